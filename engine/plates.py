@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .core import (
     CHANCE,
@@ -65,7 +65,7 @@ SETUP = {
 }
 """Players -> plates per stand, plates discarded, centre piles (each as tall as a stand), money."""
 
-_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 
 
 # ---------------------------------------------------------------- cards and actions
@@ -249,10 +249,10 @@ def rigged_shuffle(
     for slots, given in ((stand_slots, stands), (pile_slots, piles)):
         if len(given) > len(slots):
             raise ValueError(f"{players} players have {len(slots)} of those, not {len(given)}")
-        for where, plates in zip(slots, given):
+        for where, plates in zip(slots, given, strict=False):
             if len(plates) > len(where):
                 raise ValueError(f"a stand or pile holds {len(where)} plates, not {len(plates)}")
-            for i, p in zip(where, plates):
+            for i, p in zip(where, plates, strict=False):
                 fixed[i] = p if isinstance(p, Plate) else Plate.from_str(p)
     rng = random.Random(seed)
     fines = Counter({f: PER_FINE for f in FINES})
@@ -283,7 +283,7 @@ class PlatesState(State):
 
     game = "plates"
     PLAYERS = (3, 4, 5, 6)
-    OPTIONS = {"digits": ("balanced", "uniform")}
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {"digits": ("balanced", "uniform")}
 
     deck: tuple[Plate, ...] | None
     stands: tuple[tuple[Plate, ...], ...]
@@ -379,7 +379,8 @@ class PlatesState(State):
             if not (1 <= action.count <= top) or action.digit not in DIGITS:
                 raise IllegalAction(
                     f"a bid names a count from 1 to {top} (six digits on each of the "
-                    f"{top // 6} plates in play) and a digit 0-9, not {action.count} {action.digit}'s"
+                    f"{top // 6} plates in play) and a digit 0-9, "
+                    f"not {action.count} {action.digit}'s"
                 )
             if standing and action.key <= standing[1].key:
                 raise IllegalAction(
