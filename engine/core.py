@@ -325,7 +325,7 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
         raise SaveError("saved game: options must be an object and history a list")
     try:
         state = games[body["game"]].new(body["players"], body["seed"], **body["options"])
-    except ValueError as e:
+    except (TypeError, ValueError) as e:  # TypeError: an option named "players" or "seed"
         raise SaveError(f"saved game set-up is not valid: {e}") from None
     for k, action in enumerate(decode(body["history"])):
         try:

@@ -86,7 +86,7 @@ class Plate:
             and self.number.isascii()
         ):
             raise ValueError(f"a plate has six digits, not {self.number!r}")
-        if self.fine not in FINES or isinstance(self.fine, bool):
+        if type(self.fine) is not int or self.fine not in FINES:
             raise ValueError(f"a fine is one of ${', $'.join(map(str, FINES))}, not {self.fine!r}")
 
     def count(self, digit: int) -> int:
@@ -182,11 +182,14 @@ class RoundResult:
             "opener": self.opener,
             "in_play": [[who, _plate_dict(p)] for who, p in self.in_play],
             "bid": str(self.bid),
+            "bid_count": self.bid.count,
+            "bid_digit": self.bid.digit,
             "bidder": self.bidder,
             "challengers": list(self.challengers),
             "agreers": list(self.agreers),
             "count": self.count,
             "cancelled": self.cancelled,
+            "bid_true": self.bid_true,
             "payments": [list(p) for p in self.payments],
             "went_out": list(self.went_out),
         }
@@ -202,6 +205,15 @@ class RoundResult:
 
 def _plate_dict(plate: Plate) -> dict:
     return {"number": plate.number, "fine": plate.fine}
+
+
+def _seen_round(result: RoundResult, seat: int) -> dict:
+    """A finished round as ``seat`` saw it: a scored round shows every plate in play; a
+    cancelled round's plates are discarded face down, so the seat saw only his own."""
+    out = result.to_dict()
+    if result.cancelled:
+        out["in_play"] = [[who, p] for who, p in out["in_play"] if who == f"seat {seat}"]
+    return out
 
 
 # ---------------------------------------------------------------- the deck
@@ -409,8 +421,12 @@ class PlatesState(State):
             )
 
     def _check_deck(self, cards: tuple) -> None:
-        if len(cards) != DECK_SIZE or not all(isinstance(p, Plate) for p in cards):
-            raise IllegalAction(f"a shuffle holds the whole deck: {DECK_SIZE} plates")
+        if not (
+            isinstance(cards, tuple)
+            and len(cards) == DECK_SIZE
+            and all(isinstance(p, Plate) for p in cards)
+        ):
+            raise IllegalAction(f"a shuffle holds the whole deck: a tuple of {DECK_SIZE} plates")
         fines = Counter(p.fine for p in cards)
         if any(fines[f] != PER_FINE for f in FINES):
             raise IllegalAction(f"the deck has {PER_FINE} plates of each fine")
@@ -556,7 +572,7 @@ class PlatesState(State):
                 else None
             ),
             "answers": [[s, str(c)] for s, c in self.responses()] if standing else [],
-            "rounds": [r.to_dict() for r in self.results],
+            "rounds": [_seen_round(r, seat) for r in self.results],
         }
 
     def __str__(self) -> str:

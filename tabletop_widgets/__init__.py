@@ -1,0 +1,37 @@
+"""Pictures and interactive widgets for the tabletop lessons.
+
+Importing this package registers the SVG pictures with IPython, so a plate or a game state at
+the end of a cell draws itself (and the picture stays in the saved notebook, for GitHub).
+"""
+
+from __future__ import annotations
+
+from engine.plates import Plate, PlatesState
+
+from .board import Board
+from .plates import BiddingPanel, PlatesTable
+from .render.plates import plate_svg, state_svg
+from .table import Table
+
+PICTURES = {Plate: plate_svg, PlatesState: state_svg}
+"""Engine type -> function drawing it as SVG."""
+
+
+def register(ip=None) -> None:
+    """Make IPython show engine objects as pictures (done on import, when IPython runs)."""
+    if ip is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+            return
+        ip = get_ipython()
+    if ip is None:
+        return
+    svg = ip.display_formatter.formatters["image/svg+xml"]
+    for kind, draw in PICTURES.items():
+        svg.for_type(kind, draw)
+
+
+register()
+
+__all__ = ["PICTURES", "BiddingPanel", "Board", "PlatesTable", "Table", "register"]

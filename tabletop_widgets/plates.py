@@ -1,0 +1,196 @@
+"""Widgets for the license-plate game: a bidding panel and a table that plays whole games."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+
+import engine
+from engine.plates import Agree, Bid, Cancel, Challenge, bid_chance_from_view
+
+from .render.plates import table_svg
+from .table import Table
+
+
+class BiddingPanel(widgets.VBox):
+    """Digit and count pickers and the Bid / Challenge / Agree / Cancel buttons. Only legal
+    choices are enabled: the count list holds just the counts that beat the standing bid for
+    the chosen digit. ``on_action`` receives the action a click asks for."""
+
+    def __init__(self, on_action) -> None:
+        super().__init__()
+        self._on_action = on_action
+        self.digit = widgets.ToggleButtons(
+            options=[(str(d), d) for d in range(10)],
+            value=0,
+            description="Digit",
+            style={"button_width": "34px"},
+            tooltips=[f"bid on {d}'s" for d in range(10)],
+        )
+        self.count = widgets.Dropdown(
+            description="Count", options=[1], value=1, layout=widgets.Layout(width="150px")
+        )
+        self.bid = widgets.Button(description="Bid", button_style="primary", icon="gavel")
+        self.challenge = widgets.Button(description="Challenge", button_style="danger")
+        self.agree = widgets.Button(description="Agree", button_style="success")
+        self.cancel = widgets.Button(description="Cancel round", button_style="warning")
+        self.bid.on_click(lambda _b: on_action(Bid(self.count.value, self.digit.value)))
+        self.challenge.on_click(lambda _b: on_action(Challenge()))
+        self.agree.on_click(lambda _b: on_action(Agree()))
+        self.cancel.on_click(lambda _b: on_action(Cancel()))
+        self.digit.observe(lambda _c: self._fill_counts(), "value")
+        self._legal: list[Any] = []
+        self.children = [
+            self.digit,
+            widgets.HBox([self.count, self.bid, self.challenge, self.agree, self.cancel]),
+        ]
+        self.add_class("tt-bidding")
+
+    def update(self, legal: list[Any]) -> None:
+        """Enable exactly what ``legal`` allows (an empty list disables everything)."""
+        self._legal = legal
+        self.challenge.disabled = Challenge() not in legal
+        self.agree.disabled = Agree() not in legal
+        self.cancel.disabled = Cancel() not in legal
+        self.digit.disabled = not any(isinstance(a, Bid) for a in legal)
+        self._fill_counts()
+
+    def _fill_counts(self) -> None:
+        counts = [
+            a.count for a in self._legal if isinstance(a, Bid) and a.digit == self.digit.value
+        ]
+        keep = self.count.value if self.count.value in counts else (counts[0] if counts else None)
+        self.count.options = counts or ["-"]
+        self.count.value = keep if counts else "-"
+        self.count.disabled = self.bid.disabled = not counts
+
+    def __repr__(self) -> str:
+        enabled = [
+            b.description
+            for b in (self.bid, self.challenge, self.agree, self.cancel)
+            if not b.disabled
+        ]
+        return (
+            f"BiddingPanel(digit={self.digit.value}, count={self.count.value!r}, enabled={enabled})"
+        )
+
+
+class PlatesTable(Table):
+    """A whole game of license plates: ``PlatesTable(players=4, seed=1, humans=(0,))``.
+
+    Click a digit on your own plate (or use the pickers) to choose what to bid on. After each
+    round every plate is shown with the bid digit marked, and who paid whom; Continue starts
+    the next round. The coach shows the chance the standing bid is true from what you see.
+    """
+
+    game = "plates"
+
+    def _layout(self) -> tuple[widgets.Widget, ...]:
+        self.panel = BiddingPanel(self.act)
+        self.coach_toggle = widgets.ToggleButton(
+            description="Coach", icon="graduation-cap", tooltip="show the odds behind your decision"
+        )
+        self.coach = widgets.HTML()
+        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        return (
+            self.status,
+            self.board,
+            self.panel,
+            widgets.HBox([self.continue_button, self.coach_toggle]),
+            self.message,
+            self.coach,
+            self.moves,
+        )
+
+    def on_intent(self, intent: str) -> None:
+        kind, _, arg = intent.partition(":")
+        if kind == "digit" and arg.isdigit() and not self.panel.digit.disabled:
+            self.panel.digit.value = int(arg)
+            self.refresh()
+
+    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+        return len(new.results) > len(old.results) and not new.is_terminal()
+
+    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        lines = []
+        for r in new.results[len(old.results) :]:
+            shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
+            lines.append(f"Reveal: {shown}")
+            lines.append(self._result_line(r))
+            lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
+        if new.is_terminal() and not old.is_terminal():
+            best = max(new.money)
+            won = " and ".join(self.names[s] for s in new.winners())
+            lines.append(f"Game over: {won} with ${best}")
+        return lines
+
+    def _owner(self, who: str) -> str:
+        kind, seat = who.split()
+        return self.names[int(seat)] if kind == "seat" else who
+
+    def _result_line(self, r) -> str:
+        head = f"Round {r.round + 1}: {self.names[r.bidder]} bid {r.bid}"
+        if r.cancelled:
+            return head + ", everyone agreed, and the round was cancelled"
+        paid = "; ".join(f"{self.names[a]} paid {self.names[b]} ${d}" for a, b, d in r.payments)
+        verdict = "true" if r.bid_true else "false"
+        return f"{head}: there were {r.count}, so it was {verdict}. {paid or 'Nobody paid.'}"
+
+    def refresh(self) -> None:
+        super().refresh()
+        s, seat = self.state, self.viewer
+        view = s.view(seat)
+        my_turn = s.current_player in self.humans and not self.paused
+        self.panel.update(s.legal_actions() if my_turn else [])
+        reveal = view["rounds"][-1] if (self.paused or s.is_terminal()) and view["rounds"] else None
+        self.board.svg = table_svg(
+            view,
+            self.names,
+            reveal=reveal,
+            highlight=None if self.panel.digit.disabled else self.panel.digit.value,
+            clickable=my_turn,
+        )
+        self.board.label = f"license-plate table seen by {self.names[seat]}"
+        self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
+
+    def _coach_html(self, view: dict) -> str:
+        lines = []
+        standing = bid_chance_from_view(view)
+        sb = view["standing_bid"]
+        if sb and sb["bidder"] == view["seat"] and not self.paused:
+            lines.append(
+                "Everyone agreed with your bid. Raise to a bid that is still more likely true "
+                "than not (the others may challenge it), or cancel the round."
+            )
+        elif standing is not None and not self.paused and not self.state.is_terminal():
+            bid = Bid(sb["count"], sb["digit"])
+            advice = (
+                "agree: more likely true than false"
+                if standing > Fraction(1, 2)
+                else (
+                    "challenge: more likely false than true"
+                    if standing < Fraction(1, 2)
+                    else "a coin flip: agreeing and challenging are worth the same"
+                )
+            )
+            name = self.names[view["seat"]]
+            who = "you see" if name == "You" else f"{name} sees"
+            lines.append(
+                f"Chance that <b>{bid}</b> is true, from what {who}: "
+                f"<b>{_pct(standing)}</b> ({standing}). Rule of thumb: {advice}."
+            )
+        if not self.panel.bid.disabled:
+            mine = Bid(self.panel.count.value, self.panel.digit.value)
+            p = bid_chance_from_view(view, mine)
+            lines.append(f"Your bid <b>{mine}</b> would be true with chance <b>{_pct(p)}</b>.")
+        inner = "<br>".join(lines) or "The coach speaks when there is a bid to judge."
+        return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+__all__ = ["BiddingPanel", "PlatesTable"]

@@ -1,0 +1,45 @@
+"""Tiny, deterministic SVG writing: the same input always gives the same bytes."""
+
+from __future__ import annotations
+
+from html import escape
+
+FONT = "DejaVu Sans, Verdana, sans-serif"
+MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
+
+
+def attrs(**kw: object) -> str:
+    """``fill_opacity=0.5`` -> `` fill-opacity="0.5"``; None values are left out."""
+    return "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"'
+        for k, v in kw.items()
+        if v is not None
+    )
+
+
+def el(tag: str, body: str = "", **kw: object) -> str:
+    return f"<{tag}{attrs(**kw)}>{body}</{tag}>" if body else f"<{tag}{attrs(**kw)}/>"
+
+
+def text(x: float, y: float, s: str, size: float = 14, **kw: object) -> str:
+    kw.setdefault("font_family", FONT)
+    return el("text", escape(s), x=_n(x), y=_n(y), font_size=_n(size), **kw)
+
+
+def group(body: str, x: float = 0, y: float = 0, scale: float = 1, **kw: object) -> str:
+    transform = f"translate({_n(x)},{_n(y)})" + (f" scale({_n(scale)})" if scale != 1 else "")
+    return el("g", body, transform=transform, **kw)
+
+
+def document(width: int, height: int, body: str, title: str) -> str:
+    """A standalone SVG with a text alternative (its ``<title>``) for screen readers."""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(title)}">'
+        f"<title>{escape(title)}</title>{body}</svg>"
+    )
+
+
+def _n(v: float) -> str:
+    """Numbers written the same way on every machine: at most two decimals."""
+    return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)

@@ -1,0 +1,167 @@
+"""A table that plays a whole game: human seats click, bots and chance move by themselves.
+
+Game-neutral: it speaks only the engine protocol. A game's table subclasses it to add its
+controls and its picture. The table holds the current state and view settings only; every
+rule question goes to the engine, and a refused action shows the engine's reason.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+import engine
+
+from .board import Board
+
+
+class Table(widgets.VBox):
+    """Base class of the game tables. ``humans`` are the seats clicked on this screen; the
+    other seats are bots of ``level``. Bots answer at once; the table pauses where a human
+    should look (``_pause_after``) until Continue is clicked."""
+
+    game: ClassVar[str]
+
+    def __init__(
+        self,
+        state: engine.State | None = None,
+        *,
+        players: int | None = None,
+        seed: int = 0,
+        humans: tuple[int, ...] = (0,),
+        level: str = "basic",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.state = state or engine.new_game(self.game, players, seed, **options)
+        n = self.state.num_players
+        if not humans or any(not (0 <= h < n) for h in humans):
+            raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
+        self.humans = tuple(sorted(set(humans)))
+        self.bots = {
+            s: engine.make_bot(self.game, level, seed=seed * 97 + s)
+            for s in range(n)
+            if s not in self.humans
+        }
+        self.names = [self._name(s) for s in range(n)]
+        self.paused = False
+        self.log_lines: list[str] = []
+        self.status = widgets.HTML()
+        self.message = widgets.HTML()
+        self.board = Board(on_intent=self.on_intent)
+        self.moves = widgets.HTML()
+        self.continue_button = widgets.Button(
+            description="Continue", icon="play", tooltip="show the next round"
+        )
+        self.continue_button.on_click(lambda _b: self.resume())
+        self.children = self._layout()
+        self.add_class("tt-table")
+        self.advance()
+
+    # -- who sees what
+    def _name(self, seat: int) -> str:
+        if seat in self.humans:
+            return "You" if len(self.humans) == 1 else f"Player {seat}"
+        return f"Bot {seat}"
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose eyes the table shows: the human to move, else the first human."""
+        seat = self.state.current_player
+        return seat if seat in self.humans else self.humans[0]
+
+    # -- playing
+    def act(self, action: Any) -> bool:
+        """A human's action for the seat to move. A refused one leaves the game as it was and
+        shows the engine's reason."""
+        seat = self.state.current_player
+        if self.paused:
+            return self._refuse("the round is over: click Continue for the next one")
+        if seat not in self.humans:
+            who = "nobody: the game is over" if seat is None else self.names[seat]
+            return self._refuse(f"it is not your turn: waiting for {who}")
+        try:
+            new = self.state.apply(action, player=seat)
+        except engine.IllegalAction as e:
+            return self._refuse(str(e))
+        self.message.value = ""
+        self._step(seat, action, new)
+        self.advance()
+        return True
+
+    def advance(self) -> None:
+        """Let chance and the bots move until a human is to move, the game ends or a pause."""
+        while not self.paused and not self.state.is_terminal():
+            seat = self.state.current_player
+            if seat in self.humans:
+                break
+            if seat == engine.CHANCE:
+                action = self.state.sample_chance()
+            else:
+                action = self.bots[seat].choose(self.state)
+            self._step(seat, action, self.state.apply(action))
+        self.refresh()
+
+    def resume(self) -> None:
+        self.paused = False
+        self.advance()
+
+    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
+        old, self.state = self.state, new
+        if seat != engine.CHANCE:
+            self.log_lines.append(f"{self.names[seat]}: {action}")
+        self.log_lines.extend(self._events(old, new))
+        if self._pause_after(old, new):
+            self.paused = True
+
+    def _refuse(self, reason: str) -> bool:
+        self.message.value = (
+            f'<div class="tt-refused" role="alert">Not allowed: {escape(reason)}</div>'
+        )
+        return False
+
+    # -- hooks for each game
+    def _layout(self) -> tuple[widgets.Widget, ...]:
+        raise NotImplementedError
+
+    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        """Lines for the log beyond the action itself (a round's result, say)."""
+        return []
+
+    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+        return False
+
+    def on_intent(self, intent: str) -> None:
+        """A click on the board."""
+
+    def refresh(self) -> None:
+        """Redraw everything from ``self.state``."""
+        seat = self.state.current_player
+        if self.state.is_terminal():
+            turn = "Game over"
+        elif self.paused:
+            turn = "Round over: look at the reveal, then Continue"
+        else:
+            turn = f"{escape(self.names[seat])} to move"
+        self.status.value = f'<div class="tt-status" aria-live="polite"><b>{turn}</b></div>'
+        self.continue_button.layout.display = None if self.paused else "none"
+        recent = self.log_lines[-12:]
+        self.moves.value = (
+            '<div class="tt-log" aria-label="move log">'
+            + "<br>".join(escape(line) for line in recent)
+            + "</div>"
+        )
+
+    def __repr__(self) -> str:
+        s = self.state
+        where = (
+            "game over"
+            if s.is_terminal()
+            else ("paused" if self.paused else f"{self.names[s.current_player]} to move")
+        )
+        return (
+            f"{type(self).__name__}({s.num_players} players, seed {s.seed}, "
+            f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
+        )
