@@ -325,7 +325,8 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
     head = f"Round {view['round'] + 1} of {view['rounds_total']}"
     sb = view["standing_bid"]
     if not sb:
-        return [head, f"{names[view['opener']]} opens the bidding"]
+        opener = names[view["opener"]]
+        return [head, f"{opener} bid{'' if opener == 'You' else 's'} first"]
     bid = str(Bid(sb["count"], sb["digit"]))
     lines = [head, f"Standing bid: {bid} ({names[sb['bidder']]})"]
     answers = ", ".join(f"{names[s]} {c}s" for s, c in view["answers"])

@@ -1,0 +1,198 @@
+"""Trait- and message-level tests of the plates widgets: what a click would send, and what the
+table shows back. No browser here (see tests/browser)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engine
+from engine.plates import Agree, Bid, Challenge, Plate, rigged_shuffle
+from tabletop_widgets import Board, PlatesTable
+from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
+
+
+def click_board(table: PlatesTable, intent: str) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked."""
+    table.board._handle_custom_msg({"intent": intent}, [])
+
+
+def rigged_table(**kw) -> PlatesTable:
+    state = engine.new_game("plates", players=4, seed=5)
+    deal = rigged_shuffle(
+        4,
+        stands=[["444 123 $10"], ["401 234 $5"], ["567 890 $15"], ["111 222 $20"]],
+        piles=[["343 434 $25"], ["000 000 $5"]],
+    )
+    return PlatesTable(state.apply(deal), **kw)
+
+
+def test_new_table_waits_for_the_human_opener():
+    t = rigged_table()
+    assert t.state.current_player == 0
+    assert "You to move" in t.status.value
+    assert not t.panel.bid.disabled
+    assert t.panel.challenge.disabled and t.panel.agree.disabled and t.panel.cancel.disabled
+
+
+def test_only_counts_that_beat_the_standing_bid_are_offered():
+    t = rigged_table(humans=(0, 1))
+    t.panel.digit.value, t.panel.count.value = 4, 3
+    t.panel.bid.click()
+    assert t.state.current_player == 1 and t.viewer == 1
+    t.panel.digit.value = 4
+    assert min(t.panel.count.options) == 4
+    t.panel.digit.value = 5
+    assert min(t.panel.count.options) == 3
+    t.panel.digit.value = 3
+    assert min(t.panel.count.options) == 4
+    assert not t.panel.challenge.disabled and not t.panel.agree.disabled
+
+
+def test_a_legal_bid_advances_the_game_and_the_bots_answer():
+    t = rigged_table()
+    t.panel.digit.value, t.panel.count.value = 4, 3
+    t.panel.bid.click()
+    assert t.state.history[1] == Bid(3, 4)
+    assert t.log_lines[0] == "You: three 4's"
+    assert len(t.log_lines) > 1  # the bots answered
+    assert t.message.value == ""
+
+
+def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes():
+    t = rigged_table()
+    before = t.state.to_json()
+    t.panel.challenge.click()  # disabled in the page; a stale click still reaches Python
+    assert "no bid to challenge" in t.message.value
+    assert 'role="alert"' in t.message.value
+    assert t.state.to_json() == before
+    assert t.act(Bid(99, 1)) is False
+    assert "count from 1 to 36" in t.message.value
+    assert t.state.to_json() == before
+
+
+def test_clicking_a_digit_on_your_plate_picks_it():
+    t = rigged_table()
+    assert 'data-intent="digit:4"' in t.board.svg
+    click_board(t, "digit:4")
+    assert t.panel.digit.value == 4
+    assert t.board.svg.count('fill="#ffd166"') == 3  # three 4's marked on your plate
+    click_board(t, "nonsense")
+    click_board(t, "digit:x")
+    assert t.panel.digit.value == 4
+
+
+def test_the_table_never_draws_another_seats_plate():
+    t = rigged_table()
+    words = re.sub(r"<[^>]+>", "", t.board.svg)  # the text a reader of the picture gets
+    assert "444123" in words  # yours
+    for hidden in ("401234", "567890", "111222", "343434", "000000"):
+        assert hidden not in words
+
+
+def test_the_reveal_pauses_until_continue():
+    t = rigged_table()
+    t.act(Bid(30, 9))  # surely false: the basic bots challenge
+    assert t.paused and t.state.round == 1
+    assert not t.continue_button.layout.display
+    assert "Reveal:" in "\n".join(t.log_lines)
+    assert "the bid is FALSE" in t.board.svg
+    assert t.panel.bid.disabled  # nothing to do but look
+    assert t.act(Bid(1, 1)) is False and "click Continue" in t.message.value
+    t.continue_button.click()
+    assert not t.paused and t.continue_button.layout.display == "none"
+
+
+def test_who_paid_whom_is_logged():
+    t = rigged_table()
+    t.act(Bid(30, 9))
+    paid = [line for line in t.log_lines if "paid" in line]
+    assert paid and "You paid Bot" in paid[0]
+    assert sum(t.state.money) == 1200
+
+
+def test_coach_shows_the_exact_chance_from_the_humans_view():
+    t = rigged_table(humans=(0, 1))
+    t.act(Bid(4, 4))
+    t.coach_toggle.value = True
+    p = engine.plates.bid_chance_from_view(t.state.view(1))
+    assert f"({p})" in t.coach.value
+    assert "Chance that <b>four 4's</b> is true" in t.coach.value
+    t.coach_toggle.value = False
+    assert t.coach.value == ""
+
+
+def test_a_whole_game_with_bots_reaches_the_end():
+    t = PlatesTable(players=3, seed=11, humans=(2,))
+    while not t.state.is_terminal():
+        if t.paused:
+            t.resume()
+        else:
+            assert t.act(t.state.legal_actions()[-1])  # agree or cancel, or the top bid
+    assert "Game over" in t.status.value
+    assert t.log_lines[-1].startswith("Game over")
+    assert sum(t.state.money) == 750
+
+
+def test_repr_is_deterministic():
+    a, b = rigged_table(), rigged_table()
+    assert (
+        repr(a) == repr(b) == ("PlatesTable(4 players, seed 5, humans [0], 1 actions, You to move)")
+    )
+    assert repr(a.panel).startswith("BiddingPanel(digit=0, count=1, enabled=['Bid'])")
+    assert repr(a.board) == "Board('license-plate table seen by You')"
+    assert " at 0x" not in repr(a) + repr(a.panel) + repr(a.board)
+
+
+def test_bad_human_seats_are_refused():
+    with pytest.raises(ValueError, match="human seats"):
+        PlatesTable(players=4, humans=(4,))
+
+
+def test_board_forwards_only_intents():
+    got = []
+    b = Board(on_intent=got.append)
+    b._handle_custom_msg({"intent": "x:1"}, [])
+    b._handle_custom_msg({"other": 1}, [])
+    b._handle_custom_msg("junk", [])
+    assert got == ["x:1"]
+
+
+def test_rendering_is_pure_and_deterministic():
+    s = engine.new_game("plates", players=5, seed=2)
+    s = s.apply(s.sample_chance()).apply(Bid(2, 3)).apply(Challenge())
+    assert table_svg(s.view(1)) == table_svg(s.view(1))
+    assert state_svg(s) == state_svg(engine.from_json(s.to_json()))
+    svg = plate_svg(Plate("123456", 10), highlight=2)
+    assert svg.startswith("<svg") and "<title>license plate 123 456 $10</title>" in svg
+    assert svg.count('fill="#ffd166"') == 1
+    assert "id=" not in svg.replace('id="tt-back-clip"', "")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_every_table_size_draws(players):
+    s = engine.new_game("plates", players=players, seed=players)
+    s = s.apply(s.sample_chance()).apply(Bid(1, 1)).apply(Agree())
+    svg = table_svg(s.view(0))
+    assert svg.count("plates in stand") == players
+    assert svg.count("pile ") == len(s.piles)
+
+
+def test_static_files_exist():
+    from tabletop_widgets.board import STATIC
+
+    assert (STATIC / "board.js").read_text().strip().startswith("//")
+    assert "export default" in (STATIC / "board.js").read_text()
+    assert (STATIC / "board.css").is_file()
+
+
+def test_importing_registers_svg_pictures():
+    from IPython.core.interactiveshell import InteractiveShell
+
+    import tabletop_widgets
+
+    shell = InteractiveShell.instance()
+    tabletop_widgets.register(shell)
+    data, _ = shell.display_formatter.format(Plate("000111", 5))
+    assert data["image/svg+xml"].startswith("<svg")
