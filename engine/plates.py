@@ -149,6 +149,11 @@ class Cancel:
         return "cancel"
 
 
+MAX_IN_PLAY = max(players + setup.piles for players, setup in SETUP.items())
+_ALL_BIDS = tuple(Bid(c, d) for c in range(1, DIGITS_PER_PLATE * MAX_IN_PLAY + 1) for d in DIGITS)
+"""Every bid there can be, in order."""
+
+
 def _is_bid(call: Any) -> bool:
     return isinstance(call, Bid)
 
@@ -360,13 +365,8 @@ class PlatesState(State):
 
     # -- legal actions
     def _bids_above(self, high: Bid | None) -> list[Bid]:
-        above = high.key if high else (0, 9)
-        return [
-            Bid(c, d)
-            for c in range(above[0], self.max_count() + 1)
-            for d in DIGITS
-            if (c, d) > above
-        ]
+        start = (high.count - 1) * 10 + high.digit + 1 if high else 0
+        return list(_ALL_BIDS[start : self.max_count() * 10])
 
     def _legal(self) -> list:
         if self.to_move == CHANCE:
