@@ -27,6 +27,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/plates_playouts.py
+	$(PY) benchmarks/plates_bots.py
+	$(PY) benchmarks/browser_latency.py
 
 binder-check: $(STAMP)
 	bash scripts/check_binder.sh
