@@ -24,7 +24,7 @@ def compare(games: int) -> dict:
         ]
         money = engine.play(engine.new_game("plates", players=4, seed=seed), bots).returns()
         basic += money[seat]
-        others = [money[k] for k in range(4) if k != seat]
+        others = [money[(seat + j) % 4] for j in (1, 2, 3)]  # from its left
         randoms = [r + m for r, m in zip(randoms, others, strict=True)]
     return {
         "games": games,

@@ -94,6 +94,12 @@ class Shuffle:
 
     cards: tuple
 
+    def __post_init__(self) -> None:
+        if isinstance(self.cards, list):  # keep it hashable and equal to its saved form
+            object.__setattr__(self, "cards", tuple(self.cards))
+        if not isinstance(self.cards, tuple):
+            raise ValueError(f"a shuffle holds the deck as a tuple of cards, not {self.cards!r}")
+
     def __str__(self) -> str:
         return f"shuffle ({len(self.cards)} cards)"
 
@@ -311,7 +317,8 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
     try:
         body = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise SaveError(f"not a saved game: the text is not JSON ({e.msg})") from None
+        why = e.msg if isinstance(e, json.JSONDecodeError) else e.reason
+        raise SaveError(f"not a saved game: the text is not JSON ({why})") from None
     if not isinstance(body, dict) or body.get("format") != SAVE_FORMAT:
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}

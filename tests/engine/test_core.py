@@ -1,0 +1,352 @@
+"""The shared protocol (DESIGN.md): creating games, chance, turn order, auctions, actions, saves."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+import engine
+import engine.plates
+from engine import CHANCE, Auction, IllegalAction, SaveError, Shuffle
+from engine.core import _digest, clockwise, decode, encode, seats_from_left
+from engine.plates import Agree, Bid, Cancel, Challenge, Plate
+
+# ---------------------------------------------------------------- new_game
+
+
+def test_registry_names_the_games():
+    assert "plates" in engine.GAMES
+    assert engine.GAMES["plates"] is engine.plates.PlatesState
+
+
+def test_new_game_basics():
+    s = engine.new_game("plates", players=4, seed=7)
+    assert (s.game, s.num_players, s.seed, s.history) == ("plates", 4, 7, ())
+    assert s.options == {"digits": "balanced"}
+    assert s.current_player == CHANCE and not s.is_terminal()
+    assert engine.new_game("plates").num_players == 3  # the first allowed count
+
+
+@pytest.mark.parametrize(
+    ("args", "options", "keyword"),
+    [
+        (("chess",), {}, "no game 'chess'"),
+        (("Plates",), {}, "no game"),
+        (("plates", 2), {}, "played by 3, 4, 5 or 6 players, not 2"),
+        (("plates", 7), {}, "not 7"),
+        (("plates", 4.0), {}, "not 4.0"),
+        (("plates", True), {}, "not True"),
+        (("plates", "4"), {}, "not '4'"),
+        (("plates", 4), {"colour": "red"}, "no option 'colour'"),
+        (("plates", 4), {"digits": "random"}, "option digits must be one of balanced or uniform"),
+        (("plates", 4), {"digits": 1}, "option digits"),
+    ],
+)
+def test_new_game_errors_name_the_problem(args, options, keyword):
+    with pytest.raises(ValueError, match=keyword):
+        engine.new_game(*args, **options)
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", None, True])
+def test_new_game_seed_must_be_whole(seed):
+    with pytest.raises(ValueError, match="seed"):
+        engine.new_game("plates", players=4, seed=seed)
+
+
+# ---------------------------------------------------------------- chance
+
+
+def test_sample_chance_is_deterministic_per_seed():
+    a = engine.new_game("plates", players=4, seed=11)
+    b = engine.new_game("plates", players=4, seed=11)
+    c = engine.new_game("plates", players=4, seed=12)
+    assert a.sample_chance() == b.sample_chance() == a.sample_chance()
+    assert a.sample_chance() != c.sample_chance()
+    assert isinstance(a.sample_chance(), Shuffle)
+
+
+def test_sample_chance_from_a_given_rng():
+    s = engine.new_game("plates", players=4, seed=11)
+    assert s.sample_chance(random.Random(3)) == s.sample_chance(random.Random(3))
+    assert s.sample_chance(random.Random(3)) != s.sample_chance(random.Random(4))
+
+
+def test_sample_chance_is_legal_for_both_digit_options():
+    for digits in ("balanced", "uniform"):
+        s = engine.new_game("plates", players=5, seed=2, digits=digits)
+        assert s.apply(s.sample_chance()).current_player == 0
+
+
+def test_sample_chance_raises_when_no_chance_is_due():
+    s = engine.new_game("plates", players=4, seed=1)
+    s = s.apply(s.sample_chance())
+    with pytest.raises(IllegalAction, match="no chance event is due"):
+        s.sample_chance()
+
+
+def test_shuffle_has_no_listed_outcomes():
+    s = engine.new_game("plates", players=4)
+    assert s.chance_outcomes() is None
+    assert s.legal_actions() == []
+
+
+# ---------------------------------------------------------------- seats and auctions
+
+
+def test_clockwise_is_seat_plus_one():
+    assert [clockwise(s, 4) for s in range(4)] == [1, 2, 3, 0]
+
+
+def test_clockwise_skips_dead_seats():
+    live = (True, False, False, True, True)
+    assert clockwise(0, 5, live) == 3
+    assert clockwise(4, 5, live) == 0
+    assert clockwise(1, 5, live) == 3  # from a dead seat too
+    assert clockwise(0, 3, (True, False, False)) == 0  # only himself left
+
+
+def test_clockwise_with_no_live_seat():
+    with pytest.raises(ValueError, match="no live seat"):
+        clockwise(0, 3, (False, False, False))
+
+
+def test_seats_from_left():
+    assert seats_from_left(2, 4) == [3, 0, 1]
+    assert seats_from_left(0, 3) == [1, 2]
+
+
+def test_auction_helpers():
+    a = Auction()
+    b = a.add(0, Bid(2, 4)).add(1, Challenge()).add(2, Bid(3, 4)).add(3, Agree())
+    assert a.calls == ()  # add returns a new auction
+    is_bid = lambda c: isinstance(c, Bid)  # noqa: E731
+    assert b.high(is_bid) == (2, Bid(3, 4))
+    assert b.since_high(is_bid) == [(3, Agree())]
+    assert b.seats_that(Challenge) == {1}
+    assert b.seats_that(Bid) == {0, 2}
+    assert a.high(is_bid) is None
+    c = a.add(1, Agree()).add(2, Challenge())
+    assert c.since_high(is_bid) == [(1, Agree()), (2, Challenge())]
+
+
+# ---------------------------------------------------------------- actions
+
+
+ACTIONS = [Bid(2, 4), Bid(12, 0), Challenge(), Agree(), Cancel(), Plate("123456", 5)]
+
+
+@pytest.mark.parametrize("action", ACTIONS)
+def test_action_repr_reads_back(action):
+    assert eval(repr(action), vars(engine.plates)) == action
+
+
+def test_shuffle_repr_reads_back():
+    s = engine.new_game("plates", players=4).sample_chance()
+    assert eval(repr(s), vars(engine.plates)) == s
+    assert str(s) == "shuffle (50 cards)"
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Bid(2, 4), "two 4's"),
+        (Bid(3, 0), "three 0's"),
+        (Bid(12, 9), "twelve 9's"),
+        (Bid(13, 7), "13 7's"),
+        (Challenge(), "challenge"),
+        (Agree(), "agree"),
+        (Cancel(), "cancel"),
+    ],
+)
+def test_action_str_is_table_notation(action, text):
+    assert str(action) == text
+
+
+def test_actions_are_frozen_hashable_values():
+    assert Bid(2, 4) == Bid(2, 4) and Bid(2, 4) != Bid(2, 5)
+    assert len({Bid(2, 4), Bid(2, 4), Challenge(), Challenge()}) == 2
+    with pytest.raises(AttributeError):
+        Bid(2, 4).count = 3
+
+
+def test_encode_decode_round_trip():
+    values = (Bid(2, 4), Challenge(), Shuffle((Plate("123456", 5),)), None, 3, "x")
+    assert decode(json.loads(json.dumps(encode(values)))) == values
+
+
+def test_encode_refuses_unknown_values():
+    with pytest.raises(TypeError, match="cannot save"):
+        encode(1.5)
+
+
+@pytest.mark.parametrize(
+    ("data", "keyword"),
+    [
+        ({"type": "Pickle"}, "unknown kind"),
+        ({"count": 2}, "unknown kind"),
+        ({"type": "Bid", "count": 2}, "needs fields"),
+        ({"type": "Bid", "count": 2, "digit": 4, "x": 1}, "needs fields"),
+        ({"type": "Bid", "count": "2", "digit": 4}, "bad Bid"),
+        ({"type": "Plate", "number": "12", "fine": 5}, "bad Plate"),
+        (1.5, "unexpected value"),
+    ],
+)
+def test_decode_refuses_bad_data(data, keyword):
+    with pytest.raises(SaveError, match=keyword):
+        decode(data)
+
+
+def test_state_repr_and_equality():
+    s = engine.new_game("plates", players=4, seed=7)
+    t = s.apply(s.sample_chance())
+    assert repr(t) == "<plates game: 4 players, seed 7, 1 actions>"
+    assert t == s.apply(s.sample_chance()) and hash(t) == hash(s.apply(s.sample_chance()))
+    assert t != s and s != "plates"
+
+
+def test_play_runs_bots_to_the_end():
+    bots = [engine.make_bot("plates", "random", seed=k) for k in range(3)]
+    s = engine.play(engine.new_game("plates", players=3, seed=4), bots)
+    assert s.is_terminal() and sum(s.returns()) == 750
+
+
+def test_random_bot_chooses_a_legal_action():
+    s = engine.new_game("plates", players=4, seed=1)
+    s = s.apply(s.sample_chance())
+    bot = engine.RandomBot(seed=3)
+    for _ in range(20):
+        assert bot.choose(s) in s.legal_actions()
+
+
+# ---------------------------------------------------------------- saves
+
+
+def _played(seed=5, steps=40):
+    s = engine.new_game("plates", players=4, seed=seed, digits="uniform")
+    bots = [engine.make_bot("plates", "random", seed=k) for k in range(4)]
+    s = s.apply(s.sample_chance())
+    for _ in range(steps):
+        s = s.apply(bots[s.current_player].choose(s))
+    return s
+
+
+def _resigned(body):
+    """A save edited by someone who also recomputed its digest."""
+    body = dict(body)
+    body["digest"] = _digest(body)
+    return json.dumps(body)
+
+
+def test_save_round_trip():
+    s = _played()
+    t = engine.from_json(s.to_json())
+    assert t == s and str(t) == str(s) and t.view(2) == s.view(2)
+    assert engine.from_json(s.to_json().encode()) == s
+    fresh = engine.new_game("plates", players=5, seed=9)
+    assert engine.from_json(fresh.to_json()) == fresh
+
+
+def test_save_is_plain_json():
+    body = json.loads(_played().to_json())
+    assert set(body) == {"format", "game", "players", "seed", "options", "history", "digest"}
+    assert (body["format"], body["game"], body["players"], body["seed"]) == (
+        "tabletop-lessons/1", "plates", 4, 5,
+    )  # fmt: skip
+    assert body["history"][0]["type"] == "Shuffle" and len(body["history"][0]["cards"]) == 50
+    assert body["history"][0]["cards"][0].keys() == {"type", "number", "fine"}
+
+
+def _body():
+    return json.loads(_played().to_json())
+
+
+BAD_SAVES = [
+    ("corrupt text", lambda: _played().to_json()[:-7], "not JSON"),
+    ("not JSON", lambda: "hello", "not JSON"),
+    ("empty", lambda: "", "not JSON"),
+    ("bad bytes", lambda: b"\xff\xfe\x00", "not JSON"),
+    ("a list", lambda: "[1, 2]", "format"),
+    ("wrong format", lambda: json.dumps({**_body(), "format": "other/1"}), "format"),
+    ("no format", lambda: json.dumps({"game": "plates"}), "format"),
+    (
+        "missing field",
+        lambda: json.dumps({k: v for k, v in _body().items() if k != "seed"}),
+        "expected",
+    ),
+    ("extra field", lambda: json.dumps({**_body(), "note": "hi"}), "expected"),
+    ("edited digest", lambda: json.dumps({**_body(), "digest": "0" * 16}), "digest"),
+    ("edited seed", lambda: json.dumps({**_body(), "seed": 6}), "digest"),
+    (
+        "edited history",
+        lambda: json.dumps({**_body(), "history": _body()["history"][:-1]}),
+        "digest",
+    ),
+    ("unknown game", lambda: _resigned({**_body(), "game": "chess"}), "unknown game 'chess'"),
+    ("bad option", lambda: _resigned({**_body(), "options": {"digits": "odd"}}), "set-up"),
+    ("unknown option", lambda: _resigned({**_body(), "options": {"colour": 1}}), "set-up"),
+    ("option named players", lambda: _resigned({**_body(), "options": {"players": 3}}), "set-up"),
+    ("options not object", lambda: _resigned({**_body(), "options": []}), "options must"),
+    ("history not list", lambda: _resigned({**_body(), "history": {}}), "history a list"),
+    ("bad players", lambda: _resigned({**_body(), "players": 9}), "set-up"),
+    ("bad seed", lambda: _resigned({**_body(), "seed": "x"}), "set-up"),
+    (
+        "unknown action",
+        lambda: _resigned({**_body(), "history": [{"type": "Pickle"}]}),
+        "unknown kind",
+    ),
+    (
+        "bid before deal",
+        lambda: _resigned({**_body(), "history": [{"type": "Bid", "count": 1, "digit": 0}]}),
+        "action 1",
+    ),
+    (
+        "shuffle of nothing",
+        lambda: _resigned({**_body(), "history": [{"type": "Shuffle", "cards": 5}]}),
+        "bad Shuffle",
+    ),
+    (
+        "shuffle of bids",
+        lambda: _resigned(
+            {**_body(), "history": [{"type": "Shuffle", "cards": [{"type": "Agree"}] * 50}]}
+        ),
+        "whole deck",
+    ),
+    ("action not a value", lambda: _resigned({**_body(), "history": [[1, 2]]}), "illegal"),
+]
+
+
+@pytest.mark.parametrize(("what", "text", "keyword"), BAD_SAVES, ids=[b[0] for b in BAD_SAVES])
+def test_bad_saves_raise_save_error(what, text, keyword):
+    with pytest.raises(SaveError, match=keyword) as err:
+        engine.from_json(text())
+    assert isinstance(err.value, ValueError)
+
+
+def test_edited_history_with_a_new_digest_still_fails_clearly():
+    body = _body()
+    history = body["history"]
+    # swap two calls: the replay meets an action that is illegal at that point
+    k = next(i for i in range(2, len(history)) if history[i]["type"] == "Challenge")
+    body["history"] = [*history[:1], history[k], *history[1:k], *history[k + 1 :]]
+    with pytest.raises(SaveError, match=r"action 2 .*illegal"):
+        engine.from_json(_resigned(body))
+    # a rigged deck that breaks the deck rules
+    body = _body()
+    body["history"][0]["cards"][0]["fine"] = (
+        25 if body["history"][0]["cards"][0]["fine"] != 25 else 5
+    )
+    with pytest.raises(SaveError, match="each fine"):
+        engine.from_json(_resigned(body))
+    # a bid beyond the plates in play
+    body = _body()
+    body["history"] = [body["history"][0], {"type": "Bid", "count": 99, "digit": 1}]
+    with pytest.raises(SaveError, match="a bid names a count"):
+        engine.from_json(_resigned(body))
+
+
+def test_probability_values_are_fractions():
+    # odds helpers return exact fractions (DESIGN.md, Odds)
+    assert isinstance(engine.plates.bid_chance(Bid(1, 1), None, 2), Fraction)
