@@ -179,7 +179,7 @@ class PlatesTable(Table):
             who = "you see" if name == "You" else f"{name} sees"
             lines.append(
                 f"Chance that <b>{bid}</b> is true, from what {who}: "
-                f"<b>{_pct(standing)}</b> ({standing}). Rule of thumb: {advice}."
+                f"<b>{_pct(standing)}</b>{_exact(standing)}. Rule of thumb: {advice}."
             )
         if not self.panel.bid.disabled:
             mine = Bid(self.panel.count.value, self.panel.digit.value)
@@ -191,6 +191,11 @@ class PlatesTable(Table):
 
 def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
+
+
+def _exact(p: Fraction) -> str:
+    """The exact fraction, when it is short enough to read."""
+    return f" (exactly {p})" if p.denominator < 10**6 else ""
 
 
 __all__ = ["BiddingPanel", "PlatesTable"]

@@ -314,7 +314,8 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
         verdict = "TRUE" if reveal["bid_true"] else "FALSE"
         lines = [head, f"{reveal['count']} × {reveal['bid_digit']}'s in play: the bid is {verdict}"]
         for payer, payee, dollars in reveal["payments"][:4]:
-            lines.append(f"{names[payer]} pays {names[payee]} ${dollars}")
+            verb = "pay" if names[payer] == "You" else "pays"
+            lines.append(f"{names[payer]} {verb} {names[payee]} ${dollars}")
         if len(reveal["payments"]) > 4:
             lines.append(f"... and {len(reveal['payments']) - 4} more payments")
         return lines

@@ -117,7 +117,7 @@ def test_coach_shows_the_exact_chance_from_the_humans_view():
     t.act(Bid(4, 4))
     t.coach_toggle.value = True
     p = engine.plates.bid_chance_from_view(t.state.view(1))
-    assert f"({p})" in t.coach.value
+    assert f"{float(p) * 100:.1f}%" in t.coach.value
     assert "Chance that <b>four 4's</b> is true" in t.coach.value
     t.coach_toggle.value = False
     assert t.coach.value == ""
