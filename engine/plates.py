@@ -737,14 +737,24 @@ class BasicBot(RandomBot):
         knows = _what_seat_knows(view)
         best = None
         for d in DIGITS:
-            pmf = count_in_play_pmf(d, *knows)
-            likely = [c for c in pmf if c > 0 and chance_at_least(pmf, c) >= HALF]
-            if likely and (max(likely), d) > max(above, best.key if best else above):
-                best = Bid(max(likely), d)
+            top = _highest_even_money(count_in_play_pmf(d, *knows))
+            if top and (top, d) > max(above, best.key if best else above):
+                best = Bid(top, d)
         if best:
             return best
         return Cancel() if standing else state.legal_actions()[0]
 
 
 HALF = Fraction(1, 2)
+
+
+def _highest_even_money(pmf: dict[int, Fraction]) -> int:
+    """The highest count c >= 1 with P(X >= c) >= 1/2 (0 if there is none): the tail is
+    summed once, from the top down."""
+    tail = Fraction(0)
+    for c in sorted(pmf, reverse=True):
+        tail += pmf[c]
+        if tail >= HALF:
+            return c
+    return 0
 PlatesState.BOTS = {"random": RandomBot, "basic": BasicBot}
