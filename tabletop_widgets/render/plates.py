@@ -26,17 +26,7 @@ def plate_body(p: Plate | dict, highlight: int | None = None, clickable: bool = 
     to ``highlight`` are marked with a yellow box *and* an underline (not colour alone)."""
     plate = _plate(p)
     out = [
-        el(
-            "rect",
-            x=1,
-            y=1,
-            width=PLATE_W - 2,
-            height=PLATE_H - 2,
-            rx=9,
-            fill=PAPER,
-            stroke=INK,
-            stroke_width=2.5,
-        ),
+        _card_edge(PAPER, INK),
         el(
             "rect",
             x=7,
@@ -115,26 +105,11 @@ def back_body(label: str = "") -> str:
             stroke_width=1.2,
             stroke_opacity=0.5,
         )
-        for k in range(1, 13)
+        for k in range(2, 11)  # every stripe inside the card's edge
     )
     return (
-        el(
-            "rect",
-            x=1,
-            y=1,
-            width=PLATE_W - 2,
-            height=PLATE_H - 2,
-            rx=9,
-            fill="#264653",
-            stroke="#1b2f38",
-            stroke_width=2.5,
-        )
-        + el(
-            "clipPath",
-            el("rect", x=6, y=6, width=PLATE_W - 12, height=PLATE_H - 12, rx=6),
-            id="tt-back-clip",
-        )
-        + el("g", stripes, clip_path="url(#tt-back-clip)")
+        _card_edge("#264653", "#1b2f38")
+        + stripes
         + text(
             PLATE_W / 2,
             PLATE_H / 2 + 8,
@@ -144,6 +119,21 @@ def back_body(label: str = "") -> str:
             fill="#fbfaf3",
             font_weight="bold",
         )
+    )
+
+
+def _card_edge(fill: str, stroke: str) -> str:
+    """The rounded outline every plate card shares, face or back."""
+    return el(
+        "rect",
+        x=1,
+        y=1,
+        width=PLATE_W - 2,
+        height=PLATE_H - 2,
+        rx=9,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=2.5,
     )
 
 

@@ -167,7 +167,7 @@ def test_rendering_is_pure_and_deterministic():
     svg = plate_svg(Plate("123456", 10), highlight=2)
     assert svg.startswith("<svg") and "<title>license plate 123 456 $10</title>" in svg
     assert svg.count('fill="#ffd166"') == 1
-    assert "id=" not in svg.replace('id="tt-back-clip"', "")
+    assert " id=" not in svg + table_svg(s.view(1))  # no ids: many pictures share a page
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
