@@ -122,7 +122,7 @@ class Bid:
 
     def __str__(self) -> str:
         word = _WORDS[self.count] if 0 <= self.count < len(_WORDS) else str(self.count)
-        return f"{word} {self.digit}'s"
+        return f"{word} {self.digit}" + ("" if self.count == 1 else "'s")
 
 
 @value
@@ -757,4 +757,6 @@ def _highest_even_money(pmf: dict[int, Fraction]) -> int:
         if tail >= HALF:
             return c
     return 0
+
+
 PlatesState.BOTS = {"random": RandomBot, "basic": BasicBot}
