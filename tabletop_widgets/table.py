@@ -154,6 +154,14 @@ class Table(widgets.VBox):
             + "</div>"
         )
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+        """The live widget, plus the table's picture for places no kernel runs (GitHub,
+        nbviewer, a saved notebook): JupyterLab prefers the live widget."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["image/svg+xml"] = self.board.svg
+        return bundle
+
     def __repr__(self) -> str:
         s = self.state
         where = (

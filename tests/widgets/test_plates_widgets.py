@@ -196,3 +196,11 @@ def test_importing_registers_svg_pictures():
     tabletop_widgets.register(shell)
     data, _ = shell.display_formatter.format(Plate("000111", 5))
     assert data["image/svg+xml"].startswith("<svg")
+
+
+def test_a_saved_table_shows_its_picture_without_a_kernel():
+    t = rigged_table()
+    bundle = t._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["image/svg+xml"] == t.board.svg
+    assert bundle["text/plain"] == repr(t)
