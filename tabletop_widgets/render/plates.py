@@ -247,11 +247,12 @@ def table_svg(
         s = (me + k) % n
         face_plate = faces.get(f"seat {s}")
         mine = s == me and not reveal
-        face = (
-            plate_body(face_plate, highlight, clickable=clickable and mine)
-            if face_plate
-            else back_body()
-        )
+        if not view["live"][s]:
+            face = ""  # out of the game: his stand is empty
+        elif face_plate:
+            face = plate_body(face_plate, highlight, clickable=clickable and mine)
+        else:
+            face = back_body()
         stand = stand_body(
             face,
             names[s],
