@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -42,18 +43,30 @@ class BiddingPanel(widgets.VBox):
         self.cancel.on_click(lambda _b: on_action(Cancel()))
         self.digit.observe(lambda _c: self._fill_counts(), "value")
         self._legal: list[Any] = []
+        self._answers = (
+            (self.challenge, Challenge()),
+            (self.agree, Agree()),
+            (self.cancel, Cancel()),
+        )
+        self._tips = {
+            "Challenge": "the standing bid is too high",
+            "Agree": "the standing bid is right, and you will not bid higher",
+            "Cancel round": "everyone agreed: call the round off, no money moves",
+        }
         self.children = [
             self.digit,
             widgets.HBox([self.count, self.bid, self.challenge, self.agree, self.cancel]),
         ]
         self.add_class("tt-bidding")
 
-    def update(self, legal: list[Any]) -> None:
-        """Enable exactly what ``legal`` allows (an empty list disables everything)."""
+    def update(self, legal: list[Any], why_not: Callable[[Any], str | None]) -> None:
+        """Enable exactly what ``legal`` allows; a dimmed button's tooltip says why
+        (``why_not(action)`` gives the reason)."""
         self._legal = legal
-        self.challenge.disabled = Challenge() not in legal
-        self.agree.disabled = Agree() not in legal
-        self.cancel.disabled = Cancel() not in legal
+        for button, action in self._answers:
+            button.disabled = action not in legal
+            reason = why_not(action) if button.disabled else None
+            button.tooltip = f"not now: {reason}" if reason else self._tips[button.description]
         self.digit.disabled = not any(isinstance(a, Bid) for a in legal)
         self._fill_counts()
 
@@ -143,7 +156,7 @@ class PlatesTable(Table):
         s, seat = self.state, self.viewer
         view = s.view(seat)
         my_turn = s.current_player in self.humans and not self.paused
-        self.panel.update(s.legal_actions() if my_turn else [])
+        self.panel.update(s.legal_actions() if my_turn else [], self.why_not)
         reveal = view["rounds"][-1] if (self.paused or s.is_terminal()) and view["rounds"] else None
         self.board.svg = table_svg(
             view,

@@ -76,12 +76,10 @@ class Table(widgets.VBox):
     def act(self, action: Any) -> bool:
         """A human's action for the seat to move. A refused one leaves the game as it was and
         shows the engine's reason."""
+        blocked = self._blocked()
+        if blocked:
+            return self._refuse(blocked)
         seat = self.state.current_player
-        if self.paused:
-            return self._refuse("the round is over: click Continue for the next one")
-        if seat not in self.humans:
-            who = "nobody: the game is over" if seat is None else self.names[seat]
-            return self._refuse(f"it is not your turn: waiting for {who}")
         try:
             new = self.state.apply(action, player=seat)
         except engine.IllegalAction as e:
@@ -90,6 +88,28 @@ class Table(widgets.VBox):
         self._step(seat, action, new)
         self.advance()
         return True
+
+    def why_not(self, action: Any) -> str | None:
+        """None if a human may take ``action`` now, else why not (for a rule, the engine's
+        own words): what a dimmed control says."""
+        blocked = self._blocked()
+        if blocked:
+            return blocked
+        try:
+            self.state.apply(action, player=self.state.current_player)
+        except engine.IllegalAction as e:
+            return str(e)
+        return None
+
+    def _blocked(self) -> str | None:
+        """Why no human may act at all just now, if so."""
+        seat = self.state.current_player
+        if self.paused:
+            return "the round is over: click Continue for the next one"
+        if seat not in self.humans:
+            who = "nobody: the game is over" if seat is None else self.names[seat]
+            return f"it is not your turn: waiting for {who}"
+        return None
 
     def advance(self) -> None:
         """Let chance and the bots move until a human is to move, the game ends or a pause."""
@@ -147,11 +167,9 @@ class Table(widgets.VBox):
             turn = f"{escape(self.names[seat])} to move"
         self.status.value = f'<div class="tt-status" aria-live="polite"><b>{turn}</b></div>'
         self.continue_button.layout.display = None if self.paused else "none"
-        recent = self.log_lines[-12:]
+        recent = [escape(line) for line in self.log_lines[-12:]] or ["(no moves yet)"]
         self.moves.value = (
-            '<div class="tt-log" aria-label="move log">'
-            + "<br>".join(escape(line) for line in recent)
-            + "</div>"
+            '<div class="tt-log" aria-label="move log">' + "<br>".join(recent) + "</div>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:

@@ -131,6 +131,7 @@ def test_a_whole_game_with_bots_reaches_the_end():
         else:
             assert t.act(t.state.legal_actions()[-1])  # agree or cancel, or the top bid
     assert "Game over" in t.status.value
+    assert t.why_not(Agree()) == "it is not your turn: waiting for nobody: the game is over"
     assert t.log_lines[-1].startswith("Game over")
     assert sum(t.state.money) == 750
 
@@ -204,3 +205,21 @@ def test_a_saved_table_shows_its_picture_without_a_kernel():
     assert "application/vnd.jupyter.widget-view+json" in bundle
     assert bundle["image/svg+xml"] == t.board.svg
     assert bundle["text/plain"] == repr(t)
+
+
+def test_a_dimmed_button_says_why():
+    t = rigged_table()
+    assert t.panel.challenge.disabled
+    assert t.panel.challenge.tooltip == (
+        "not now: there is no bid to challenge yet: the opener must bid"
+    )
+    assert "only the bidder may cancel" in t.panel.cancel.tooltip
+    t.act(Bid(30, 9))
+    assert t.panel.agree.tooltip == "not now: the round is over: click Continue for the next one"
+    t.resume()
+    assert t.why_not(Bid(36, 9)) is None
+
+
+def test_the_log_is_never_an_empty_box():
+    t = rigged_table()
+    assert "(no moves yet)" in t.moves.value
