@@ -14,8 +14,9 @@ Decisions (RULES.md): 50 plates of 6 digits, each digit 0-9 on exactly 30 of the
 (``digits="balanced"``, the default) or drawn independently (``digits="uniform"``); fines $5 to
 $25, ten plates each. A new bid wipes out earlier challenges and agreements. A player who cannot
 pay in full pays what he has to his creditors clockwise from his left and is out; his plates
-leave play. Seat 0 opens the first round. Bids go up to every digit in play (six per plate).
-The game also ends when fewer than two players are left.
+leave play. Seat 0 opens the first round (option ``first_opener``). Bids go up to every
+digit in play (six per plate). A cancelled round's plates are discarded unseen. The game also
+ends when fewer than two players are left.
 """
 
 from __future__ import annotations
@@ -300,7 +301,10 @@ class PlatesState(State):
 
     game = "plates"
     PLAYERS = (3, 4, 5, 6)
-    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {"digits": ("balanced", "uniform")}
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "digits": ("balanced", "uniform"),
+        "first_opener": (0, 1, 2, 3, 4, 5),
+    }
 
     deck: tuple[Plate, ...] | None
     stands: tuple[tuple[Plate, ...], ...]
@@ -318,7 +322,12 @@ class PlatesState(State):
         self.piles = ()
         self.money = (SETUP[self.num_players].money,) * self.num_players
         self.round = 0
-        self.opener = 0
+        self.opener = self.options["first_opener"]
+        if self.opener >= self.num_players:
+            raise ValueError(
+                f"option first_opener must be a seat of the {self.num_players} players, "
+                f"not {self.opener}"
+            )
         self.auction = Auction()
         self.to_move = CHANCE
         self.results = ()

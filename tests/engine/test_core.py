@@ -25,7 +25,7 @@ def test_registry_names_the_games():
 def test_new_game_basics():
     s = engine.new_game("plates", players=4, seed=7)
     assert (s.game, s.num_players, s.seed, s.history) == ("plates", 4, 7, ())
-    assert s.options == {"digits": "balanced"}
+    assert s.options == {"digits": "balanced", "first_opener": 0}
     assert s.current_player == CHANCE and not s.is_terminal()
     assert engine.new_game("plates").num_players == 3  # the first allowed count
 

@@ -720,3 +720,11 @@ def test_apply_returns_a_new_state_and_keeps_the_old(table4):
     s = table4.apply(Bid(2, 4))
     assert s is not table4 and table4.auction.calls == () and table4.current_player == 0
     assert s.history == (*table4.history, Bid(2, 4))
+
+
+def test_first_opener_option_chooses_who_opens_round_one():
+    s = engine.new_game("plates", players=5, seed=1, first_opener=3)
+    s = s.apply(s.sample_chance())
+    assert s.current_player == s.opener == 3
+    with pytest.raises(ValueError, match="first_opener must be a seat"):
+        engine.new_game("plates", players=3, first_opener=4)
