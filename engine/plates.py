@@ -106,7 +106,7 @@ class Plate:
 
 @value
 class Bid:
-    """At least ``count`` plates-digits equal to ``digit`` among the plates in play."""
+    """A claim: ``digit`` shows at least ``count`` times on the plates in play."""
 
     count: int
     digit: int

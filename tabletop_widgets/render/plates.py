@@ -211,7 +211,7 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
 def table_svg(
     view: dict,
     names: list[str] | None = None,
-    shown: dict[str, dict] | None = None,
+    shown: dict[str, Plate | dict] | None = None,
     reveal: dict | None = None,
     highlight: int | None = None,
     clickable: bool = False,
@@ -334,6 +334,4 @@ def _title(view: dict, names: list[str], reveal: dict | None) -> str:
 def state_svg(state, seat: int = 0) -> str:
     """The whole table with every plate in play face up (a teacher's picture), drawn from
     ``seat``'s place. This is how a plates state shows itself in a notebook."""
-    view = state.view(seat)
-    shown = {who: {"number": p.number, "fine": p.fine} for who, p in state.in_play()}
-    return table_svg(view, shown=shown)
+    return table_svg(state.view(seat), shown=dict(state.in_play()))
