@@ -6,6 +6,8 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Jupyter refuses to run as root (a container, a classroom VM) unless told it may.
+LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
 
 $(STAMP): pyproject.toml binder/requirements.txt
 	python3 -m venv $(VENV)
@@ -15,7 +17,7 @@ $(STAMP): pyproject.toml binder/requirements.txt
 
 .PHONY: lab test lint bench binder-check clean
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00_welcome.ipynb
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00_welcome.ipynb
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
