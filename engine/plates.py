@@ -200,13 +200,21 @@ class RoundResult:
             "went_out": list(self.went_out),
         }
 
-    def __str__(self) -> str:
-        head = f"round {self.round + 1}: seat {self.bidder} bid {self.bid}"
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """One line on the round, naming seats by ``names`` (default "seat 0", ...)."""
+
+        def name(seat: int) -> str:
+            return names[seat] if names else f"seat {seat}"
+
+        head = f"round {self.round + 1}: {name(self.bidder)} bid {self.bid}"
         if self.cancelled:
             return head + "; all agreed and the bidder cancelled"
         verdict = "true" if self.bid_true else "false"
-        paid = "; ".join(f"seat {a} paid seat {b} ${d}" for a, b, d in self.payments)
+        paid = "; ".join(f"{name(a)} paid {name(b)} ${d}" for a, b, d in self.payments)
         return f"{head}; there were {self.count}: the bid was {verdict}. {paid or 'nobody paid'}"
+
+    def __str__(self) -> str:
+        return self.describe()
 
 
 def _plate_dict(plate: Plate) -> dict:

@@ -9,7 +9,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
-from engine.plates import Agree, Bid, Cancel, Challenge, bid_chance_from_view
+from engine.plates import HALF, Agree, Bid, Cancel, Challenge, bid_chance_from_view
 
 from .render.plates import table_svg
 from .table import Table
@@ -131,7 +131,7 @@ class PlatesTable(Table):
         for r in new.results[len(old.results) :]:
             shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
             lines.append(f"Reveal: {shown}")
-            lines.append(self._result_line(r))
+            lines.append(r.describe(self.names))
             lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
         if new.is_terminal() and not old.is_terminal():
             best = max(new.money)
@@ -142,14 +142,6 @@ class PlatesTable(Table):
     def _owner(self, who: str) -> str:
         kind, seat = who.split()
         return self.names[int(seat)] if kind == "seat" else who
-
-    def _result_line(self, r) -> str:
-        head = f"Round {r.round + 1}: {self.names[r.bidder]} bid {r.bid}"
-        if r.cancelled:
-            return head + ", everyone agreed, and the round was cancelled"
-        paid = "; ".join(f"{self.names[a]} paid {self.names[b]} ${d}" for a, b, d in r.payments)
-        verdict = "true" if r.bid_true else "false"
-        return f"{head}: there were {r.count}, so it was {verdict}. {paid or 'Nobody paid.'}"
 
     def refresh(self) -> None:
         super().refresh()
@@ -170,24 +162,21 @@ class PlatesTable(Table):
 
     def _coach_html(self, view: dict) -> str:
         lines = []
-        standing = bid_chance_from_view(view)
         sb = view["standing_bid"]
         if sb and sb["bidder"] == view["seat"] and not self.paused:
             lines.append(
                 "Everyone agreed with your bid. Raise to a bid that is still more likely true "
                 "than not (the others may challenge it), or cancel the round."
             )
-        elif standing is not None and not self.paused and not self.state.is_terminal():
+        elif sb and not self.paused and not self.state.is_terminal():
             bid = Bid(sb["count"], sb["digit"])
-            advice = (
-                "agree: more likely true than false"
-                if standing > Fraction(1, 2)
-                else (
-                    "challenge: more likely false than true"
-                    if standing < Fraction(1, 2)
-                    else "a coin flip: agreeing and challenging are worth the same"
-                )
-            )
+            standing = bid_chance_from_view(view, bid)
+            if standing > HALF:
+                advice = "agree: more likely true than false"
+            elif standing < HALF:
+                advice = "challenge: more likely false than true"
+            else:
+                advice = "a coin flip: agreeing and challenging are worth the same"
             name = self.names[view["seat"]]
             who = "you see" if name == "You" else f"{name} sees"
             lines.append(

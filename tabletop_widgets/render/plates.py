@@ -305,8 +305,7 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
         verdict = "TRUE" if reveal["bid_true"] else "FALSE"
         lines = [head, f"{reveal['count']} × {reveal['bid_digit']}'s in play: the bid is {verdict}"]
         for payer, payee, dollars in reveal["payments"][:4]:
-            verb = "pay" if names[payer] == "You" else "pays"
-            lines.append(f"{names[payer]} {verb} {names[payee]} ${dollars}")
+            lines.append(f"{_says(names[payer], 'pay')} {names[payee]} ${dollars}")
         if len(reveal["payments"]) > 4:
             lines.append(f"... and {len(reveal['payments']) - 4} more payments")
         return lines
@@ -317,14 +316,18 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
     head = f"Round {view['round'] + 1} of {view['rounds_total']}"
     sb = view["standing_bid"]
     if not sb:
-        opener = names[view["opener"]]
-        return [head, f"{opener} bid{'' if opener == 'You' else 's'} first"]
+        return [head, f"{_says(names[view['opener']], 'bid')} first"]
     bid = str(Bid(sb["count"], sb["digit"]))
     lines = [head, f"Standing bid: {bid} ({names[sb['bidder']]})"]
-    answers = ", ".join(f"{names[s]} {c}s" for s, c in view["answers"])
+    answers = ", ".join(_says(names[s], c) for s, c in view["answers"])
     if answers:
         lines.append(answers)
     return lines
+
+
+def _says(name: str, verb: str) -> str:
+    """``"Bot 2 agrees"``, but ``"You agree"``."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
 def _title(view: dict, names: list[str], reveal: dict | None) -> str:
