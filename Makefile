@@ -28,9 +28,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
 
 bench: $(STAMP)
-	$(PY) benchmarks/plates_playouts.py
-	$(PY) benchmarks/plates_bots.py
-	$(PY) benchmarks/browser_latency.py
+	for script in benchmarks/*.py; do $(PY) $$script || exit 1; done
 
 binder-check: $(STAMP)
 	bash scripts/check_binder.sh

@@ -6,14 +6,16 @@ the end of a cell draws itself (and the picture stays in the saved notebook, for
 
 from __future__ import annotations
 
+from engine.cards import Card
 from engine.plates import Plate, PlatesState
 
 from .board import Board
 from .plates import BiddingPanel, PlatesTable
+from .render.cards import card_svg
 from .render.plates import plate_svg, state_svg
 from .table import Table
 
-PICTURES = {Plate: plate_svg, PlatesState: state_svg}
+PICTURES = {Card: card_svg, Plate: plate_svg, PlatesState: state_svg}
 """Engine type -> function drawing it as SVG."""
 
 
