@@ -15,9 +15,11 @@ from typing import Any
 
 from . import cards
 from .core import CHANCE, Auction, IllegalAction, RandomBot, SaveError, Shuffle, State
+from .india import IndiaState
+from .michigan import MichiganState
 from .plates import PlatesState
 
-GAMES: dict[str, type[State]] = {cls.game: cls for cls in (PlatesState,)}
+GAMES: dict[str, type[State]] = {cls.game: cls for cls in (PlatesState, IndiaState, MichiganState)}
 """Game name -> state class."""
 
 

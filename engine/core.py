@@ -171,7 +171,8 @@ class State:
     game: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
-    """option name -> allowed values; the first one is the default."""
+    """option name -> allowed values; the first one is the default (None may stand for a default
+    that depends on the number of players). ``True`` is not accepted for ``1``."""
 
     num_players: int
     seed: int
@@ -190,7 +191,7 @@ class State:
         chosen = {}
         for name, allowed in cls.OPTIONS.items():
             chosen[name] = options.pop(name, allowed[0])
-            if chosen[name] not in allowed or type(chosen[name]) is not type(allowed[0]):
+            if chosen[name] not in allowed or type(chosen[name]) not in {type(a) for a in allowed}:
                 raise ValueError(
                     f"option {name} must be one of {_or(allowed)}, not {chosen[name]!r}"
                 )

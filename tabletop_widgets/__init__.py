@@ -7,15 +7,27 @@ the end of a cell draws itself (and the picture stays in the saved notebook, for
 from __future__ import annotations
 
 from engine.cards import Card
+from engine.india import IndiaState
+from engine.michigan import MichiganState
 from engine.plates import Plate, PlatesState
 
 from .board import Board
+from .india import Dice, IndiaTable
+from .michigan import DeadHandPanel, MichiganTable
 from .plates import BiddingPanel, PlatesTable
 from .render.cards import card_svg
+from .render.india import state_svg as india_svg
+from .render.michigan import state_svg as michigan_svg
 from .render.plates import plate_svg, state_svg
 from .table import Table
 
-PICTURES = {Card: card_svg, Plate: plate_svg, PlatesState: state_svg}
+PICTURES = {
+    Card: card_svg,
+    Plate: plate_svg,
+    PlatesState: state_svg,
+    IndiaState: india_svg,
+    MichiganState: michigan_svg,
+}
 """Engine type -> function drawing it as SVG."""
 
 
@@ -36,4 +48,15 @@ def register(ip=None) -> None:
 
 register()
 
-__all__ = ["PICTURES", "BiddingPanel", "Board", "PlatesTable", "Table", "register"]
+__all__ = [
+    "PICTURES",
+    "BiddingPanel",
+    "Board",
+    "DeadHandPanel",
+    "Dice",
+    "IndiaTable",
+    "MichiganTable",
+    "PlatesTable",
+    "Table",
+    "register",
+]

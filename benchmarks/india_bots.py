@@ -1,0 +1,43 @@
+"""The basic India bot against random ones: one basic bot among three random bots over many
+seeded 4-player games, the basic bot's seat rotating (so first-throw advantage evens out).
+Reports the basic bot's share of wins; a quarter is what a random bot gets.
+
+    python benchmarks/india_bots.py [games]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import engine
+
+
+def compare(games: int) -> dict:
+    wins = 0
+    random_wins = [0, 0, 0]
+    for seed in range(games):
+        seat = seed % 4
+        bots = [
+            engine.make_bot("india", "basic" if k == seat else "random", seed=seed * 4 + k)
+            for k in range(4)
+        ]
+        winner = engine.play(engine.new_game("india", players=4, seed=seed), bots).winners()[0]
+        wins += winner == seat
+        if winner != seat:
+            random_wins[(winner - seat) % 4 - 1] += 1
+    return {
+        "games": games,
+        "basic_win_share": round(wins / games, 3),
+        "random_win_shares_from_its_left": [round(w / games, 3) for w in random_wins],
+        "chance_share": 0.25,
+    }
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    t0 = time.perf_counter()
+    result = compare(n)
+    result["seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(result, indent=2))

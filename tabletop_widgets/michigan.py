@@ -1,0 +1,251 @@
+"""Widgets for Michigan: the dead-hand controls (exchange, auction) and a table that plays whole
+deals, click-to-play, with a coach."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+import engine
+from engine.cards import Card
+from engine.michigan import (
+    BOODLE,
+    NEXT_UP,
+    Decline,
+    Exchange,
+    Offer,
+    PlayCard,
+    Sell,
+    Withhold,
+    boodle_dead_chance,
+    dead_hand_value,
+    hand_value,
+    next_card_dead_chance,
+)
+
+from .render.michigan import STOP_WORDS, says, table_svg
+from .table import Table
+
+
+class DeadHandPanel(widgets.HBox):
+    """The dealer's Exchange / Auction buttons, then the auction's offer picker with Offer and
+    Pass. Only legal choices are enabled; a dimmed button's tooltip says why.
+    ``on_action`` receives the action a click asks for."""
+
+    def __init__(self, on_action: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.exchange = widgets.Button(description="Exchange", button_style="primary")
+        self.sell = widgets.Button(description="Auction it")
+        self.chips = widgets.Dropdown(
+            description="Offer", options=["-"], value="-", layout=widgets.Layout(width="150px")
+        )
+        self.offer = widgets.Button(description="Offer", button_style="success")
+        self.decline = widgets.Button(description="Pass")
+        self.exchange.on_click(lambda _b: on_action(Exchange()))
+        self.sell.on_click(lambda _b: on_action(Sell()))
+        self.offer.on_click(lambda _b: on_action(Offer(self.chips.value)))
+        self.decline.on_click(lambda _b: on_action(Decline()))
+        self._tips = {
+            self.exchange: "take the dead hand unseen and leave yours in its place",
+            self.sell: "keep your hand and auction the dead hand: the price is paid to you",
+            self.offer: "offer that many chips for the right to exchange",
+            self.decline: "pass: a pass is final",
+        }
+        self.children = [self.exchange, self.sell, self.chips, self.offer, self.decline]
+        self.add_class("tt-deadhand")
+
+    def update(self, legal: list[Any], why_not: Callable[[Any], str | None]) -> None:
+        offers = [a.chips for a in legal if isinstance(a, Offer)]
+        keep = self.chips.value if self.chips.value in offers else (offers[0] if offers else "-")
+        self.chips.options = offers or ["-"]
+        self.chips.value = keep
+        self.chips.disabled = not offers
+        probe = Offer(offers[0]) if offers else Offer(1)
+        for button, action in (
+            (self.exchange, Exchange()),
+            (self.sell, Sell()),
+            (self.offer, probe),
+            (self.decline, Decline()),
+        ):
+            button.disabled = action not in legal
+            reason = why_not(action) if button.disabled else None
+            button.tooltip = f"not now: {reason}" if reason else self._tips[button]
+
+    def __repr__(self) -> str:
+        enabled = [
+            b.description
+            for b in (self.exchange, self.sell, self.offer, self.decline)
+            if not b.disabled
+        ]
+        return f"DeadHandPanel(offer={self.chips.value!r}, enabled={enabled})"
+
+
+class MichiganTable(Table):
+    """Whole deals of Michigan: ``MichiganTable(players=4, seed=1, humans=(0,), deals=4)``.
+
+    Click a card of your hand to play it: only the obligatory card (or, at a lead, the lowest
+    card of each suit you may lead) is raised; a dimmed card says why not. With
+    ``mistakes_allowed=True`` the mistakes are offered too, marked ⚠, and the Withhold button
+    appears. After each deal the payments are shown until Continue. The coach shows what you
+    know of the dead hand and the chance the next card up is dead.
+    """
+
+    game = "michigan"
+
+    def _layout(self) -> tuple[widgets.Widget, ...]:
+        self.panel = DeadHandPanel(self.act)
+        self.withhold = widgets.Button(
+            description="Withhold (a mistake!)",
+            button_style="warning",
+            icon="exclamation-triangle",
+            tooltip="keep back the card you must play: the seed's penalties follow",
+        )
+        self.withhold.on_click(lambda _b: self.act(Withhold()))
+        if not self.state.options["mistakes_allowed"]:
+            self.withhold.layout.display = "none"
+        self.coach_toggle = widgets.ToggleButton(
+            description="Coach", icon="graduation-cap", tooltip="show the odds behind the play"
+        )
+        self.coach = widgets.HTML()
+        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        return (
+            self.status,
+            self.board,
+            self.panel,
+            widgets.HBox([self.continue_button, self.withhold, self.coach_toggle]),
+            self.message,
+            self.coach,
+            self.moves,
+        )
+
+    def on_intent(self, intent: str) -> None:
+        kind, _, arg = intent.partition(":")
+        if kind != "card":
+            return
+        try:
+            card = Card.from_str(arg)
+        except ValueError:
+            return
+        self.act(PlayCard(card))
+
+    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+        return len(new.results) > len(old.results) and not new.is_terminal()
+
+    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        seat = self.humans[0]
+        view = new.view(seat)
+        if len(new.results) > len(old.results):  # a deal ended: its last events, then the next's
+            seen = view["results"][-1]["events"][len(old.events) :]
+            if new.events != new.results[-1].events:
+                seen += view["events"]
+        else:
+            seen = view["events"][len(old.events) :]
+        lines = [line for e in seen if (line := self._say(e))]
+        if new.is_terminal() and not old.is_terminal():
+            best = max(new.chips)
+            won = " and ".join(self.names[s] for s in new.winners())
+            lines.append(f"Game over: {won} with {best} chips")
+        return lines
+
+    def _say(self, event: list) -> str | None:
+        kind, seat, card, chips, other, note = event
+        n = self.names
+        if kind == "stop":
+            why = STOP_WORDS[note].format(nxt=NEXT_UP[Card.from_str(card)])
+            return f"Stop after {card}: {why}"
+        lines = {
+            "leave": lambda: f"{n[seat]} cannot ante: out of the game",
+            "sold": lambda: f"{says(n[seat], 'buy')} the dead hand for {chips} (to {n[other]})",
+            "unsold": lambda: "Nobody bids: the dead hand stays dead",
+            "boodle": lambda: f"{says(n[seat], 'collect')} {chips} chips from the {card} boodle",
+            "penalty": lambda: f"{says(n[seat], 'pay')} {n[other]} 1 chip: not the lowest card",
+            "win": lambda: f"{says(n[seat], 'go', 'goes')} out first and wins the deal",
+            "cards": lambda: f"{says(n[seat], 'pay')} {n[other]} {chips} (cards left)",
+            "withheld": lambda: (
+                f"{says(n[seat], 'pay')} {n[other]} {chips}: chips left on the boodle of the "
+                "suit withheld"
+            ),
+        }
+        return lines[kind]() if kind in lines else None
+
+    def refresh(self) -> None:
+        super().refresh()
+        s, seat = self.state, self.viewer
+        view = s.view(seat)
+        my_turn = s.current_player in self.humans and not self.paused
+        legal = s.legal_actions() if my_turn else []
+        self.panel.update(legal, self.why_not)
+        self.panel.layout.display = None if view["phase"] in ("exchange", "auction") else "none"
+        self.withhold.disabled = Withhold() not in legal
+        plays = [a.card for a in legal if isinstance(a, PlayCard)]
+        mistakes = [c for c in plays if s.run is None and c != s.lowest(seat, c.suit)]
+        reveal = view["results"][-1] if (self.paused or s.is_terminal()) and s.results else None
+        self.board.svg = table_svg(
+            view,
+            self.names,
+            legal=[str(c) for c in plays],
+            mistakes=[str(c) for c in mistakes],
+            clickable=my_turn and view["phase"] == "play",
+            reveal=reveal,
+        )
+        self.board.label = f"Michigan table seen by {self.names[seat]}"
+        self.coach.value = self._coach_html(view, plays) if self.coach_toggle.value else ""
+
+    def _coach_html(self, view: dict, plays: list[Card]) -> str:
+        lines = []
+        hand = [Card.from_str(c) for c in view["hand"]]
+        boodle = [c for _, c in view["boodle"]]
+        if view["phase"] in ("exchange", "auction") and hand:
+            mine = hand_value(hand, boodle)
+            dead = dead_hand_value(hand, view["dead_size"], boodle)
+            lines.append(
+                f"Your hand's value (chips on your boodle cards + 2 per ace − 1 per card): "
+                f"<b>{mine}</b>; an unseen dead hand's expected value: <b>{float(dead):.1f}</b>. "
+                + (
+                    f"The dead hand is worth about {float(dead - mine):.1f} more."
+                    if dead > mine
+                    else "Your hand is at least as good: keep it."
+                )
+            )
+        known = view["known_dead"]
+        who = "you exchanged, so you know" if view["dead_hand"] else "stops have shown"
+        if known:
+            lines.append(f"Dead cards ({who}): {escape(' '.join(known))}")
+        unseen = [b for b in BOODLE if str(b) not in view["hand"] + known]
+        if view["phase"] != "play":
+            p = boodle_dead_chance(view["players"])
+            lines.append(f"Chance any one boodle card's duplicate is dead: <b>{_pct(p)}</b>")
+        elif view["run"] and view["seat"] != view["to_move"]:
+            p = next_card_dead_chance(view)
+            nxt = NEXT_UP[Card.from_str(view["run"]["card"])]
+            if p is not None and nxt is not None:
+                lines.append(f"Chance that {nxt} is dead (the run stops): <b>{_pct(p)}</b>")
+        for card in plays[:4]:
+            top = card
+            while NEXT_UP[top] in hand:
+                top = NEXT_UP[top]
+            p = next_card_dead_chance(view, top)
+            after = NEXT_UP[top]
+            if after is None:
+                lines.append(f"Play {card}: you run up to the ace and keep the lead for sure")
+            else:
+                lines.append(
+                    f"Play {card}: you hold up to {top}; {after} is dead (you keep the lead) "
+                    f"with chance <b>{_pct(p)}</b>"
+                )
+        if unseen and view["phase"] == "play":
+            names = " ".join(str(b) for b in unseen)
+            lines.append(f"Boodle duplicates you have not seen: {names}")
+        inner = "<br>".join(lines) or "The coach speaks when there is a decision to make."
+        return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+__all__ = ["DeadHandPanel", "MichiganTable"]

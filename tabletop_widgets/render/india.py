@@ -1,0 +1,356 @@
+"""Pictures of the Royal Game of India: the cross-shaped board with its pieces, and two dice.
+
+Pure functions from a seat's ``view`` (India hides nothing) to SVG strings. The board is a grid
+of 19 x 19 cells: four arms of three columns, the outer columns and the arm's tip being the
+white and blue track, the middle column the side's red path; the four corners hold the pieces
+not yet entered, each entry square is outlined in its side's colour; the centre is INDIA.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.india import BLUE, COLOURS, CORNER, HOME, ROUTE, TRACK, entry_square, square
+
+from .svg import document, el, text
+
+CELL = 26
+N = 19  # cells a side
+MARGIN = 14
+SIZE = N * CELL + 2 * MARGIN
+INK, WHITE, SAFE, RED, BOARD, CENTRE = (
+    "#1d3557",
+    "#ffffff",
+    "#8ecae6",
+    "#d62828",
+    "#f3e9d2",
+    "#ffd166",
+)
+FILL = {"yellow": "#f4c430", "green": "#2a9d8f", "purple": "#7b2cbf", "orange": "#f77f00"}
+TARGET = "#06d6a0"
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+
+def _turn(cell: tuple[int, int], quarter: int) -> tuple[int, int]:
+    """A cell turned by ``quarter`` quarter-turns, each taking the bottom arm to the right arm
+    (the direction of play)."""
+    x, y = cell
+    for _ in range(quarter % 4):
+        x, y = y, N - 1 - x
+    return x, y
+
+
+def _segment_cell(offset: int) -> tuple[int, int]:
+    """Squares 0-16 as cells: up the bottom arm's right column, along the right arm's lower
+    row, then the right arm's tip."""
+    if offset < 8:
+        return 10, 18 - offset
+    if offset < 16:
+        return 11 + offset - 8, 10
+    return 18, 9
+
+
+def track_cell(q: int) -> tuple[int, int]:
+    """The grid cell of track square ``q`` (0-67)."""
+    return _turn(_segment_cell(q % 17), q // 17)
+
+
+def red_cell(side: int, k: int) -> tuple[int, int]:
+    """The grid cell of red square ``k`` (1-7) of ``side``, from the arm's tip inwards."""
+    return _turn((9, 18 - k), side)
+
+
+def corner_cell(side: int) -> tuple[int, int]:
+    """The centre cell of a side's corner (the corner at the player's right)."""
+    return _turn((14, 14), side)
+
+
+def home_cell(side: int) -> tuple[int, int]:
+    """Where a side's pieces stand in the centre, next to the end of its red path."""
+    return _turn((9, 10), side)
+
+
+def _xy(cell: tuple[float, float]) -> tuple[float, float]:
+    return MARGIN + cell[0] * CELL + CELL / 2, MARGIN + cell[1] * CELL + CELL / 2
+
+
+def _square(cell, fill: str, **kw) -> str:
+    x, y = _xy(cell)
+    return el(
+        "rect",
+        x=x - CELL / 2,
+        y=y - CELL / 2,
+        width=CELL,
+        height=CELL,
+        fill=fill,
+        stroke=INK,
+        stroke_width=0.8,
+        **kw,
+    )
+
+
+def _piece(
+    x: float, y: float, colour: str, number: int, r: float = 9, ring: bool = False, **kw
+) -> str:
+    body = el(
+        "circle",
+        cx=x,
+        cy=y,
+        r=r,
+        fill=FILL[colour],
+        stroke="#000000" if not ring else "#9b2226",
+        stroke_width=1.5 if not ring else 3,
+    )
+    body += text(
+        x,
+        y + r * 0.4,
+        str(number),
+        r * 1.1,
+        text_anchor="middle",
+        fill="#ffffff",
+        font_weight="bold",
+    )
+    return el("g", body, **kw)
+
+
+def _place(view: dict, seat: int, progress: int) -> tuple[str, int]:
+    """A key for where a piece stands, shared by the pieces standing together."""
+    side = view["sides"][seat]
+    if progress == CORNER:
+        return (f"corner{side}", 0)
+    if progress == HOME:
+        return (f"home{side}", 0)
+    if progress > ROUTE:
+        return (f"red{side}", progress)
+    return ("track", square(side, progress))
+
+
+def _centre_of(view: dict, seat: int, progress: int) -> tuple[float, float]:
+    side = view["sides"][seat]
+    if progress == CORNER:
+        return _xy(corner_cell(side))
+    if progress == HOME:
+        return _xy(home_cell(side))
+    if progress > ROUTE:
+        return _xy(red_cell(side, progress - ROUTE))
+    return _xy(track_cell(square(side, progress)))
+
+
+def board_svg(
+    view: dict,
+    numbers: bool = False,
+    selected: int | None = None,
+    targets: Sequence[tuple[str, int]] = (),
+    clickable: Sequence[int] = (),
+    names: Sequence[str] | None = None,
+) -> str:
+    """The board from a ``view``. ``numbers`` writes each track square's number;
+    ``clickable`` pieces of the seat to move carry ``data-intent="piece:i"``; ``selected``
+    marks one; ``targets`` are ``(intent, progress)`` pairs drawn as green rings where the
+    selected piece may go (a click sends the intent)."""
+    names = names or [f"seat {s}" for s in range(view["players"])]
+    out = [el("rect", x=0, y=0, width=SIZE, height=SIZE, fill=BOARD, rx=10)]
+    for side in range(4):
+        out.append(_corner(side, view))
+    for q in range(TRACK):
+        cell = track_cell(q)
+        out.append(_square(cell, SAFE if q in BLUE else WHITE))
+        if numbers:
+            x, y = _xy(cell)
+            out.append(text(x, y + 3, str(q), 9, text_anchor="middle", fill="#6c757d"))
+    for side in range(4):
+        for k in range(1, 8):
+            out.append(_square(red_cell(side, k), RED))
+        x, y = _xy(track_cell(entry_square(side)))  # each side's entry square, in its colour
+        out.append(
+            el(
+                "rect",
+                x=x - CELL / 2 + 2.5,
+                y=y - CELL / 2 + 2.5,
+                width=CELL - 5,
+                height=CELL - 5,
+                fill="none",
+                stroke=FILL[COLOURS[side]],
+                stroke_width=3,
+            )
+        )
+    x0, y0 = _xy((8, 8))
+    out.append(
+        el(
+            "rect",
+            x=x0 - CELL / 2,
+            y=y0 - CELL / 2,
+            width=3 * CELL,
+            height=3 * CELL,
+            fill=CENTRE,
+            stroke=INK,
+            stroke_width=1.5,
+        )
+    )
+    cx, cy = _xy((9, 9))
+    out.append(text(cx, cy + 4, "INDIA", 12, text_anchor="middle", fill=INK, font_weight="bold"))
+    out.append(_seat_names(view, names))
+    out.append(_pieces(view, selected, clickable))
+    for intent, progress in targets:
+        seat = view["turn"]
+        x, y = _centre_of(view, seat, progress)
+        out.append(
+            el(
+                "g",
+                el(
+                    "circle",
+                    cx=x,
+                    cy=y,
+                    r=11,
+                    fill=TARGET,
+                    fill_opacity=0.35,
+                    stroke=TARGET,
+                    stroke_width=3,
+                ),
+                data_intent=intent,
+                aria_label=f"move here ({intent})",
+            )
+        )
+    title = f"India board: {position_text(view)}"
+    return document(SIZE, SIZE, "".join(out), title)
+
+
+def _corner(side: int, view: dict) -> str:
+    colour = COLOURS[side]
+    (a, b) = corner_cell(side)
+    x, y = MARGIN + (a - 3.5) * CELL, MARGIN + (b - 3.5) * CELL
+    seated = side in view["sides"]
+    return el(
+        "rect",
+        x=x + 3,
+        y=y + 3,
+        width=8 * CELL - 6,
+        height=8 * CELL - 6,
+        rx=14,
+        fill=FILL[colour],
+        fill_opacity=0.55 if seated else 0.15,
+        stroke=FILL[colour],
+        stroke_width=3,
+    )
+
+
+def _seat_names(view: dict, names: Sequence[str]) -> str:
+    out = []
+    for seat, side in enumerate(view["sides"]):
+        x, y = _xy(corner_cell(side))
+        mark = " ◀" if view["turn"] == seat and view["to_move"] is not None else ""
+        out.append(
+            text(
+                x,
+                y - 2.3 * CELL,
+                f"{names[seat]}{mark}",
+                13,
+                text_anchor="middle",
+                fill=INK,
+                font_weight="bold",
+            )
+        )
+        out.append(text(x, y + 2.8 * CELL, COLOURS[side], 11, text_anchor="middle", fill=INK))
+    return "".join(out)
+
+
+def _pieces(view: dict, selected: int | None, clickable: Sequence[int]) -> str:
+    """Every piece; pieces sharing a place stand side by side, and two pieces on one track
+    square (a blockade) get a red ring."""
+    groups: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
+    for seat, mine in enumerate(view["pieces"]):
+        for i, p in enumerate(mine):
+            groups.setdefault(_place(view, seat, p), []).append((seat, i, p))
+    out = []
+    for (kind, _), members in groups.items():
+        blockade = kind == "track" and len(members) == 2
+        for k, (seat, i, p) in enumerate(members):
+            x, y = _centre_of(view, seat, p)
+            if len(members) > 1:
+                if kind.startswith("corner"):
+                    x, y = x + (k % 2 - 0.5) * 1.5 * CELL, y + (k // 2 - 0.5) * 1.5 * CELL
+                else:  # side by side along the diagonal
+                    step = (k - (len(members) - 1) / 2) * (10 if len(members) == 2 else 6)
+                    x, y = x + step, y + step
+            r = 11 if kind.startswith("corner") else (7 if len(members) > 1 else 9)
+            seat_to_move = seat == view["turn"] and view["to_move"] == seat
+            kw = {}
+            if seat_to_move and i in clickable:
+                kw = {"data_intent": f"piece:{i}", "aria_label": f"your piece {i}"}
+            colour = COLOURS[view["sides"][seat]]
+            body = _piece(x, y, colour, i, r=r, ring=blockade, **kw)
+            if seat_to_move and i == selected:
+                body = (
+                    el(
+                        "circle",
+                        cx=x,
+                        cy=y,
+                        r=r + 4,
+                        fill="none",
+                        stroke=INK,
+                        stroke_width=2.5,
+                        stroke_dasharray="4 2",
+                    )
+                    + body
+                )
+            out.append(body)
+    return "".join(out)
+
+
+def position_text(view: dict) -> str:
+    """The pieces in words, for screen readers and the picture's title."""
+    return "; ".join(
+        f"{COLOURS[view['sides'][s]]} {' '.join(view['squares'][s])}"
+        for s in range(view["players"])
+    )
+
+
+def dice_svg(
+    values: Sequence[int] | None, used: Sequence[bool] = (False, False), size: int = 52
+) -> str:
+    """Two dice showing ``values`` (blank before the first throw); a used die is greyed."""
+    out = []
+    for k in range(2):
+        x = 6 + k * (size + 12)
+        done = bool(used[k]) if k < len(used) else False
+        out.append(
+            el(
+                "rect",
+                x=x,
+                y=6,
+                width=size,
+                height=size,
+                rx=9,
+                fill="#e9ecef" if done else "#ffffff",
+                stroke=INK,
+                stroke_width=2,
+            )
+        )
+        if values:
+            for dx, dy in PIPS[values[k]]:
+                out.append(
+                    el(
+                        "circle",
+                        cx=x + size / 2 + dx * size * 0.27,
+                        cy=6 + size / 2 + dy * size * 0.27,
+                        r=size * 0.09,
+                        fill="#adb5bd" if done else INK,
+                    )
+                )
+    shown = "-".join(map(str, values)) if values else "not thrown"
+    return document(2 * size + 24, size + 12, "".join(out), f"dice: {shown}")
+
+
+def state_svg(state) -> str:
+    """A game state as a picture (what IPython shows for an ``IndiaState``)."""
+    return board_svg(state.view(0))
+
+
+__all__ = ["board_svg", "dice_svg", "position_text", "red_cell", "state_svg", "track_cell"]

@@ -1,0 +1,96 @@
+"""The India lesson in a real JupyterLab and Chromium: open it, run all, throw and move by clicks.
+
+The test builds the same table in its own process (the lesson's first ``IndiaTable(...)`` call,
+same seed) and makes the same clicks, so the dice faces, the refusal and the move log it checks
+on the page are ones only the kernel could have sent.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lab import open_notebook, run_all
+
+from tabletop_widgets import IndiaTable
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/02_royal_game_of_india.ipynb"
+
+
+def first_table_call() -> dict:
+    """The keyword arguments of the lesson's first ``IndiaTable(...)``."""
+    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
+    for cell in nb["cells"]:
+        for node in (
+            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
+        ):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IndiaTable":
+                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    raise AssertionError("the lesson has no IndiaTable")
+
+
+def plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
+    twin = IndiaTable(**first_table_call())  # the same table, in this process
+
+    open_notebook(page, lab_server.base_url, LESSON)
+    assert run_all(page).complete
+    table = page.locator(".tt-table").first
+    board = table.locator(".tt-board")
+    board.locator("svg").wait_for()
+    table.scroll_into_view_if_needed()
+    assert "You to throw" in table.locator(".tt-status").text_content()
+
+    # Throw: the dice tumble, then land on the kernel's throw.
+    table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
+    twin.throw()
+    faces = f"{twin.state.thrown.a}-{twin.state.thrown.b}"
+    table.locator(f'.tt-dice[data-values="{faces}"]').wait_for()
+    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+
+    # The coach: each legal move's exact risk, computed by the kernel.
+    table.locator("button", has_text="Coach").click()
+    twin.coach_toggle.value = True
+    coach = table.locator(".tt-coach")
+    coach.wait_for()
+    assert coach.text_content() == plain(twin.coach.value)
+
+    # A piece in the corner: its ring is the entry square. Click the piece, then the ring.
+    board.locator('[data-intent="piece:0"]').click()
+    twin.on_intent("piece:0")
+    board.locator('[data-intent="enter"]').wait_for()
+    page.wait_for_timeout(700)  # let the tumble finish before the picture
+    table.screenshot(path=str(shots / "india_table.png"))
+    board.locator('[data-intent="enter"]').click()
+    twin.on_intent("enter")
+    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+
+    # Another corner piece cannot use the die that is left: the refusal says why.
+    board.locator('[data-intent="piece:1"]').click()
+    twin.on_intent("piece:1")
+    refusal = table.locator(".tt-refused")
+    refusal.wait_for()
+    assert refusal.text_content() == plain(twin.message.value)
+    assert "entering needs a 5" in refusal.text_content()
+
+    # The new piece moves on with the other die.
+    board.locator('[data-intent="piece:0"]').click()
+    twin.on_intent("piece:0")
+    target = twin._targets(0)[0][0]
+    board.locator(f'[data-intent="{target}"]').click()
+    twin.on_intent(target)
+    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+    log = table.locator(".tt-log")
+    log.filter(has_text=twin.log_lines[-1]).wait_for()
+    assert log.inner_text().splitlines() == twin.log_lines[-12:]
+    assert "You: enter" in twin.log_lines and "↳ piece 0: c → 4" in twin.log_lines
+    table.screenshot(path=str(shots / "india_moved.png"))
+    assert not page_errors, page_errors

@@ -1,0 +1,83 @@
+"""The Michigan lesson in a real JupyterLab and Chromium: open it, run all, auction the dead hand
+with a button, then lead a suit and play the obligatory card by clicking cards.
+
+The test builds the same table in its own process (the lesson's first ``MichiganTable(...)``,
+same seed) and makes the same moves, so the move log it checks on the page is one only the
+kernel could have sent.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lab import open_notebook, run_all
+
+from engine.michigan import PlayCard
+from tabletop_widgets import MichiganTable
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/03_michigan.ipynb"
+
+
+def first_table_call() -> dict:
+    """The keyword arguments of the lesson's first ``MichiganTable(...)``."""
+    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
+    for cell in nb["cells"]:
+        for node in (
+            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
+        ):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "MichiganTable":
+                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    raise AssertionError("the lesson has no MichiganTable")
+
+
+def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
+    twin = MichiganTable(**first_table_call())
+    open_notebook(page, lab_server.base_url, LESSON)
+    assert run_all(page).complete
+    table = page.locator(".tt-table").first
+    board = table.locator(".tt-board")
+    board.locator("svg").wait_for()
+    table.scroll_into_view_if_needed()
+    assert "You to move" in table.locator(".tt-status").text_content()
+    moves = table.locator(".tt-log")
+
+    def same_log() -> None:
+        last = twin.log_lines[-1]
+        moves.filter(has_text=last).wait_for()
+        assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+
+    # The dealer auctions the dead hand: the bots bid, and the play goes round to you.
+    table.locator("button", has_text="Auction it").click()
+    twin.panel.sell.click()
+    same_log()
+
+    # A dimmed card: the click reaches Python, the engine refuses and says why.
+    mine = [a.card for a in twin.state.legal_actions()]
+    other = next(c for c in twin.state.hands[0] if c not in mine)
+    board.locator(f'[data-intent="card:{other}"]').click()
+    twin.on_intent(f"card:{other}")
+    table.locator(".tt-refused").wait_for()
+    assert "Not allowed" in table.locator(".tt-refused").text_content()
+
+    # Play by clicks until you have both led a suit and followed with the obligatory card.
+    done = set()
+    while done != {"lead", "follow"}:
+        state = twin.state
+        assert state.current_player == 0 and not twin.paused
+        done.add("lead" if state.run is None else "follow")
+        card = state.legal_actions()[0].card
+        board.locator(f'[data-intent="card:{card}"]').click()
+        twin.act(PlayCard(card))
+        same_log()
+        if done == {"lead", "follow"} or twin.paused or twin.state.is_terminal():
+            break
+    assert done == {"lead", "follow"}
+    assert re.sub(r"<[^>]+>", "", twin.status.value) in table.locator(".tt-status").text_content()
+    table.screenshot(path=str(shots / "michigan_table.png"))
+    assert not page_errors, page_errors

@@ -1,0 +1,216 @@
+"""Trait- and message-level tests of the Michigan widgets: what a click would send, and what the
+table shows back. No browser here (see tests/browser)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engine
+from engine.cards import Card
+from engine.michigan import (
+    Decline,
+    Exchange,
+    Offer,
+    PlayCard,
+    Sell,
+    Withhold,
+    next_card_dead_chance,
+    rigged_shuffle,
+)
+from tabletop_widgets import MichiganTable
+from tabletop_widgets.render.michigan import state_svg, table_svg
+
+# Seat 1 leads first (seat 0 deals); hands from the dealer's left: seat 1, seat 2, seat 0.
+S1 = "8H 9H 5S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"
+S2 = "5H 6H 7H 10H JH 6S 7S 8S 9S 10S JS QS QD"
+S0 = "QH KH AH 2C 3C 4C 5C 6C 7C 9C 10C QC KC"
+DEAD = "2H 3H 4H 8C JC AC KD AD 2S 3S 4S KS AS"
+
+
+def click_board(table, intent: str) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked."""
+    table.board._handle_custom_msg({"intent": intent}, [])
+
+
+def rigged_table(humans=(1,), **kw) -> MichiganTable:
+    s = engine.new_game("michigan", players=3, **{"deals": 1, **kw})
+    return MichiganTable(s.apply(rigged_shuffle(3, [S1, S2, S0], DEAD)), humans=humans)
+
+
+def words(svg: str) -> str:
+    return re.sub(r"<[^>]+>", " ", svg)
+
+
+def test_the_dealer_exchanges_or_auctions_with_buttons():
+    t = rigged_table(humans=(0,))
+    assert repr(t.panel) == "DeadHandPanel(offer='-', enabled=['Exchange', 'Auction it'])"
+    assert t.panel.layout.display is None
+    t.panel.exchange.click()
+    assert t.state.history[1] == Exchange() and t.state.exchanger == 0
+    assert t.panel.layout.display == "none"
+    assert "dead hand:" in t.board.svg  # the dealer now sees the dead hand (his old cards)
+
+
+def test_the_auction_offers_only_legal_amounts():
+    t = rigged_table(humans=(0, 1, 2))
+    t.panel.sell.click()
+    assert t.viewer == 1 and t.panel.chips.options[0] == 1 and t.panel.chips.options[-1] == 46
+    t.panel.chips.value = 5
+    t.panel.offer.click()
+    assert t.state.history[-1] == Offer(5) and t.viewer == 2
+    assert t.panel.chips.options[0] == 6
+    assert t.panel.exchange.disabled and "not now:" in t.panel.exchange.tooltip
+    t.panel.decline.click()
+    assert t.state.exchanger == 1 and t.state.chips[0] == 42 + 5
+    assert "Seat 1 buys the dead hand for 5" in "\n".join(t.log_lines).replace("Player", "Seat")
+
+
+def test_only_the_obligatory_card_is_raised_and_a_click_plays_it():
+    t = rigged_table(humans=(1, 2))  # the bot dealer auctions the dead hand
+    t.act(Decline())
+    t.act(Decline())
+    assert t.viewer == 1
+    svg = t.board.svg
+    for c in ("8♥", "5♠", "2♦"):  # the lowest card of each suit: the legal leads
+        assert f'data-intent="card:{c}"' in svg
+    click_board(t, "card:9♥")  # not the lowest heart: refused with the rule
+    assert "lowest card in the suit: 8♥" in t.message.value
+    click_board(t, "card:8♥")
+    click_board(t, "card:9♥")
+    assert t.viewer == 2 and t.state.run == (Card("9", "H"), 1)
+    click_board(t, "card:5♥")
+    assert "you must play the next card up, 10♥" in t.message.value
+    click_board(t, "card:10♥")
+    assert t.state.history[-1] == PlayCard(Card("10", "H"))
+
+
+def test_bad_intents_are_ignored():
+    t = rigged_table()
+    before = t.state.to_json()
+    for intent in ("nonsense", "card:ZZ", "card:"):
+        click_board(t, intent)
+    assert t.state.to_json() == before
+
+
+def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
+    t = rigged_table(humans=(0, 1, 2))
+    t.act(Sell())
+    t.act(Decline())
+    t.act(Decline())
+    for c in "8H 9H 10H JH QH KH AH".split():
+        t.act(PlayCard(Card.from_str(c)))
+    log = "\n".join(t.log_lines)
+    assert "Player 0 collects 4 chips from the A♥ boodle" in log
+    assert "Stop after A♥: an ace stops every run" in log
+    assert "Stop after A♥ (Player 0): an ace stops every run" in words(t.board.svg)
+    assert "+4 to Player 0" in words(t.board.svg)  # chips flowing to the boodle winner
+    for c in "2C 3C 4C 5C 6C 7C".split():
+        t.act(PlayCard(Card.from_str(c)))
+    assert "the next card, 8♣, is in the dead hand" in words(t.board.svg)
+    assert "Player 1 leads a new suit" in words(t.board.svg)  # the lead passed left
+    for c in "5S 6S 7S 8S 9S 10S JS QS 5H 6H 7H".split():
+        t.act(PlayCard(Card.from_str(c)))
+    assert "is already played" in words(t.board.svg)
+    t.act(PlayCard(Card("Q", "D")))
+    assert t.state.is_terminal()
+    log = "\n".join(t.log_lines)
+    assert "Player 2 goes out first and wins the deal" in log
+    assert "Player 1 pays Player 2 10 (cards left)" in log
+    assert "Deal 1: Player 2 went out first" in words(t.board.svg)
+
+
+def test_a_deal_end_pauses_until_continue():
+    t = MichiganTable(players=3, seed=2, humans=(0,), deals=2)
+    while not t.paused and not t.state.is_terminal():
+        t.act(t.state.legal_actions()[0])
+    assert t.paused and len(t.state.results) == 1
+    assert "went out first" in words(t.board.svg) or "nobody could win" in words(t.board.svg)
+    assert t.act(Exchange()) is False and "click Continue" in t.message.value
+    t.continue_button.click()
+    assert not t.paused
+
+
+def test_mistakes_mode_offers_them_with_a_warning():
+    t = rigged_table(humans=(1, 2), mistakes_allowed=True)
+    t.act(Sell())  # seat 0 is a bot: it already chose; here the humans answer the auction
+    assert t.withhold.layout.display is None
+    while t.state.phase == "auction":
+        t.act(Decline())
+    assert t.viewer == 1
+    assert 'data-intent="card:9♥"' in t.board.svg and "⚠" in t.board.svg
+    assert "a mistake: penalty" in t.board.svg
+    t.act(PlayCard(Card("8", "H")))
+    t.act(PlayCard(Card("9", "H")))
+    assert not t.withhold.disabled
+    t.withhold.click()
+    assert t.state.history[-1] == Withhold() and t.state.barred == {2}
+
+
+def test_withhold_hidden_without_the_option():
+    t = rigged_table()
+    assert t.withhold.layout.display == "none" and t.withhold.disabled
+
+
+def test_the_table_never_draws_another_seats_hand():
+    t = rigged_table(humans=(1,))
+    svg = t.board.svg
+    assert 'aria-label="10 of diamonds"' in svg  # seat 1's own
+    faces = re.findall(r'aria-label="(\w+ of [a-z]+)"', svg)
+    assert len(faces) == 13  # his hand; the layout is labelled "boodle ..."
+    assert svg.count('aria-label="face-down card"') == 13 + 13 + 4
+
+
+def test_coach_shows_the_dead_card_chance_from_the_humans_view():
+    t = rigged_table(humans=(1,))
+    t.coach_toggle.value = True
+    assert "Chance any one boodle card's duplicate is dead: <b>25.0%</b>" in t.coach.value
+    t2 = rigged_table(humans=(1, 2))
+    t2.act(Decline())
+    t2.act(Decline())
+    t2.coach_toggle.value = True
+    p = next_card_dead_chance(t2.state.view(1), Card("J", "D"))
+    assert "Play 2♦: you hold up to J♦; Q♦ is dead (you keep the lead) with chance " in (
+        t2.coach.value
+    )
+    assert f"{float(p) * 100:.1f}%" in t2.coach.value
+    t2.coach_toggle.value = False
+    assert t2.coach.value == ""
+
+
+def test_coach_shows_what_the_exchanger_knows():
+    t = rigged_table(humans=(0,))
+    t.panel.exchange.click()
+    t.coach_toggle.value = True
+    assert "you exchanged, so you know" in t.coach.value and "K♣" in t.coach.value
+
+
+def test_a_whole_game_with_bots_reaches_the_end():
+    t = MichiganTable(players=4, seed=11, humans=(2,), deals=2)
+    while not t.state.is_terminal():
+        if t.paused:
+            t.resume()
+        else:
+            assert t.act(t.state.legal_actions()[-1])
+    assert "Game over" in t.status.value and t.log_lines[-1].startswith("Game over")
+    assert sum(t.state.chips) + sum(t.state.boodle) == 200
+
+
+def test_repr_is_deterministic():
+    a, b = rigged_table(), rigged_table()
+    assert repr(a) == repr(b)
+    assert repr(a).startswith("MichiganTable(3 players, seed 0, humans [1]")
+    assert repr(a.board) == "Board('Michigan table seen by You')"
+    assert " at 0x" not in repr(a) + repr(a.panel)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_every_table_size_draws_without_ids(players):
+    s = engine.new_game("michigan", players=players, seed=players)
+    s = s.apply(s.sample_chance())
+    svg = table_svg(s.view(0))
+    assert svg == table_svg(engine.from_json(s.to_json()).view(0))
+    assert svg.count("data-seat=") == players - 1
+    assert " id=" not in svg
+    assert state_svg(s).startswith("<svg")
