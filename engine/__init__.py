@@ -18,8 +18,12 @@ from .core import CHANCE, Auction, IllegalAction, RandomBot, SaveError, Shuffle,
 from .india import IndiaState
 from .michigan import MichiganState
 from .plates import PlatesState
+from .rummy import RummyState
+from .rupees import RupeesState
 
-GAMES: dict[str, type[State]] = {cls.game: cls for cls in (PlatesState, IndiaState, MichiganState)}
+GAMES: dict[str, type[State]] = {
+    cls.game: cls for cls in (PlatesState, RupeesState, IndiaState, MichiganState, RummyState)
+}
 """Game name -> state class."""
 
 

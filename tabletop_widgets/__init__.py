@@ -10,6 +10,8 @@ from engine.cards import Card
 from engine.india import IndiaState
 from engine.michigan import MichiganState
 from engine.plates import Plate, PlatesState
+from engine.rummy import Arrangement, RummyState
+from engine.rupees import RupeeCard, RupeesState
 
 from .board import Board
 from .india import Dice, IndiaTable
@@ -19,14 +21,24 @@ from .render.cards import card_svg
 from .render.india import state_svg as india_svg
 from .render.michigan import state_svg as michigan_svg
 from .render.plates import plate_svg, state_svg
+from .render.rummy import arrangement_svg
+from .render.rummy import state_svg as rummy_svg
+from .render.rupees import card_svg as rupee_card_svg
+from .render.rupees import state_svg as rupees_svg
+from .rummy import RummyTable
+from .rupees import RupeesBiddingPanel, RupeesTable
 from .table import Table
 
 PICTURES = {
     Card: card_svg,
     Plate: plate_svg,
     PlatesState: state_svg,
+    RummyState: rummy_svg,
+    Arrangement: arrangement_svg,
     IndiaState: india_svg,
     MichiganState: michigan_svg,
+    RupeeCard: rupee_card_svg,
+    RupeesState: rupees_svg,
 }
 """Engine type -> function drawing it as SVG."""
 
@@ -57,6 +69,9 @@ __all__ = [
     "IndiaTable",
     "MichiganTable",
     "PlatesTable",
+    "RummyTable",
+    "RupeesBiddingPanel",
+    "RupeesTable",
     "Table",
     "register",
 ]

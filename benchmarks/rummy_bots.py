@@ -1,0 +1,50 @@
+"""The basic rummy bot against random ones: one basic bot among three random bots over many
+seeded 4-player deals, the basic bot's seat rotating. Reports the mean points each kind of bot
+loses per deal (before settlement) and its mean settlement (what it wins or pays).
+
+    python benchmarks/rummy_bots.py [deals]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+
+import engine
+
+
+def compare(deals: int) -> dict:
+    lost = {"basic": 0, "random": 0}
+    settled = {"basic": 0, "random": 0}
+    basic_ends = Counter()
+    for seed in range(deals):
+        seat = seed % 4
+        bots = [
+            engine.make_bot("rummy", "basic" if k == seat else "random", seed=seed * 4 + k)
+            for k in range(4)
+        ]
+        end = engine.play(engine.new_game("rummy", players=4, seed=seed), bots)
+        ret = end.returns()
+        for k in range(4):
+            kind = "basic" if k == seat else "random"
+            lost[kind] += end.result.lost[k]
+            settled[kind] += ret[k]
+        basic_ends[end.result.reasons[seat]] += 1
+    return {
+        "deals": deals,
+        "basic_mean_points_lost": round(lost["basic"] / deals, 2),
+        "random_mean_points_lost": round(lost["random"] / (3 * deals), 2),
+        "basic_mean_settlement": round(settled["basic"] / deals, 2),
+        "random_mean_settlement": round(settled["random"] / (3 * deals), 2),
+        "basic_outcomes": dict(basic_ends.most_common(6)),
+    }
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    t0 = time.perf_counter()
+    result = compare(n)
+    result["seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(result, indent=2))

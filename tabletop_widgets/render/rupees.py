@@ -1,0 +1,521 @@
+"""Pictures of Make-A-Million Rupees: a Rupee card, a hand, the trick, the whole table.
+
+Pure functions from engine values (or a seat's ``view``) to SVG strings. Each colour differs
+in shape and letter as well as in colour (Red ● R, Yellow ▲ Y, Black ■ B, Green ◆ G), so the
+cards read without colour vision; Money cards carry a gold band with their ₹ amount; the three
+specials have their own faces (striped Tiger, Lion ×2, Bear ×0). A table drawn from a view
+shows only what that seat may see: the other hands are card backs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Sequence
+
+from engine.rupees import (
+    COLOUR_NAMES,
+    LION,
+    SPECIAL_NAMES,
+    TIGER,
+    RupeeCard,
+    rupees,
+)
+
+from .svg import document, el, group, text
+
+CARD_W, CARD_H = 60, 84
+INK = {"R": "#c1121f", "Y": "#9a6700", "B": "#1b1b1b", "G": "#2d6a4f"}
+BAND = {"R": "#c1121f", "Y": "#f4c430", "B": "#1b1b1b", "G": "#2d6a4f"}
+ON_BAND = {"R": "#ffffff", "Y": "#1b1b1b", "B": "#ffffff", "G": "#ffffff"}
+SHAPE = {"R": "●", "Y": "▲", "B": "■", "G": "◆"}
+PAPER, EDGE, GOLD, BACK, FELT = "#fffdf7", "#495057", "#e9c46a", "#6a040f", "#2d6a4f"
+TABLE_W, TABLE_H = 860, 600
+RAISE = 12
+
+
+def card_name(card: RupeeCard) -> str:
+    """Words for a screen reader: ``"Red ₹40,000"``, ``"Yellow 11"``, ``"Bengal Tiger"``."""
+    if card.is_special:
+        return SPECIAL_NAMES[card.rank]
+    face = rupees(card.money) if card.is_money else card.rank
+    return f"{COLOUR_NAMES[card.colour]} {face}"
+
+
+def _edge(fill: str, stroke: str = EDGE, width: float = 1.2) -> str:
+    return el(
+        "rect",
+        x=0.5,
+        y=0.5,
+        width=CARD_W - 1,
+        height=CARD_H - 1,
+        rx=6,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=width,
+    )
+
+
+def _coloured(card: RupeeCard) -> list[str]:
+    c = card.colour
+    ink, shape = INK[c], SHAPE[c]
+    parts = [
+        el("rect", x=1, y=1, width=CARD_W - 2, height=20, rx=5, fill=BAND[c]),
+        text(4, 15, card.rank, 12, fill=ON_BAND[c], font_weight="bold", letter_spacing=-0.5),
+        text(CARD_W - 5, 15, f"{shape}{c}", 11, text_anchor="end", fill=ON_BAND[c]),
+    ]
+    if card.is_money:
+        amount = card.rank[:-1]
+        parts += [
+            el("rect", x=4, y=30, width=CARD_W - 8, height=34, rx=4, fill=GOLD, stroke=ink),
+            text(
+                CARD_W / 2, 46, "₹" + amount, 16, text_anchor="middle", fill=ink, font_weight="bold"
+            ),
+            text(CARD_W / 2, 59, ",000", 10, text_anchor="middle", fill=ink),
+            text(CARD_W / 2, 77, f"{shape} MONEY", 8, text_anchor="middle", fill=ink),
+        ]
+    else:
+        parts += [
+            text(CARD_W / 2, 56, card.rank, 28, text_anchor="middle", fill=ink, font_weight="bold"),
+            text(CARD_W / 2, 77, shape * 3, 9, text_anchor="middle", fill=ink),
+        ]
+    return parts
+
+
+def _special(card: RupeeCard) -> list[str]:
+    if card.rank == TIGER:
+        stripes = "".join(
+            el("path", d=f"M{x} 22 l10 16 l-8 14", fill="none", stroke="#1b1b1b", stroke_width=3)
+            for x in (8, 26, 44)
+        )
+        return [
+            el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill="#f77f00"),
+            stripes,
+            text(
+                CARD_W / 2,
+                14,
+                "TIGER",
+                11,
+                text_anchor="middle",
+                fill="#1b1b1b",
+                font_weight="bold",
+            ),
+            text(
+                CARD_W / 2, 68, "TAKES", 9, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
+            ),
+            text(
+                CARD_W / 2, 79, "ALL", 9, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
+            ),
+        ]
+    lion = card.rank == LION
+    fill, ink = ("#ffd166", "#6a040f") if lion else ("#7f5539", "#ffffff")
+    return [
+        el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill=fill),
+        el(
+            "circle",
+            cx=CARD_W / 2,
+            cy=44,
+            r=17,
+            fill="none",
+            stroke=ink,
+            stroke_width=2,
+            stroke_dasharray="4 2" if lion else None,
+        ),
+        text(
+            CARD_W / 2,
+            51,
+            "×2" if lion else "×0",
+            18,
+            text_anchor="middle",
+            fill=ink,
+            font_weight="bold",
+        ),
+        text(
+            CARD_W / 2,
+            15,
+            "LION" if lion else "BEAR",
+            12,
+            text_anchor="middle",
+            fill=ink,
+            font_weight="bold",
+        ),
+        text(CARD_W / 2, 77, "OF INDIA" if lion else "cancels", 8, text_anchor="middle", fill=ink),
+    ]
+
+
+def card_body(
+    card: RupeeCard,
+    x: float = 0,
+    y: float = 0,
+    *,
+    dim: bool = False,
+    selected: bool = False,
+    intent: str | None = None,
+) -> str:
+    """A Rupee card's face with its top-left corner at (x, y). ``dim``: greyed (may not be
+    played now); ``selected``: raised and outlined; ``intent``: clickable by the board."""
+    parts = [_edge(PAPER, "#1d3557" if selected else EDGE, 3 if selected else 1.2)]
+    parts += _special(card) if card.is_special else _coloured(card)
+    if dim:
+        parts.append(
+            el("rect", x=0, y=0, width=CARD_W, height=CARD_H, rx=6, fill="#ffffff", opacity=0.6)
+        )
+    name = card_name(card)
+    return group(
+        "".join(parts),
+        x,
+        y - (RAISE if selected else 0),
+        data_intent=intent,
+        aria_label=name
+        + (" (selected)" if selected else "")
+        + (" (not playable now)" if dim else ""),
+    )
+
+
+def back_body(x: float = 0, y: float = 0, scale: float = 1) -> str:
+    """A card back."""
+    body = (
+        _edge(BACK, "#370617")
+        + el(
+            "rect",
+            x=6,
+            y=6,
+            width=CARD_W - 12,
+            height=CARD_H - 12,
+            rx=4,
+            fill="none",
+            stroke=GOLD,
+            stroke_width=1.5,
+        )
+        + text(CARD_W / 2, 50, "₹", 24, text_anchor="middle", fill=GOLD, font_weight="bold")
+    )
+    return group(body, x, y, scale)
+
+
+def card_svg(card: RupeeCard | str) -> str:
+    """One card as a standalone picture (a card at the end of a notebook cell draws itself)."""
+    card = card if isinstance(card, RupeeCard) else RupeeCard.from_str(card)
+    return document(CARD_W + 4, CARD_H + 4, card_body(card, 2, 2), card_name(card))
+
+
+def hand_svg(
+    cards: Sequence[RupeeCard | str], dim: Collection[str] = (), selected: Collection[str] = ()
+) -> str:
+    """A row of cards (codes in ``dim`` greyed, in ``selected`` raised)."""
+    cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in cards]
+    body = row_body(cards, 4, 4 + RAISE, dim=dim, selected=selected)
+    width = int(row_width(len(cards))) + 8
+    return document(width, CARD_H + RAISE + 8, body, "cards: " + ", ".join(map(card_name, cards)))
+
+
+def row_width(n: int, step: float = CARD_W + 4) -> float:
+    return 0 if n == 0 else step * (n - 1) + CARD_W
+
+
+def row_body(
+    cards: Sequence[RupeeCard],
+    x: float,
+    y: float,
+    *,
+    step: float = CARD_W + 4,
+    dim: Collection[str] = (),
+    selected: Collection[str] = (),
+    clickable: bool = False,
+) -> str:
+    return "".join(
+        card_body(
+            c,
+            x + i * step,
+            y,
+            dim=c.code in dim,
+            selected=c.code in selected,
+            intent=f"card:{c.code}" if clickable else None,
+        )
+        for i, c in enumerate(cards)
+    )
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _seat_xy(k: int, n: int) -> tuple[float, float]:
+    """Where the seat k places to the viewer's left sits (the viewer at the bottom; play goes
+    clockwise: left, up, right)."""
+    a = math.pi / 2 + 2 * math.pi * k / n
+    if n > 4:  # more seats: a flatter ring, clear of the corner boxes
+        return TABLE_W / 2 + 340 * math.cos(a), 265 + 165 * math.sin(a)
+    return TABLE_W / 2 + 340 * math.cos(a), 250 + 175 * math.sin(a)
+
+
+def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
+    if view["options"]["call_partner"]:
+        return names[seat]
+    mates = [names[s] for s in range(view["players"]) if s % 2 == seat % 2]
+    return " + ".join(mates)
+
+
+def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
+    """The scores in Rupees: one line per side (or per player with ``call_partner``)."""
+    n = view["players"]
+    seats = range(n) if view["options"]["call_partner"] else range(min(n, 2))
+    return [f"{_side_name(view, s, names)}: {rupees(view['scores'][s])}" for s in seats]
+
+
+def table_svg(
+    view: dict,
+    names: Sequence[str] | None = None,
+    *,
+    playable: Collection[str] | None = None,
+    selected: Collection[str] = (),
+    clickable: bool = False,
+    shown: dict[int, Sequence[str]] | None = None,
+    result: dict | None = None,
+) -> str:
+    """The table as one seat sees it (``view = state.view(seat)``).
+
+    ``playable``: codes of the viewer's cards he may play now (the others are dimmed).
+    ``selected``: cards chosen for the discard. ``clickable``: the viewer's cards send
+    ``card:CODE`` intents. ``shown``: other hands face up (a teacher's picture). ``result``:
+    a finished hand (``view["results"][-1]``) to announce in the middle.
+    """
+    n, me = view["players"], view["seat"]
+    names = list(names or [f"Seat {s}" for s in range(n)])
+    shown = shown or {}
+    parts = [
+        el(
+            "ellipse",
+            cx=TABLE_W / 2,
+            cy=250,
+            rx=400,
+            ry=215,
+            fill=FELT,
+            stroke="#1b4332",
+            stroke_width=6,
+        )
+    ]
+    trick = {s: RupeeCard.from_str(c) for s, c in view["trick"]}
+    for k in range(1, n):
+        s = (me + k) % n
+        x, y = _seat_xy(k, n)
+        parts.append(_other_seat(view, s, names, x, y, shown.get(s), result))
+    # the trick in the middle: each card in front of its player (with 6 or 8 players, a row
+    # in play order, each card named)
+    for i, (s, card) in enumerate(trick.items()):
+        if n > 4:
+            tx = TABLE_W / 2 - row_width(len(trick), CARD_W + 8) / 2 + i * (CARD_W + 8)
+            parts.append(card_body(card, tx, 190))
+            parts.append(
+                text(tx + CARD_W / 2, 290, names[s], 10, text_anchor="middle", fill="#ffffff")
+            )
+            continue
+        x, y = _seat_xy((s - me) % n, n)
+        tx = TABLE_W / 2 + (x - TABLE_W / 2) * 0.42 - CARD_W / 2
+        ty = 250 + (y - 250) * 0.38 - CARD_H / 2
+        parts.append(card_body(card, tx, ty))
+    parts.append(_centre(view, names, result))
+    parts.append(_scoreboard(view, names))
+    parts.append(_last_trick(view, names))
+    parts.append(_my_row(view, names, playable, selected, clickable, result))
+    title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
+    return document(TABLE_W, TABLE_H, "".join(parts), title)
+
+
+def _other_seat(
+    view: dict, s: int, names, x: float, y: float, face: Sequence[str] | None, result
+) -> str:
+    count = view["hand_sizes"][s]
+    to_move = view["to_move"] == s
+    parts = [
+        el(
+            "rect",
+            x=-78,
+            y=-44,
+            width=156,
+            height=92,
+            rx=10,
+            fill="#ffd166" if to_move else "#1b4332",
+            stroke="#ffffff" if to_move else "none",
+            stroke_width=2,
+        ),
+        text(
+            0,
+            -26,
+            names[s] + (" ◀ to play" if to_move else ""),
+            13,
+            text_anchor="middle",
+            fill="#1b1b1b" if to_move else "#ffffff",
+            font_weight="bold",
+        ),
+    ]
+    if face:
+        cards = [RupeeCard.from_str(c) for c in face]
+        step = min(CARD_W + 4, (140 / 0.4 - CARD_W) / max(1, len(cards) - 1))
+        parts.append(group(row_body(cards, 0, 0, step=step), -70, -14, 0.4))
+    else:
+        for i in range(min(count, 13)):
+            parts.append(back_body(-60 + i * 7, -16, 0.42))
+    taken = _taken(view, s, result)
+    role = " · declarer" if view["declarer"] == s else ""
+    ink = "#1b1b1b" if to_move else "#d8f3dc"
+    parts.append(
+        text(
+            0,
+            36,
+            f"{count} cards · {taken}{role}" if not result else taken,
+            10,
+            text_anchor="middle",
+            fill=ink,
+        )
+    )
+    return group("".join(parts), x, y, data_seat=s)
+
+
+def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list[str]:
+    if result:
+        who = names[result["declarer"]]
+        verdict = "contract made" if result["made"] else f"set back {rupees(result['contract'])}"
+        return [
+            f"Hand {result['hand'] + 1}: {who} bid {rupees(result['contract'])}",
+            f"{' + '.join(names[s] for s in result['partners'])} took "
+            f"{rupees(result['side_capture'])}: {verdict}",
+        ]
+    if view["to_move"] is None:
+        best = max(view["scores"])
+        won = sorted(
+            {_side_name(view, s, names) for s, v in enumerate(view["scores"]) if v == best}
+        )
+        return ["Game over", f"{' and '.join(won)} win with {rupees(best)}"]
+    phase = view["phase"]
+    if phase == "deal":
+        return [f"Hand {view['hand_no'] + 1}: {says(names[view['dealer']], 'deal')}"]
+    if phase == "bid":
+        sb = view["standing_bid"]
+        lines = [f"Hand {view['hand_no'] + 1}: bidding"]
+        lines.append(f"Standing bid {rupees(sb[1])} ({names[sb[0]]})" if sb else "No bid yet")
+        return lines
+    decl = names[view["declarer"]]
+    head = f"{decl} bid {rupees(view['contract'])}"
+    if phase == "discard":
+        return [
+            head,
+            f"{says(decl, 'take')} the widow and {says(decl, 'discard')[len(decl) + 1 :]} "
+            f"{view['widow_size']}",
+        ]
+    if phase in ("trump", "call"):
+        return [
+            head,
+            f"{says(decl, 'name')} trumps"
+            if phase == "trump"
+            else f"{says(decl, 'call')} a partner",
+        ]
+    trump = view["trump"]
+    lines = [f"{head} · trumps {SHAPE[trump]} {COLOUR_NAMES[trump]}"]
+    if view["called"]:
+        lines.append(f"called card: {card_name(RupeeCard.from_str(view['called']))}")
+    return lines
+
+
+def _centre(view: dict, names, result: dict | None) -> str:
+    """The announcement: in the middle, or below the trick while one is on the table."""
+    lines = _centre_lines(view, names, result)
+    y = 392 if view["trick"] and not result else 238
+    return "".join(
+        text(
+            TABLE_W / 2,
+            y + 22 * i,
+            line,
+            16 if i == 0 else 14,
+            text_anchor="middle",
+            fill="#ffffff",
+            font_weight="bold" if i == 0 else None,
+        )
+        for i, line in enumerate(lines)
+    )
+
+
+def _scoreboard(view: dict, names) -> str:
+    lines = scoreboard_lines(view, names)
+    h = 34 + 16 * len(lines)
+    parts = [
+        el("rect", x=8, y=8, width=214, height=h, rx=8, fill="#fffdf7", stroke=EDGE),
+        text(16, 26, f"Scores (to {rupees(view['target'])})", 12, font_weight="bold"),
+    ]
+    parts += [text(16, 44 + 16 * i, line, 11) for i, line in enumerate(lines)]
+    return "".join(parts)
+
+
+def _last_trick(view: dict, names) -> str:
+    """The trick just closed, small, top right: its cards, its winner and its value; below,
+    the widow (face down, or face up when this seat may see it) and any Money discarded."""
+    parts = []
+    x0 = TABLE_W - 232
+    t = view["last_trick"]
+    if t and (view["tricks"] or view["phase"] in ("deal", "over")):
+        cards = [RupeeCard.from_str(c) for _, c in t["cards"]]
+        parts.append(el("rect", x=x0, y=8, width=224, height=92, rx=8, fill="#fffdf7", stroke=EDGE))
+        parts.append(
+            text(
+                x0 + 8,
+                24,
+                f"Trick {t['number']}: {wins(names[t['winner']])} {rupees(t['value'])}",
+                11,
+                font_weight="bold",
+            )
+        )
+        step = min(CARD_W + 4, (208 / 0.55 - CARD_W) / max(1, len(cards) - 1))
+        parts.append(group(row_body(cards, 0, 0, step=step), x0 + 8, 32, 0.55))
+    if view["phase"] in ("bid", "discard", "trump", "call"):
+        widow = view["widow"]
+        label = "Widow" if widow is None else "Widow (seen)"
+        parts.append(text(x0 + 8, 122, label, 11, fill="#ffffff", font_weight="bold"))
+        for i in range(view["widow_size"]):
+            if widow:
+                parts.append(
+                    group(card_body(RupeeCard.from_str(widow[i])), x0 + 8 + i * 36, 128, 0.55)
+                )
+            else:
+                parts.append(back_body(x0 + 8 + i * 36, 128, 0.55))
+    money = [c for c in view["discards"] if RupeeCard.from_str(c).is_money]
+    if money:
+        shown = ", ".join(card_name(RupeeCard.from_str(c)) for c in money)
+        parts.append(text(x0 + 8, 190, f"Money discarded: {shown}", 10, fill="#ffffff"))
+    return "".join(parts)
+
+
+def _my_row(view, names, playable, selected, clickable, result) -> str:
+    me = view["seat"]
+    cards = [RupeeCard.from_str(c) for c in view["hand"]]
+    dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
+    step = min(CARD_W + 4, (TABLE_W - 40 - CARD_W) / max(1, len(cards) - 1))
+    x = (TABLE_W - row_width(len(cards), step)) / 2
+    to_move = view["to_move"] == me
+    taken = _taken(view, me, result)
+    role = " · declarer" if view["declarer"] == me else ""
+    label = f"{names[me]}{' ◀ to play' if to_move else ''} · {taken}{role}"
+    return text(
+        TABLE_W / 2, 482, label, 14, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
+    ) + row_body(cards, x, 500, step=step, dim=dim, selected=selected, clickable=clickable)
+
+
+def says(name: str, verb: str) -> str:
+    """``"Bot 2 deals"``, but ``"You deal"``."""
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def wins(name: str) -> str:
+    return says(name, "win")
+
+
+def _taken(view: dict, seat: int, result: dict | None) -> str:
+    """Tricks taken so far this hand, or (a hand just scored) the ₹ taken in it."""
+    if result:
+        return f"took {rupees(result['captured'][seat])}"
+    k = sum(1 for t in view["tricks"] if t["winner"] == seat)
+    return f"{k} trick" + ("" if k == 1 else "s")
+
+
+def state_svg(state, seat: int = 0) -> str:
+    """The table with every hand face up (a teacher's picture), drawn from ``seat``'s place.
+    This is how a Rupees state shows itself in a notebook."""
+    view = state.view(seat)
+    shown = {s: [c.code for c in h] for s, h in enumerate(state.hands) if s != seat}
+    return table_svg(view, shown=shown)

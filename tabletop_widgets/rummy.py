@@ -1,0 +1,340 @@
+"""Widgets for Indian Rummy: a table against bots with a hand you arrange yourself.
+
+Click cards to select them; group the selection into a meld and see it labelled (pure, impure,
+set, invalid) with your live count; sort by suit or rank, or let "Suggest" lay out the best
+arrangement. Draw by clicking the stock or the open pile; discard the selected card with the
+Discard button or by clicking the open pile. Declare and Drop are enabled only when the engine
+allows them. After the show every hand is revealed, arranged, with the points it lost.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+import engine
+from engine.cards import SUITS, Card
+from engine.rummy import (
+    RANK_NUMBER,
+    Declare,
+    Discard,
+    Draw,
+    Drop,
+    best_arrangement,
+    discard_danger,
+)
+
+from .render.rummy import group_label, table_svg
+from .table import Table
+
+
+def by_suit(card: Card) -> tuple[int, int]:
+    return (len(SUITS), 0) if card.is_joker else (SUITS.index(card.suit), RANK_NUMBER[card.rank])
+
+
+def by_rank(card: Card) -> tuple[int, int]:
+    return (14, 0) if card.is_joker else (RANK_NUMBER[card.rank], SUITS.index(card.suit))
+
+
+class RummyTable(Table):
+    """A deal of Indian Rummy: ``RummyTable(players=4, seed=1, humans=(0,))``.
+
+    ``groups`` are the groups you made (lists of cards), ``loose`` the cards in none, and
+    ``selected`` the positions of the selected cards, counted through the groups, then the
+    loose cards. The coach shows your best
+    arrangement and, for each card you might discard, the chance it is useful to the next
+    player.
+    """
+
+    game = "rummy"
+
+    def _layout(self) -> tuple[widgets.Widget, ...]:
+        self.groups: list[list[Card]] = []
+        self.loose: list[Card] = []
+        self.selected: list[int] = []
+        self._hand_of: int | None = None
+
+        def button(description: str, tip: str, do, style: str = "") -> widgets.Button:
+            b = widgets.Button(description=description, tooltip=tip, button_style=style)
+            b.on_click(lambda _b: do())
+            return b
+
+        self.sort_suit = button("Sort by suit", "put all your cards in suit order", self.sort)
+        self.sort_rank = button(
+            "Sort by rank", "put all your cards in rank order", lambda: self.sort(by_rank)
+        )
+        self.group_button = button("Group", "make the selected cards one group", self.group)
+        self.ungroup = button(
+            "Ungroup", "send the selected cards back to the loose cards", self.loosen
+        )
+        self.suggest = button(
+            "Suggest", "lay out the best arrangement of your hand", self.suggest_groups
+        )
+        self.discard = button(
+            "Discard", "discard the selected card", self.discard_selected, "primary"
+        )
+        self.declare = button(
+            "Declare",
+            "discard the selected card and show the rest",
+            self.declare_selected,
+            "success",
+        )
+        self.drop = button(
+            "Drop",
+            "leave this deal (10 points before your first draw, else 30)",
+            lambda: self.act(Drop()),
+            "danger",
+        )
+        self.coach_toggle = widgets.ToggleButton(
+            description="Coach",
+            icon="graduation-cap",
+            tooltip="your best arrangement and the risk of each discard",
+        )
+        self.coach = widgets.HTML()
+        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        return (
+            self.status,
+            self.board,
+            widgets.HBox(
+                [self.sort_suit, self.sort_rank, self.group_button, self.ungroup, self.suggest]
+            ),
+            widgets.HBox([self.discard, self.declare, self.drop, self.coach_toggle]),
+            self.message,
+            self.coach,
+            self.moves,
+        )
+
+    # -- your hand, as you arrange it
+    def _hand(self) -> list[Card]:
+        return list(self.state.hands[self.viewer]) if self.state.cut else []
+
+    def _sync_hand(self) -> None:
+        """Keep ``groups`` and ``loose`` the viewer's hand: cards gone leave their group, new
+        cards join the loose cards."""
+        hand = self._hand()
+        if self._hand_of != self.viewer:
+            self._hand_of = self.viewer
+            self.groups, self.loose, self.selected = [], sorted(hand, key=by_suit), []
+            return
+        have = Counter(hand)
+
+        def keep(cards: list[Card]) -> list[Card]:
+            out = []
+            for c in cards:
+                if have[c] > 0:
+                    have[c] -= 1
+                    out.append(c)
+            return out
+
+        groups = [g for g in (keep(g) for g in self.groups) if g]
+        loose = keep(self.loose)
+        loose += list(have.elements())
+        if (groups, loose) != (self.groups, self.loose):
+            self.groups, self.loose, self.selected = groups, loose, []
+
+    def cards_in_order(self) -> list[Card]:
+        """The hand as shown: the groups in order, then the loose cards."""
+        return [c for g in self.groups for c in g] + list(self.loose)
+
+    def selected_cards(self) -> list[Card]:
+        order = self.cards_in_order()
+        return [order[k] for k in self.selected if k < len(order)]
+
+    def select(self, k: int) -> None:
+        """Select card ``k`` (counted through the groups, then the loose cards), or unselect
+        it."""
+        if 0 <= k < len(self.cards_in_order()):
+            if k in self.selected:
+                self.selected = [m for m in self.selected if m != k]
+            else:
+                self.selected = [*self.selected, k]
+        self.refresh()
+
+    def sort(self, key=by_suit) -> None:
+        """All groups undone; the hand in suit (or ``by_rank``) order."""
+        self.groups, self.loose = [], sorted(self.cards_in_order(), key=key)
+        self.selected = []
+        self.refresh()
+
+    def _take_selected(self) -> list[Card]:
+        """Remove the selected cards from where they are and return them."""
+        chosen, picked, k = set(self.selected), [], 0
+        groups = []
+        for g in self.groups:
+            left = []
+            for c in g:
+                (picked if k in chosen else left).append(c)
+                k += 1
+            if left:
+                groups.append(left)
+        loose = []
+        for c in self.loose:
+            (picked if k in chosen else loose).append(c)
+            k += 1
+        self.groups, self.loose, self.selected = groups, loose, []
+        return picked
+
+    def group(self) -> None:
+        """The selected cards become a new group, after the others."""
+        picked = self._take_selected()
+        if picked:
+            self.groups.append(picked)
+        self.refresh()
+
+    def loosen(self) -> None:
+        """The selected cards go back to the loose cards."""
+        self.loose += self._take_selected()
+        self.refresh()
+
+    def suggest_groups(self) -> None:
+        """Lay the hand out as the engine's best arrangement."""
+        hand = self._hand()
+        if hand:
+            four = self.state.options["four_card_life"]
+            a = best_arrangement(hand, self.state.wild_rank, four_card_life=four)
+            self.groups = [list(m.cards) for m in a.melds] + ([list(a.spare)] if a.spare else [])
+            self.loose = list(a.loose)
+        self.selected = []
+        self.refresh()
+
+    def labels(self) -> list[str]:
+        """The label of each group, then "loose" for the loose cards (if any)."""
+        wild = self.state.wild_rank
+        if wild is None:
+            return []
+        return [group_label(g, wild) for g in self.groups] + ["loose"] * bool(self.loose)
+
+    # -- playing
+    def _one_selected(self) -> Card | None:
+        cards = self.selected_cards()
+        return cards[0] if len(cards) == 1 else None
+
+    def discard_selected(self) -> bool:
+        card = self._one_selected()
+        if card is None:
+            return self._refuse("select exactly one card to discard")
+        return self.act(Discard(card))
+
+    def declare_selected(self) -> bool:
+        card = self._one_selected()
+        if card is None:
+            return self._refuse("select the one card to discard as you declare")
+        return self.act(Declare(card))
+
+    def on_intent(self, intent: str) -> None:
+        kind, _, arg = intent.partition(":")
+        if kind == "card" and arg.isdigit():
+            self.select(int(arg))
+        elif intent == "draw:stock":
+            self.act(Draw("stock"))
+        elif intent == "draw:open":
+            if self.state.phase == "discard":
+                self.discard_selected()
+            else:
+                self.act(Draw("open"))
+
+    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        lines = []
+        action = new.history[-1]
+        if action == Draw("open"):
+            lines.append(f"{self.names[old.current_player]} took {old.pile[-1]}")
+        for s in range(new.num_players):
+            if old.status[s] == "in" and new.status[s] == "wrong show":
+                lines.append(f"{self.names[s]} made a wrong show: −80, out of the deal")
+        if old.phase != "reshuffle" and new.phase == "reshuffle":
+            lines.append("The stock is empty: the open pile is shuffled into a new stock")
+        if new.result and not old.result:
+            lines.append(new.result.describe(self.names))
+        return lines
+
+    def refresh(self) -> None:
+        super().refresh()
+        s = self.state
+        self._sync_hand()
+        seat = self.viewer
+        my_turn = s.current_player in self.humans and not s.is_terminal()
+        legal = s.legal_actions() if my_turn else []
+        card = self._one_selected()
+        self._enable(
+            self.discard,
+            card is not None and Discard(card) in legal,
+            Discard(card) if card else None,
+            "select one card to discard",
+        )
+        self._enable(
+            self.declare,
+            card is not None and Declare(card) in legal,
+            Declare(card) if card else None,
+            "select the card to discard as you declare",
+        )
+        if not self.declare.disabled and not self._would_show(card):
+            self.declare.tooltip = (
+                f"careful: without {card} your hand is not a valid show (a wrong show costs 80)"
+            )
+        self._enable(self.drop, Drop() in legal, Drop(), "")
+        self.group_button.disabled = self.ungroup.disabled = not self.selected
+        for b in (self.sort_suit, self.sort_rank, self.suggest):
+            b.disabled = not self.cards_in_order()
+        if s.is_terminal():
+            reveal = {p: s.arrange(p) for p in range(s.num_players) if s.hands[p]}
+            self.board.svg = table_svg(s.view(seat), self.names, reveal=reveal)
+            self.board.label = "every hand revealed"
+        else:
+            self.board.svg = table_svg(
+                s.view(seat),
+                self.names,
+                self.groups,
+                self.loose,
+                self.selected,
+                clickable=bool(self.cards_in_order()),
+            )
+            self.board.label = f"rummy table seen by {self.names[seat]}"
+        self.coach.value = self._coach_html() if self.coach_toggle.value and self._hand() else ""
+
+    def _would_show(self, card: Card) -> bool:
+        """Whether the hand without ``card`` is a valid show."""
+        rest = self._hand()
+        rest.remove(card)
+        four = self.state.options["four_card_life"]
+        return best_arrangement(rest, self.state.wild_rank, four_card_life=four).valid_show
+
+    def _enable(self, button: widgets.Button, ok: bool, action: Any, hint: str) -> None:
+        button.disabled = not ok
+        if ok:
+            button.tooltip = str(action)
+            return
+        reason = self.why_not(action) if action is not None else None
+        button.tooltip = f"not now: {reason or hint}"
+
+    def _coach_html(self) -> str:
+        s, seat = self.state, self.viewer
+        view = s.view(seat)
+        hand = self._hand()
+        four = s.options["four_card_life"]
+        a = best_arrangement(hand, s.wild_rank, four_card_life=four)
+        lines = [f"Best arrangement now: {escape(str(a))}"]
+        if s.phase == "discard" and s.current_player == seat:
+            rows = []
+            for card in sorted(set(hand), key=by_suit):
+                if card == s.taken:
+                    continue
+                rest = list(hand)
+                rest.remove(card)
+                after = best_arrangement(rest, s.wild_rank, four_card_life=four)
+                risk = discard_danger(card, view)
+                rows.append(
+                    f"<tr><td>{escape(str(card))}</td><td>{after.count}</td>"
+                    f"<td>{float(risk) * 100:.0f}%</td></tr>"
+                )
+            lines.append(
+                "<table><tr><th>discard</th><th>your count after</th>"
+                "<th>chance it is useful to the next player</th></tr>" + "".join(rows) + "</table>"
+            )
+        inner = "<br>".join(lines)
+        return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
+
+
+__all__ = ["RummyTable", "by_rank", "by_suit"]

@@ -1,0 +1,266 @@
+"""Widgets for Make-A-Million Rupees: a bidding panel and a table that plays whole games.
+
+The table shows the hand of the human to move; a click on one of its cards plays it (or, while
+discarding, selects it). Cards that may not be played are dimmed and a click on one says which
+rule forbids it. Only legal bids are offered, trumps are named with four buttons, and a coach
+panel tells what is still out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+import engine
+from engine.rupees import (
+    COLOUR_NAMES,
+    COLOURS,
+    MONEY_PER_DECK,
+    SETUPS,
+    SPECIAL_NAMES,
+    SPECIALS,
+    CallPartner,
+    NameTrump,
+    RupeeBid,
+    RupeeCard,
+    RupeeDiscard,
+    RupeePass,
+    RupeePlay,
+    money_of,
+    rupees,
+    unseen_money,
+)
+
+from .render.rupees import SHAPE, card_name, table_svg, wins
+from .table import Table
+
+
+class RupeesBiddingPanel(widgets.HBox):
+    """A list of the legal bids, a Bid button and a Pass button; only legal choices are
+    enabled, and a dimmed button's tooltip says why. ``on_action`` receives the action."""
+
+    def __init__(self, on_action: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.amount = widgets.Dropdown(
+            description="Bid", options=["-"], layout=widgets.Layout(width="190px")
+        )
+        self.bid = widgets.Button(description="Bid", button_style="primary", icon="gavel")
+        self.pass_ = widgets.Button(description="Pass", tooltip="leave the auction (final)")
+        self.bid.on_click(lambda _b: on_action(RupeeBid(self.amount.value)))
+        self.pass_.on_click(lambda _b: on_action(RupeePass()))
+        self.children = [self.amount, self.bid, self.pass_]
+        self.add_class("tt-bidding")
+
+    def update(self, legal: list[Any], why_not: Callable[[Any], str | None]) -> None:
+        amounts = [a.amount for a in legal if isinstance(a, RupeeBid)]
+        keep = self.amount.value if self.amount.value in amounts else None
+        self.amount.options = [(rupees(a), a) for a in amounts] or ["-"]
+        self.amount.value = keep or (amounts[0] if amounts else "-")
+        self.amount.disabled = self.bid.disabled = not amounts
+        self.pass_.disabled = RupeePass() not in legal
+        reason = why_not(RupeePass()) if self.pass_.disabled else None
+        self.pass_.tooltip = f"not now: {reason}" if reason else "leave the auction (final)"
+
+    def __repr__(self) -> str:
+        on = [b.description for b in (self.bid, self.pass_) if not b.disabled]
+        return f"RupeesBiddingPanel(amount={self.amount.value!r}, enabled={on})"
+
+
+class RupeesTable(Table):
+    """A whole game of Make-A-Million Rupees: ``RupeesTable(seed=1, humans=(0,))``; seat 0's
+    partner is seat 2. ``humans=(0, 2)`` puts two people on one side.
+
+    Bid with the panel; as declarer click three cards and Discard, then name trumps; in play
+    click a card. After each hand the result stays on the table until Continue.
+    """
+
+    game = "rupees"
+
+    def _layout(self) -> tuple[widgets.Widget, ...]:
+        self.selection: list[str] = []
+        self.panel = RupeesBiddingPanel(self.act)
+        self.discard_button = widgets.Button(
+            description="Discard", button_style="warning", icon="trash"
+        )
+        self.discard_button.on_click(lambda _b: self.discard())
+        self.trump_buttons = []
+        for c in COLOURS:
+            b = widgets.Button(
+                description=f"{SHAPE[c]} {COLOUR_NAMES[c]}", tooltip=f"trumps {COLOUR_NAMES[c]}"
+            )
+            b.on_click(lambda _b, c=c: self.act(NameTrump(c)))
+            self.trump_buttons.append(b)
+        self.call = widgets.Dropdown(description="Call", options=["-"])
+        self.call_button = widgets.Button(description="Call partner", icon="handshake")
+        self.call_button.on_click(lambda _b: self.act(CallPartner(RupeeCard(self.call.value))))
+        self.coach_toggle = widgets.ToggleButton(
+            description="Coach", icon="graduation-cap", tooltip="what is still out"
+        )
+        self.coach = widgets.HTML()
+        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self.hint = widgets.HTML()
+        self.controls = widgets.HBox([self.panel])
+        return (
+            self.status,
+            self.board,
+            self.controls,
+            widgets.HBox([self.continue_button, self.coach_toggle]),
+            self.message,
+            self.coach,
+            self.moves,
+        )
+
+    # -- clicks
+    def on_intent(self, intent: str) -> None:
+        kind, _, code = intent.partition(":")
+        if kind != "card":
+            return
+        try:
+            card = RupeeCard(code)
+        except ValueError:
+            return
+        blocked = self._blocked()
+        if blocked:
+            self._refuse(blocked)
+        elif self.state.phase == "discard":
+            self.select(card)
+        elif self.state.phase == "play":
+            self.act(RupeePlay(card))
+        else:
+            self._refuse(f"now is the {self.state.phase} step, not the time to play a card")
+        self.refresh()
+
+    def select(self, card: RupeeCard) -> bool:
+        """Choose ``card`` for the discard (or put it back). A card that may not go says why."""
+        if card.code in self.selection:
+            self.selection.remove(card.code)
+            self.message.value = ""
+            return True
+        if len(self.selection) == self.state.setup.widow:
+            return self._refuse("you have chosen enough cards: click one to put it back")
+        try:
+            self._after(self.selection).apply(RupeeDiscard(card))
+        except engine.IllegalAction as e:
+            return self._refuse(str(e))
+        self.selection.append(card.code)
+        self.message.value = ""
+        return True
+
+    def _after(self, codes: list[str]) -> engine.State:
+        """The state after discarding ``codes``, plain cards first (the order the Money rule
+        allows)."""
+        s = self.state
+        for code in sorted(codes, key=lambda c: RupeeCard(c).is_money):
+            s = s.apply(RupeeDiscard(RupeeCard(code)))
+        return s
+
+    def discard(self) -> bool:
+        """Discard the selected cards."""
+        need = self.state.setup.widow
+        if len(self.selection) != need:
+            return self._refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
+        chosen, self.selection = self.selection, []
+        for code in sorted(chosen, key=lambda c: RupeeCard(c).is_money):
+            if not self.act(RupeeDiscard(RupeeCard(code))):
+                return False
+        return True
+
+    # -- the game's rhythm
+    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+        return len(new.results) > len(old.results) and not new.is_terminal()
+
+    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        lines = []
+        t = new.last_trick
+        if t is not old.last_trick and t is not None:
+            lines.append(f"Trick {t.number}: {wins(self.names[t.winner])} {rupees(t.value)}")
+        for r in new.results[len(old.results) :]:
+            lines.append(r.describe(self.names))
+        if new.is_terminal() and not old.is_terminal():
+            best = max(new.scores)
+            won = " and ".join(self.names[s] for s in new.winners())
+            lines.append(f"Game over: {won} with {rupees(best)}")
+        return lines
+
+    # -- drawing
+    def refresh(self) -> None:
+        super().refresh()
+        s, seat = self.state, self.viewer
+        view = s.view(seat)
+        my_turn = s.current_player in self.humans and not self.paused
+        phase = s.phase if my_turn else "wait"
+        self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)
+        if phase != "discard":
+            self.selection = []
+        self.discard_button.description = (
+            f"Discard {len(self.selection)}/{s.setup.widow}" if phase == "discard" else "Discard"
+        )
+        self.discard_button.disabled = len(self.selection) != s.setup.widow
+        rows = {
+            "bid": [self.panel],
+            "discard": [self.discard_button],
+            "trump": self.trump_buttons,
+            "call": [self.call, self.call_button],
+        }
+        self.hint.value = "<i>Click a card in your hand to play it.</i>" if phase == "play" else ""
+        self.controls.children = rows.get(phase, [self.hint])
+        if phase == "call":
+            self.call.options = [(card_name(a.card), a.card.code) for a in s.legal_actions()]
+        playable = None
+        if phase == "play":
+            playable = [c.code for c in s.playable(seat)]
+        elif phase == "discard":
+            playable = [c.code for c in s.discardable()]
+        result = view["results"][-1] if self.paused and view["results"] else None
+        self.board.svg = table_svg(
+            view,
+            self.names,
+            playable=playable,
+            selected=self.selection,
+            clickable=my_turn and phase in ("play", "discard"),
+            result=result,
+        )
+        self.board.label = f"Rupees table seen by {self.names[seat]}"
+        self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
+
+    def _coach_html(self, view: dict) -> str:
+        """The Money not seen yet, the specials played and still out, and what the declaring
+        side still needs against the Money still in play."""
+        decks = SETUPS[view["players"]].decks
+        done = [RupeeCard(c) for t in view["tricks"] for _, c in t["cards"]]
+        played = done + [RupeeCard(c) for _, c in view["trick"]]
+        discarded = [RupeeCard(c) for c in view["discards"] if RupeeCard(c).is_money]
+        lines = [
+            f"Money you have not seen yet (other hands, the widow, face-down discards): "
+            f"<b>{rupees(unseen_money(view))}</b>."
+        ]
+        out = Counter({x: decks for x in SPECIALS})
+        out.subtract(c.rank for c in played if c.is_special)
+        gone = [SPECIAL_NAMES[c.rank] for c in played if c.is_special]
+        left = [SPECIAL_NAMES[x] for x in SPECIALS for _ in range(out[x])]
+        lines.append(
+            f"Specials played: {', '.join(gone) or 'none'}; still out: {', '.join(left) or 'none'}."
+        )
+        if view["declarer"] is not None and view["phase"] == "play":
+            side = {view["declarer"], view["partner"]} - {None}
+            if not view["options"]["call_partner"]:
+                side = {s for s in range(view["players"]) if s % 2 == view["declarer"] % 2}
+            got = sum(view["captured"][s] for s in side)
+            need = view["contract"] - got
+            in_play = MONEY_PER_DECK * decks - money_of(done) - money_of(discarded)
+            names = escape(" + ".join(self.names[s] for s in sorted(side)))
+            if need <= 0:
+                lines.append(f"{names} have made the contract ({rupees(got)} taken).")
+            else:
+                lines.append(
+                    f"{names} have {rupees(got)}: they need <b>{rupees(need)}</b> more, "
+                    f"with {rupees(in_play)} of Money still in play (a Lion can double a trick)."
+                )
+        return '<div class="tt-coach" aria-live="polite">' + "<br>".join(lines) + "</div>"
+
+
+__all__ = ["RupeesBiddingPanel", "RupeesTable"]

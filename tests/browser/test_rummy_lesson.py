@@ -1,0 +1,96 @@
+"""The rummy lesson in a real JupyterLab and Chromium: open it, run all, then at the lesson's
+first table draw from the stock, group three cards into a meld and read its label, and discard.
+
+The test builds the same table in its own process (the lesson's first ``RummyTable(...)`` call,
+same seed) and makes the same moves, so what it checks on the page (the hand, the label, the
+count, the bots' answers in the log) is what only the kernel could have sent.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lab import open_notebook, run_all
+
+from engine.rummy import best_arrangement
+from tabletop_widgets import RummyTable
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/04_indian_rummy.ipynb"
+
+
+def first_table_call() -> dict:
+    """The keyword arguments of the lesson's first ``RummyTable(...)``."""
+    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
+    for cell in nb["cells"]:
+        for node in (
+            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
+        ):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RummyTable":
+                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    raise AssertionError("the lesson has no RummyTable")
+
+
+def click_card(board, k: int) -> None:
+    """Click card k where it shows: the cards of a group overlap, so near its left edge."""
+    board.locator(f'[data-intent="card:{k}"]').click(position={"x": 10, "y": 30})
+
+
+def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
+    twin = RummyTable(**first_table_call())  # the same table, in this process
+
+    open_notebook(page, lab_server.base_url, LESSON)
+    assert run_all(page).complete
+    table = page.locator(".tt-table").first
+    board = table.locator(".tt-board")
+    board.locator("svg").wait_for()
+    table.scroll_into_view_if_needed()
+    assert "You to move" in table.locator(".tt-status").text_content()
+    assert board.locator('[data-intent^="card:"]').count() == 13
+    for seat in (1, 2):  # no other hand shows
+        assert board.locator(f'[data-seat="{seat}"] [data-intent]').count() == 0
+
+    # Draw from the stock: the kernel deals the card into the hand.
+    board.locator('[data-intent="draw:stock"]').click()
+    twin.on_intent("draw:stock")
+    board.locator('[data-intent="card:13"]').wait_for()
+    drawn = twin.state.hands[0][-1]
+    assert f"{drawn.rank}" in board.locator('[data-intent="card:13"]').text_content()
+
+    # Select the cards of the best meld and group them: the label names the meld.
+    meld = best_arrangement(twin.state.hands[0], twin.state.wild_rank).melds[0]
+    for card in meld.cards:
+        k = twin.cards_in_order().index(card)
+        twin.select(k)
+        click_card(board, k)
+        page.wait_for_timeout(150)  # each selection round-trips to the kernel
+    table.locator("button", has_text=re.compile(r"^\s*Group\s*$")).click()
+    twin.group()
+    label = twin.labels()[0]
+    assert label in ("pure sequence", "impure sequence", "set")
+    board.locator("text", has_text=label).first.wait_for()
+    count_line = re.search(r"You: count \d+", twin.board.svg).group(0)
+    assert count_line in board.text_content()
+    table.screenshot(path=str(shots / "rummy_grouped.png"))
+
+    # Discard the highest loose card: the bots play on and the log says what they did.
+    loose = best_arrangement(twin.state.hands[0], twin.state.wild_rank).loose
+    card = max(loose, key=lambda c: (c.rank in "AJQK10", str(c)))
+    k = twin.cards_in_order().index(card)
+    twin.select(k)
+    click_card(board, k)
+    page.wait_for_timeout(150)
+    table.locator("button", has_text=re.compile(r"^\s*Discard\s*$")).click()
+    twin.discard_selected()
+    moves = table.locator(".tt-log")
+    moves.filter(has_text=f"You: discard {card}").wait_for()
+    assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+    assert board.locator('[data-intent^="card:"]').count() == 13
+    assert label in board.text_content()  # your meld stays grouped
+    table.screenshot(path=str(shots / "rummy_after_discard.png"))
+    assert not page_errors, page_errors

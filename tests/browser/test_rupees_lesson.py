@@ -1,0 +1,101 @@
+"""The Rupees lesson in a real JupyterLab and Chromium: open it, run all, then bid, discard,
+name trumps and play a trick by clicks.
+
+The test builds the same table in its own process (the lesson's first ``RupeesTable(...)``
+call, same seed) and makes the same moves, so what it checks on the page (the cards dealt, the
+bots' answers, the trick's winner and value) is what only the kernel could have sent.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lab import open_notebook, run_all
+
+from engine.rupees import NameTrump
+from tabletop_widgets import RupeesTable
+
+pytestmark = pytest.mark.browser
+
+LESSON = "notebooks/05_make_a_million_rupees.ipynb"
+
+
+def first_table_call() -> dict:
+    """The keyword arguments of the lesson's first ``RupeesTable(...)``."""
+    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
+    for cell in nb["cells"]:
+        for node in (
+            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
+        ):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RupeesTable":
+                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    raise AssertionError("the lesson has no RupeesTable")
+
+
+def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_errors, shots):
+    twin = RupeesTable(**first_table_call())  # the same table, in this process
+    assert twin.state.phase == "bid" and twin.state.current_player == 0
+
+    open_notebook(page, lab_server.base_url, LESSON)
+    assert run_all(page).complete
+    table = page.locator(".tt-table").first
+    board = table.locator(".tt-board")
+    board.locator("svg").wait_for()
+    table.scroll_into_view_if_needed()
+    assert "You to move" in table.locator(".tt-status").text_content()
+    for card in twin.state.hands[0]:  # your hand, face up (named for screen readers)
+        assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
+
+    # Bid the top: the bots can only pass, and you take the widow.
+    table.locator(".widget-dropdown select").select_option(label="₹400,000")
+    twin.panel.amount.value = 400_000
+    page.wait_for_timeout(300)  # the select's change reaches the kernel
+    table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
+    twin.panel.bid.click()
+    assert twin.state.phase == "discard"
+    discard = table.locator("button", has_text="Discard")
+    discard.wait_for()
+    table.screenshot(path=str(shots / "rupees_discard.png"))
+
+    # A forbidden card says why; then three allowed cards and Discard.
+    special = next(c for c in twin.state.hands[0] if c.is_special or c.is_money)
+    board.locator(f'[data-intent="card:{special.code}"]').click()
+    twin.on_intent(f"card:{special.code}")
+    table.locator(".tt-refused").wait_for()
+    assert table.locator(".tt-refused").text_content() == re.sub(r"<[^>]+>", "", twin.message.value)
+    chosen = [c.code for c in twin.state.discardable()][-3:]
+    for code in chosen:
+        board.locator(f'[data-intent="card:{code}"]').click()
+        twin.on_intent(f"card:{code}")
+        board.locator(f'g[data-intent="card:{code}"][aria-label$="(selected)"]').wait_for()
+    table.locator("button", has_text="Discard 3/3").click()
+    twin.discard_button.click()
+
+    # Name trumps by button.
+    trump = twin.state.hands[0][-1].colour  # any colour will do: the one of the last card
+    label = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}[trump]
+    table.locator("button", has_text=label).click()
+    twin.act(NameTrump(trump))
+    assert twin.state.phase == "play" and twin.state.current_player == 0
+
+    # Lead a card by clicking it: the three bots follow and the trick closes.
+    lead = twin.state.playable(0)[0]
+    board.locator(f'[data-intent="card:{lead.code}"]').click()
+    twin.on_intent(f"card:{lead.code}")
+    closing = next(line for line in twin.log_lines if line.startswith("Trick 1:"))
+    moves = table.locator(".tt-log")
+    moves.filter(has_text="Trick 1:").wait_for()
+    assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+    assert closing in board.text_content()  # the trick's winner and value, on the table
+    table.screenshot(path=str(shots / "rupees_trick.png"))
+    assert not page_errors, page_errors
+
+
+def _name(card) -> str:
+    from tabletop_widgets.render.rupees import card_name
+
+    return card_name(card)

@@ -1,0 +1,163 @@
+"""Trait- and message-level tests of the rummy widgets: what a click would send, and what the
+table shows back. No browser here (see tests/browser)."""
+
+from __future__ import annotations
+
+import engine
+from engine.cards import Card, parse
+from engine.rummy import Declare, Discard, Draw, Toss, best_arrangement, rigged_shuffle
+from tabletop_widgets.render.rummy import arrangement_svg, group_label, state_svg, table_svg
+from tabletop_widgets.rummy import RummyTable, by_suit
+
+SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # K♥ makes a show, fives wild
+
+
+def click_board(table: RummyTable, intent: str) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked."""
+    table.board._handle_custom_msg({"intent": intent}, [])
+
+
+def rigged_table(hand=SHOW_LESS_ONE, open_card="KH", stock="2D", **kw) -> RummyTable:
+    s = engine.new_game("rummy", players=3, seed=2).apply(Toss(0))
+    s = s.apply(rigged_shuffle(3, [hand], open_card, cut="5C", stock=stock, seed=1))
+    return RummyTable(s, **kw)
+
+
+def position(t: RummyTable, card: str) -> int:
+    return t.cards_in_order().index(Card.from_str(card))
+
+
+def test_a_new_table_waits_for_you_to_draw():
+    t = rigged_table()
+    assert t.state.current_player == 0 and "You to move" in t.status.value
+    assert 'data-intent="draw:stock"' in t.board.svg and 'data-intent="draw:open"' in t.board.svg
+    assert t.discard.disabled and t.declare.disabled and not t.drop.disabled
+    assert len(t.cards_in_order()) == 13
+    assert repr(t) == "RummyTable(3 players, seed 2, humans [0], 2 actions, You to move)"
+
+
+def test_clicking_the_stock_draws_and_a_card_is_discarded():
+    t = rigged_table()
+    click_board(t, "draw:stock")
+    assert t.state.history[-1] == Draw("stock") and len(t.cards_in_order()) == 14
+    assert t.drop.disabled  # no drop after drawing
+    assert 'data-intent="draw:stock"' not in t.board.svg
+    click_board(t, f"card:{position(t, '2D')}")
+    assert t.selected_cards() == [Card("2", "D")] and not t.discard.disabled
+    t.discard.click()
+    assert Discard(Card("2", "D")) in t.state.history
+    assert len(t.state.history) > 4  # the bots played their turns
+    assert t.state.current_player == 0 and len(t.cards_in_order()) == 13
+
+
+def test_clicking_the_open_pile_with_a_card_selected_discards_it():
+    t = rigged_table()
+    click_board(t, "draw:stock")
+    click_board(t, f"card:{position(t, '4C')}")
+    click_board(t, "draw:open")
+    assert Discard(Card("4", "C")) in t.state.history
+
+
+def test_grouping_labels_the_meld_and_the_count_follows():
+    t = rigged_table()
+    for card in ("9S", "10S", "JK"):
+        click_board(t, f"card:{position(t, card)}")
+    assert len(t.selected) == 3 and not t.group_button.disabled
+    t.group_button.click()
+    assert t.groups[0] == list(parse("9S 10S JK")) and t.labels() == ["impure sequence", "loose"]
+    assert ">impure sequence<" in t.board.svg
+    assert "You: count 80" in t.board.svg  # no pure sequence yet: every card counts
+    for card in ("AH", "2H", "3H", "4H"):
+        click_board(t, f"card:{position(t, card)}")
+    t.group_button.click()
+    assert t.labels() == ["impure sequence", "pure sequence", "loose"]
+    assert "You: count 45" in t.board.svg  # lives: only the six loose cards count
+    for card in ("KD", "4C"):
+        click_board(t, f"card:{position(t, card)}")
+    t.group_button.click()
+    assert t.labels()[2] == "invalid"
+    click_board(t, f"card:{position(t, '4C')}")
+    t.ungroup.click()
+    assert t.loose[-1] == Card("4", "C") and t.groups[2] == [Card("K", "D")]
+
+
+def test_suggest_lays_out_the_best_arrangement_and_sorting_undoes_it():
+    t = rigged_table()
+    t.suggest.click()
+    a = best_arrangement(t.state.hands[0], "5")
+    assert [tuple(g) for g in t.groups] == [m.cards for m in a.melds]
+    assert tuple(t.loose) == a.loose and t.labels()[-1] == "loose"
+    t.sort_rank.click()
+    assert t.groups == [] and t.cards_in_order()[0].rank == "A"
+    t.sort_suit.click()
+    assert t.cards_in_order() == sorted(t.state.hands[0], key=by_suit)
+
+
+def test_declare_is_enabled_only_with_one_card_selected_after_drawing():
+    t = rigged_table()
+    click_board(t, "draw:open")  # K♥ completes the show
+    assert t.state.history[-1] == Draw("open")
+    assert t.declare.disabled
+    click_board(t, f"card:{position(t, 'AH')}")
+    assert not t.declare.disabled and "careful" in t.declare.tooltip  # 4♣ would stay loose
+    click_board(t, f"card:{position(t, 'AH')}")
+    click_board(t, f"card:{position(t, '4C')}")
+    assert not t.declare.disabled and t.declare.tooltip == "declare, discarding 4♣"
+    t.declare.click()
+    assert t.state.is_terminal() and t.state.result.winner == 0
+    assert t.state.history[-1] == Declare(Card("4", "C"))
+    assert "every hand revealed" in t.board.label and "The deal is over" in t.board.svg
+    assert "You: wins" in t.board.svg
+    assert t.log_lines[-1].startswith("You win ")
+
+
+def test_a_refused_action_says_why_and_changes_nothing():
+    t = rigged_table()
+    before = t.state.to_json()
+    click_board(t, f"card:{position(t, '4C')}")
+    t.discard.click()  # disabled in the page; a stale click still reaches Python
+    assert "draw a card first" in t.message.value and 'role="alert"' in t.message.value
+    assert t.state.to_json() == before
+    assert "not now" in t.discard.tooltip
+
+
+def test_the_taken_card_cannot_be_discarded():
+    t = rigged_table(open_card="9D")
+    click_board(t, "draw:open")
+    click_board(t, f"card:{position(t, '9D')}")
+    assert t.discard.disabled and "same turn" in t.discard.tooltip
+
+
+def test_the_coach_shows_the_best_arrangement_and_discard_risks():
+    t = rigged_table()
+    t.coach_toggle.value = True
+    assert "Best arrangement now" in t.coach.value
+    click_board(t, "draw:stock")
+    assert "chance it is useful to the next player" in t.coach.value
+    assert t.coach.value.count("<tr>") == 1 + len(set(t.state.hands[0]))
+
+
+def test_dropping_ends_your_deal():
+    t = rigged_table()
+    t.drop.click()
+    assert t.state.status[0] == "dropped"
+    assert t.state.is_terminal()  # the bots play the deal out
+    assert "The deal is over" in t.board.svg
+
+
+def test_pictures_are_deterministic():
+    s = engine.new_game("rummy", players=4, seed=3)
+    s = s.apply(Toss(1))
+    s = s.apply(s.sample_chance())
+    assert state_svg(s) == state_svg(engine.from_json(s.to_json()))
+    v = s.view(0)
+    svg = table_svg(v)
+    assert svg.count("face-down card") == 3 * 5  # 3 opponents, 5 backs each
+    assert 'aria-label="stock"' in svg
+    assert "WILD" in svg and "cut" in svg
+    for hidden in s.hands[1]:
+        assert f"{hidden}" not in svg or hidden in s.hands[0] or str(hidden) in v["open_pile"]
+    a = best_arrangement(parse("AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC KH"), "5")
+    assert "count 0 (a valid show)" in arrangement_svg(a)
+    assert group_label(parse("JK 5H"), "5") == "spare jokers"
+    assert group_label(parse("4C 5C 8C"), "9") == "invalid"

@@ -1,0 +1,187 @@
+"""Trait- and message-level tests of the Rupees widgets: what a click would send, and what the
+table shows back. No browser here (see tests/browser)."""
+
+from __future__ import annotations
+
+import re
+
+import engine
+from engine.core import Shuffle
+from engine.rupees import COLOURS, RANKS, RupeeCard, parse
+from tabletop_widgets import PICTURES, RupeesTable
+from tabletop_widgets.render.rupees import card_svg, hand_svg, state_svg, table_svg
+
+BASE = [[c + r for r in RANKS] for c in COLOURS] + [["Tiger", "Lion", "Bear"]]
+"""Seat k holds the k-th colour (Red, Yellow, Black, Green); the widow holds the specials."""
+
+
+def click_board(table: RupeesTable, intent: str) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked."""
+    table.board._handle_custom_msg({"intent": intent}, [])
+
+
+def base_table(**options) -> RupeesTable:
+    state = engine.new_game("rupees", seed=0, **options)
+    deal = Shuffle(tuple(RupeeCard(c) for part in BASE for c in part))
+    return RupeesTable(state.apply(deal), humans=(1,))
+
+
+def declared() -> RupeesTable:
+    """The human (seat 1) bids ₹400,000 and wins the auction."""
+    t = base_table()
+    t.panel.amount.value = 400_000
+    t.panel.bid.click()
+    return t
+
+
+def test_only_legal_bids_are_offered_and_the_opener_may_not_pass():
+    t = base_table()
+    assert t.state.current_player == 1 and "You to move" in t.status.value
+    amounts = [v for _, v in t.panel.amount.options]
+    assert amounts[0] == 175_000 and amounts[-1] == 400_000
+    assert all(a % 5_000 == 0 for a in amounts)
+    assert t.panel.pass_.disabled and "opener must bid" in t.panel.pass_.tooltip
+    assert not t.panel.bid.disabled
+    assert repr(t.panel) == "RupeesBiddingPanel(amount=175000, enabled=['Bid'])"
+
+
+def test_bidding_by_the_panel_and_the_bots_answer():
+    t = declared()
+    assert t.state.declarer == 1 and t.state.phase == "discard"
+    assert t.log_lines[:4] == [
+        "You: bid ₹400,000",
+        "Bot 2: pass",
+        "Bot 3: pass",
+        "Bot 0: pass",
+    ]
+    assert t.controls.children == (t.discard_button,)
+    assert 'data-intent="card:Tiger"' in t.board.svg  # the widow is in the hand now
+
+
+def test_discarding_three_cards_with_reasons_for_forbidden_ones():
+    t = declared()
+    click_board(t, "card:Tiger")
+    assert "may never be discarded" in t.message.value and t.selection == []
+    click_board(t, "card:Y40k")
+    assert "Money card may be discarded only when" in t.message.value
+    for code in ("Y1", "Y2", "Y3"):
+        click_board(t, f"card:{code}")
+    assert t.selection == ["Y1", "Y2", "Y3"] and t.message.value == ""
+    assert t.discard_button.description == "Discard 3/3" and not t.discard_button.disabled
+    click_board(t, "card:Y4")
+    assert "enough cards" in t.message.value
+    click_board(t, "card:Y3")  # put it back
+    assert t.selection == ["Y1", "Y2"] and t.discard_button.disabled
+    click_board(t, "card:Y4")
+    t.discard_button.click()
+    assert t.state.phase == "trump" and t.state.discards == parse("Y1 Y2 Y4")
+    assert t.controls.children == tuple(t.trump_buttons)
+
+
+def trumps_named() -> RupeesTable:
+    t = declared()
+    for code in ("Y1", "Y2", "Y3"):
+        click_board(t, f"card:{code}")
+    t.discard_button.click()
+    t.trump_buttons[1].click()  # Yellow
+    return t
+
+
+def test_naming_trump_and_playing_a_card_by_clicking_it():
+    t = trumps_named()
+    assert t.state.trump == "Y" and t.state.current_player == 1
+    assert "trumps ▲ Yellow" in t.board.svg
+    # dimmed: the Lion and the Bear may not lead
+    assert re.search(r'aria-label="Lion of India \(not playable now\)"', t.board.svg)
+    click_board(t, "card:Lion")
+    assert "Lion of India may not lead" in t.message.value
+    assert len(t.state.history) == 9  # nothing happened
+    click_board(t, "card:Y40k")
+    # the bots followed (his partner, Bot 3, threw Money on it): the winner and value show
+    assert "Trick 1: You win ₹80,000" in t.log_lines
+    assert "Trick 1: You win ₹80,000" in t.board.svg
+
+
+def test_a_whole_hand_pauses_on_its_result_then_continues():
+    t = trumps_named()
+    while t.state.hand_no == 0:
+        seat = t.state.current_player
+        card = t.state.playable(seat)[0]
+        click_board(t, f"card:{card.code}")
+    assert t.paused and "Round over" in t.status.value
+    assert "Hand 1: You bid ₹400,000" in t.board.svg
+    assert any("hand 1: You bid ₹400,000" in line for line in t.log_lines)
+    click_board(t, "card:Y40k")
+    assert "the round is over" in t.message.value
+    t.continue_button.click()
+    assert not t.paused and t.state.hand_no == 1
+
+
+def test_coach_shows_money_out_specials_and_the_contract():
+    t = trumps_named()
+    t.coach_toggle.value = True
+    assert "Money you have not seen yet" in t.coach.value
+    assert "₹300,000" in t.coach.value  # 400,000 less the Yellow Money in his hand
+    assert "Specials played: none" in t.coach.value
+    assert "need <b>₹400,000</b> more" in t.coach.value
+    assert "with ₹400,000 of Money still in play" in t.coach.value
+    click_board(t, "card:Tiger")
+    assert "Specials played: Bengal Tiger" in t.coach.value
+
+
+def test_two_humans_partners_take_turns_on_one_screen():
+    state = engine.new_game("rupees", seed=0)
+    state = state.apply(Shuffle(tuple(RupeeCard(c) for part in BASE for c in part)))
+    t = RupeesTable(state, humans=(1, 3))
+    assert t.names[1] == "Player 1" and t.viewer == 1
+    t.panel.bid.click()  # seat 1 opens at ₹175,000; seat 2 (a bot) answers
+    assert t.state.current_player == 3 and t.viewer == 3
+    assert 'data-intent="card:G40k"' not in t.board.svg  # bidding: cards are not clickable
+    assert "G40k" in t.board.svg or "₹40" in t.board.svg
+
+
+def test_a_full_game_against_bots_by_table_api():
+    t = RupeesTable(seed=3, humans=(0,), target=250_000)
+    guard = 0
+    while not t.state.is_terminal() and guard < 2_000:
+        guard += 1
+        if t.paused:
+            t.resume()
+            continue
+        action = engine.make_bot("rupees", "basic").choose(t.state)
+        assert t.act(action)
+    assert t.state.is_terminal() and "Game over" in t.status.value
+    assert any(line.startswith("Game over") for line in t.log_lines)
+    assert "Game over" in t.board.svg
+    assert repr(t).endswith("game over)")
+
+
+def test_pictures_are_deterministic_and_registered():
+    s = base_table().state
+    assert state_svg(s) == state_svg(s)
+    assert PICTURES[type(s)] is state_svg or PICTURES[type(s)].__name__ == "state_svg"
+    svg = card_svg("Tiger")
+    assert "TIGER" in svg and "TAKES" in svg
+    assert "₹40" in card_svg("R40k") and "●R" in card_svg("R40k")
+    shapes = [card_svg(f"{c}7") for c in COLOURS]
+    assert [s.count(sym) > 0 for s, sym in zip(shapes, "●▲■◆", strict=True)] == [True] * 4
+    assert "×2" in card_svg("Lion") and "×0" in card_svg("Bear")
+    row = hand_svg(["R1", "Y11"], dim=["R1"], selected=["Y11"])
+    assert "(not playable now)" in row and "(selected)" in row
+    view = s.view(0)
+    assert "Seat 1" in table_svg(view) and "Scores (to ₹1,000,000)" in table_svg(view)
+
+
+def test_calling_a_partner_from_the_list():
+    t = base_table(call_partner=True)
+    t.panel.amount.value = 400_000
+    t.panel.bid.click()
+    for code in ("Y1", "Y2", "Y3"):
+        click_board(t, f"card:{code}")
+    t.discard_button.click()
+    t.trump_buttons[1].click()
+    assert t.controls.children == (t.call, t.call_button)
+    assert ("Green ₹40,000", "G40k") in t.call.options and len(t.call.options) == 39
+    t.call.value = "G40k"
+    t.call_button.click()
+    assert t.state.partner == 3 and t.state.phase == "play"
