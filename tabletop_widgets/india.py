@@ -86,11 +86,7 @@ class IndiaTable(Table):
         )
         self.throw_button.on_click(lambda _b: self.throw())
         self.move_list = widgets.VBox()
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach", icon="graduation-cap", tooltip="the risk behind each move"
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self._add_coach("the risk behind each move")
         side = widgets.VBox(
             [
                 widgets.HBox([self.dice, self.throw_button, self.coach_toggle]),

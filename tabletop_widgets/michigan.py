@@ -107,11 +107,7 @@ class MichiganTable(Table):
         self.withhold.on_click(lambda _b: self.act(Withhold()))
         if not self.state.options["mistakes_allowed"]:
             self.withhold.layout.display = "none"
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach", icon="graduation-cap", tooltip="show the odds behind the play"
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self._add_coach("show the odds behind the play")
         return (
             self.status,
             self.board,

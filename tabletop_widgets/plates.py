@@ -102,11 +102,7 @@ class PlatesTable(Table):
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.panel = BiddingPanel(self.act)
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach", icon="graduation-cap", tooltip="show the odds behind your decision"
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self._add_coach("show the odds behind your decision")
         return (
             self.status,
             self.board,

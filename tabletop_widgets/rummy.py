@@ -88,13 +88,7 @@ class RummyTable(Table):
             lambda: self.act(Drop()),
             "danger",
         )
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach",
-            icon="graduation-cap",
-            tooltip="your best arrangement and the risk of each discard",
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self._add_coach("your best arrangement and the risk of each discard")
         return (
             self.status,
             self.board,

@@ -97,11 +97,7 @@ class RupeesTable(Table):
         self.call = widgets.Dropdown(description="Call", options=["-"])
         self.call_button = widgets.Button(description="Call partner", icon="handshake")
         self.call_button.on_click(lambda _b: self.act(CallPartner(RupeeCard(self.call.value))))
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach", icon="graduation-cap", tooltip="what is still out"
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self._add_coach("what is still out")
         self.hint = widgets.HTML()
         self.controls = widgets.HBox([self.panel])
         return (

@@ -142,6 +142,15 @@ class Table(widgets.VBox):
         )
         return False
 
+    def _add_coach(self, tooltip: str) -> None:
+        """The Coach toggle (``self.coach_toggle``) and its panel (``self.coach``, which the
+        game's ``refresh`` fills while the toggle is on); toggling redraws."""
+        self.coach_toggle = widgets.ToggleButton(
+            description="Coach", icon="graduation-cap", tooltip=tooltip
+        )
+        self.coach = widgets.HTML()
+        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+
     # -- hooks for each game
     def _layout(self) -> tuple[widgets.Widget, ...]:
         raise NotImplementedError

@@ -47,7 +47,7 @@ def card_body(
     focusable) by the board, named ``label`` or the card's name for screen readers.
     """
     ink = "#6a4c93" if card.is_joker else SUIT_INK[card.suit]
-    parts = [_edge(PAPER, "#1d3557" if selected else EDGE, 3 if selected else 1.2)]
+    parts = [card_edge(PAPER, "#1d3557" if selected else EDGE, 3 if selected else 1.2)]
     if card.is_joker:
         parts += [
             text(CARD_W / 2, 44, "★", 30, text_anchor="middle", fill=ink),
@@ -84,7 +84,7 @@ def card_body(
             text(CARD_W / 2, CARD_H - 16.5, "WILD ★", 9, text_anchor="middle", fill="#3d2c00"),
         ]
     if dim:
-        parts.append(_edge("#adb5bd", "none", 0, opacity=0.55))
+        parts.append(card_edge("#adb5bd", "none", 0, opacity=0.55))
     return _place(
         "".join(parts), x, y - (RAISE if selected else 0), intent, label or card_name(card, wild)
     )
@@ -98,7 +98,7 @@ def back_body(
         el("circle", cx=12 + 12 * (k % 4), cy=14 + 12 * (k // 4), r=3, fill=GOLD, opacity=0.6)
         for k in range(24)
     )
-    return _place(_edge(BACK, "#1b2f38", 1.5) + lattice, x, y, intent, label)
+    return _place(card_edge(BACK, "#1b2f38", 1.5) + lattice, x, y, intent, label)
 
 
 def row_body(
@@ -153,8 +153,10 @@ def cards_svg(cards: Sequence[Card], wild: Callable[[Card], bool] | None = None)
     return document(int(width), CARD_H + 4, row_body(cards, 2, 2, wild=wild), title)
 
 
-def _edge(fill: str, stroke: str, width: float, opacity: float | None = None) -> str:
-    """The rounded outline every card shares, face or back."""
+def card_edge(
+    fill: str, stroke: str = EDGE, width: float = 1.2, opacity: float | None = None
+) -> str:
+    """The rounded outline every card shares, face or back (Rupee cards too)."""
     return el(
         "rect",
         x=0.5,

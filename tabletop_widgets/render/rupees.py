@@ -21,9 +21,9 @@ from engine.rupees import (
     rupees,
 )
 
+from .cards import CARD_H, CARD_W, card_edge
 from .svg import document, el, group, text
 
-CARD_W, CARD_H = 60, 84
 INK = {"R": "#c1121f", "Y": "#9a6700", "B": "#1b1b1b", "G": "#2d6a4f"}
 BAND = {"R": "#c1121f", "Y": "#f4c430", "B": "#1b1b1b", "G": "#2d6a4f"}
 ON_BAND = {"R": "#ffffff", "Y": "#1b1b1b", "B": "#ffffff", "G": "#ffffff"}
@@ -39,20 +39,6 @@ def card_name(card: RupeeCard) -> str:
         return SPECIAL_NAMES[card.rank]
     face = rupees(card.money) if card.is_money else card.rank
     return f"{COLOUR_NAMES[card.colour]} {face}"
-
-
-def _edge(fill: str, stroke: str = EDGE, width: float = 1.2) -> str:
-    return el(
-        "rect",
-        x=0.5,
-        y=0.5,
-        width=CARD_W - 1,
-        height=CARD_H - 1,
-        rx=6,
-        fill=fill,
-        stroke=stroke,
-        stroke_width=width,
-    )
 
 
 def _coloured(card: RupeeCard) -> list[str]:
@@ -153,7 +139,7 @@ def card_body(
 ) -> str:
     """A Rupee card's face with its top-left corner at (x, y). ``dim``: greyed (may not be
     played now); ``selected``: raised and outlined; ``intent``: clickable by the board."""
-    parts = [_edge(PAPER, "#1d3557" if selected else EDGE, 3 if selected else 1.2)]
+    parts = [card_edge(PAPER, "#1d3557" if selected else EDGE, 3 if selected else 1.2)]
     parts += _special(card) if card.is_special else _coloured(card)
     if dim:
         parts.append(
@@ -174,7 +160,7 @@ def card_body(
 def back_body(x: float = 0, y: float = 0, scale: float = 1) -> str:
     """A card back."""
     body = (
-        _edge(BACK, "#370617")
+        card_edge(BACK, "#370617")
         + el(
             "rect",
             x=6,

@@ -16,6 +16,7 @@ The fixtures that wire these together live in conftest.py.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
 import os
@@ -35,6 +36,19 @@ from pathlib import Path
 from typing import Any
 
 # --------------------------------------------------------------------------- notebooks
+
+
+def first_call(notebook: Path, name: str) -> dict[str, Any]:
+    """The keyword arguments of the first ``name(...)`` call in a notebook's code cells (so a
+    test can build, in its own process, the very table the lesson shows)."""
+    nb = json.loads(Path(notebook).read_text())
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse("".join(cell["source"]))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == name:
+                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+    raise AssertionError(f"{notebook} has no {name}(...)")
 
 
 def strip_notebook(src: Path, dst: Path) -> None:

@@ -7,31 +7,18 @@ on the page are ones only the kernel could have sent.
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from pathlib import Path
 
 import pytest
-from lab import open_notebook, run_all
+from lab import first_call, open_notebook, run_all
 
 from tabletop_widgets import IndiaTable
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/02_royal_game_of_india.ipynb"
-
-
-def first_table_call() -> dict:
-    """The keyword arguments of the lesson's first ``IndiaTable(...)``."""
-    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
-    for cell in nb["cells"]:
-        for node in (
-            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
-        ):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IndiaTable":
-                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-    raise AssertionError("the lesson has no IndiaTable")
 
 
 def plain(html: str) -> str:
@@ -39,7 +26,7 @@ def plain(html: str) -> str:
 
 
 def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
-    twin = IndiaTable(**first_table_call())  # the same table, in this process
+    twin = IndiaTable(**first_call(REPO / LESSON, "IndiaTable"))  # the same table, in this process
 
     open_notebook(page, lab_server.base_url, LESSON)
     assert run_all(page).complete

@@ -8,36 +8,23 @@ kernel could have sent.
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from pathlib import Path
 
 import pytest
-from lab import open_notebook, run_all
+from lab import first_call, open_notebook, run_all
 
 from engine.michigan import PlayCard
 from tabletop_widgets import MichiganTable
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/03_michigan.ipynb"
 
 
-def first_table_call() -> dict:
-    """The keyword arguments of the lesson's first ``MichiganTable(...)``."""
-    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
-    for cell in nb["cells"]:
-        for node in (
-            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
-        ):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "MichiganTable":
-                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-    raise AssertionError("the lesson has no MichiganTable")
-
-
 def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
-    twin = MichiganTable(**first_table_call())
+    twin = MichiganTable(**first_call(REPO / LESSON, "MichiganTable"))
     open_notebook(page, lab_server.base_url, LESSON)
     assert run_all(page).complete
     table = page.locator(".tt-table").first

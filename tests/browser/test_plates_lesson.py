@@ -7,37 +7,25 @@ the coach's exact chances, the reveal, who paid whom) is one only the kernel cou
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 import statistics
 from pathlib import Path
 
 import pytest
-from lab import click_latency_ms, open_notebook, run_all
+from lab import click_latency_ms, first_call, open_notebook, run_all
 
 from tabletop_widgets import PlatesTable
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/01_license_plates.ipynb"
 N_CLICKS = 12
 
 
-def first_table_call() -> dict:
-    """The keyword arguments of the lesson's first ``PlatesTable(...)``."""
-    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
-    for cell in nb["cells"]:
-        for node in (
-            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
-        ):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "PlatesTable":
-                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-    raise AssertionError("the lesson has no PlatesTable")
-
-
 def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
-    kwargs = first_table_call()
+    kwargs = first_call(REPO / LESSON, "PlatesTable")
     twin = PlatesTable(**kwargs)  # the same table, in this process
     plate = twin.state.view(0)["my_plate"]["number"]
 

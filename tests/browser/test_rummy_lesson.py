@@ -8,32 +8,19 @@ count, the bots' answers in the log) is what only the kernel could have sent.
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from pathlib import Path
 
 import pytest
-from lab import open_notebook, run_all
+from lab import first_call, open_notebook, run_all
 
 from engine.rummy import best_arrangement
 from tabletop_widgets import RummyTable
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/04_indian_rummy.ipynb"
-
-
-def first_table_call() -> dict:
-    """The keyword arguments of the lesson's first ``RummyTable(...)``."""
-    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
-    for cell in nb["cells"]:
-        for node in (
-            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
-        ):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RummyTable":
-                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-    raise AssertionError("the lesson has no RummyTable")
 
 
 def click_card(board, k: int) -> None:
@@ -42,7 +29,7 @@ def click_card(board, k: int) -> None:
 
 
 def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
-    twin = RummyTable(**first_table_call())  # the same table, in this process
+    twin = RummyTable(**first_call(REPO / LESSON, "RummyTable"))  # the same table, in this process
 
     open_notebook(page, lab_server.base_url, LESSON)
     assert run_all(page).complete

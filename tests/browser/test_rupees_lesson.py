@@ -8,36 +8,25 @@ bots' answers, the trick's winner and value) is what only the kernel could have 
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from pathlib import Path
 
 import pytest
-from lab import open_notebook, run_all
+from lab import first_call, open_notebook, run_all
 
 from engine.rupees import NameTrump
 from tabletop_widgets import RupeesTable
 
 pytestmark = pytest.mark.browser
 
+REPO = Path(__file__).resolve().parents[2]
 LESSON = "notebooks/05_make_a_million_rupees.ipynb"
 
 
-def first_table_call() -> dict:
-    """The keyword arguments of the lesson's first ``RupeesTable(...)``."""
-    nb = json.loads((Path(__file__).parents[2] / LESSON).read_text())
-    for cell in nb["cells"]:
-        for node in (
-            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else []
-        ):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "RupeesTable":
-                return {k.arg: ast.literal_eval(k.value) for k in node.keywords}
-    raise AssertionError("the lesson has no RupeesTable")
-
-
 def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_errors, shots):
-    twin = RupeesTable(**first_table_call())  # the same table, in this process
+    twin = RupeesTable(
+        **first_call(REPO / LESSON, "RupeesTable")
+    )  # the same table, in this process
     assert twin.state.phase == "bid" and twin.state.current_player == 0
 
     open_notebook(page, lab_server.base_url, LESSON)
