@@ -276,6 +276,20 @@ class State:
     def view(self, seat: int) -> dict:
         raise NotImplementedError
 
+    def at(self, move: int) -> State:
+        """This game as it stood after its first ``move`` actions (0: before any), replayed
+        through the rules: a replay is a view over ``history``."""
+        if (
+            isinstance(move, bool)
+            or not isinstance(move, int)
+            or not 0 <= move <= len(self.history)
+        ):
+            raise ValueError(f"move must be 0 to {len(self.history)}, not {move!r}")
+        state = type(self).new(self.num_players, self.seed, **self.options)
+        for action in self.history[:move]:
+            state = state.apply(action)
+        return state
+
     # -- saving
     def to_json(self) -> str:
         """The game as JSON: set-up and every action. ``engine.from_json`` replays it."""

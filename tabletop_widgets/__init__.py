@@ -42,6 +42,11 @@ PICTURES = {
 }
 """Engine type -> function drawing it as SVG."""
 
+TABLES: dict[str, type[Table]] = {
+    t.game: t for t in (PlatesTable, IndiaTable, MichiganTable, RummyTable, RupeesTable)
+}
+"""Game name -> the table that plays it: ``TABLES["india"](players=4, seed=1)``."""
+
 
 def register(ip=None) -> None:
     """Make IPython show engine objects as pictures (done on import, when IPython runs)."""
@@ -62,6 +67,7 @@ register()
 
 __all__ = [
     "PICTURES",
+    "TABLES",
     "BiddingPanel",
     "Board",
     "DeadHandPanel",

@@ -100,17 +100,14 @@ class IndiaTable(Table):
         return (self.status, widgets.HBox([self.board, side]))
 
     # -- playing
-    def advance(self) -> None:
+    def human_to_act(self) -> int | None:
         """Bots and their throws move by themselves; a human's throw waits for Throw."""
-        while not self.state.is_terminal():
-            seat = self.state.current_player
-            if seat in self.humans or (seat == CHANCE and self.state.turn in self.humans):
-                break
-            action = (
-                self.state.sample_chance() if seat == CHANCE else self.bots[seat].choose(self.state)
-            )
-            self._step(seat, action, self.state.apply(action))
-        self.refresh()
+        s = self.state
+        if s.current_player in self.humans or (
+            s.current_player == CHANCE and s.turn in self.humans
+        ):
+            return s.turn
+        return None
 
     def throw(self, outcome: Throw | None = None) -> bool:
         """A human's throw: the engine's fair throw, or ``outcome`` to rig it."""
@@ -120,7 +117,7 @@ class IndiaTable(Table):
             if not s.is_terminal() and s.current_player != CHANCE:
                 return self._refuse(f"the dice are thrown: {who} must move first")
             return self._refuse(f"it is not your throw: waiting for {who}")
-        throw = outcome or s.sample_chance()
+        throw = outcome or self.chance()
         try:
             new = s.apply(throw)
         except engine.IllegalAction as e:

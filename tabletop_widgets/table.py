@@ -7,6 +7,7 @@ rule question goes to the engine, and a refused action shows the engine's reason
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any, ClassVar
 
@@ -47,6 +48,16 @@ class Table(widgets.VBox):
         }
         self.names = [self._name(s) for s in range(n)]
         self.paused = False
+        self.live: engine.State | None = None
+        """While looking back at an earlier move (the replay): the game as it stands."""
+        self.reveal = False
+        """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
+        self.rigged: Any = None
+        """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
+        self.screen: int | None = None
+        """Hot seat: the human seat the screen was last shown to."""
+        self.watchers: list[Callable[[], None]] = []
+        """Called after every redraw (classroom tools follow the game this way)."""
         self.log_lines: list[str] = []
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -56,7 +67,12 @@ class Table(widgets.VBox):
             description="Continue", icon="play", tooltip="show the next round"
         )
         self.continue_button.on_click(lambda _b: self.resume())
-        self.children = self._layout()
+        self.game_widgets = self._layout()
+        from .classroom import tools_for  # the tools take a table: imported here, not above
+
+        self.tools = widgets.VBox(tools_for(self))
+        self.tools.add_class("tt-tools")
+        self.children = (*self.game_widgets, self.tools)
         self.add_class("tt-table")
         self.advance()
 
@@ -66,11 +82,19 @@ class Table(widgets.VBox):
             return "You" if len(self.humans) == 1 else f"Player {seat}"
         return f"Bot {seat}"
 
+    def human_to_act(self) -> int | None:
+        """The human seat that must act now (a game where humans also throw says so), or None."""
+        seat = self.state.current_player
+        return seat if seat in self.humans else None
+
     @property
     def viewer(self) -> int:
-        """The seat whose eyes the table shows: the human to move, else the first human."""
-        seat = self.state.current_player
-        return seat if seat in self.humans else self.humans[0]
+        """The seat whose eyes the table shows: the human to act, else the one who last had
+        the screen, else the first human."""
+        seat = self.human_to_act()
+        if seat is not None:
+            return seat
+        return self.screen if self.screen is not None else self.humans[0]
 
     # -- playing
     def act(self, action: Any) -> bool:
@@ -104,27 +128,67 @@ class Table(widgets.VBox):
     def _blocked(self) -> str | None:
         """Why no human may act at all just now, if so."""
         seat = self.state.current_player
+        if self.live is not None:
+            return (
+                f"you are looking back at move {len(self.state.history)} of "
+                f"{len(self.live.history)}: go back to the game to play on, or branch from here"
+            )
         if self.paused:
             return "the round is over: click Continue for the next one"
-        if seat not in self.humans:
+        if self.human_to_act() is None:
             who = "nobody: the game is over" if seat is None else self.names[seat]
             return f"it is not your turn: waiting for {who}"
         return None
 
     def advance(self) -> None:
-        """Let chance and the bots move until a human is to move, the game ends or a pause."""
-        while not self.paused and not self.state.is_terminal():
-            seat = self.state.current_player
-            if seat in self.humans:
+        """Let chance and the bots move until a human is to act, the game ends or a pause."""
+        while self.live is None and not self.paused and not self.state.is_terminal():
+            if self.human_to_act() is not None:
                 break
-            if seat == engine.CHANCE:
-                action = self.state.sample_chance()
-            else:
-                action = self.bots[seat].choose(self.state)
+            seat = self.state.current_player
+            action = self.chance() if seat == engine.CHANCE else self.bots[seat].choose(self.state)
             self._step(seat, action, self.state.apply(action))
+        self.redraw()
+
+    def chance(self) -> Any:
+        """The next chance outcome: the one the teacher rigged (used once), else a fair one."""
+        rigged, self.rigged = self.rigged, None
+        return rigged if rigged is not None else self.state.sample_chance()
+
+    def redraw(self) -> None:
+        """Draw the game, then let the classroom tools follow it."""
         self.refresh()
+        for watcher in self.watchers:
+            watcher()
+
+    # -- replacing the game: a branch, an undo, a save loaded
+    def replace(self, state: engine.State, note: str) -> None:
+        """Play on from ``state`` (this table's game, as many players): a branch from the
+        replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise."""
+        if state.game != self.game:
+            raise ValueError(f"this table plays {self.game}, not {state.game}")
+        if state.num_players != self.state.num_players:
+            raise ValueError(
+                f"this table has {self.state.num_players} players, the game has {state.num_players}"
+            )
+        self.state, self.live, self.paused, self.rigged = state, None, False, None
+        self.message.value = ""
+        self.log_lines.append(note)
+        self.advance()
+
+    def look(self, state: engine.State | None) -> None:
+        """Show an earlier state of this game, read-only (the replay); None: back to the game."""
+        if state is None:
+            if self.live is not None:
+                self.state, self.live = self.live, None
+        else:
+            self.live = self.live or self.state
+            self.state = state
+        self.message.value = ""
+        self.redraw()
 
     def resume(self) -> None:
+        """Continue after a pause."""
         self.paused = False
         self.advance()
 
@@ -149,7 +213,7 @@ class Table(widgets.VBox):
             description="Coach", icon="graduation-cap", tooltip=tooltip
         )
         self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.refresh(), "value")
+        self.coach_toggle.observe(lambda _c: self.redraw(), "value")
 
     # -- hooks for each game
     def _layout(self) -> tuple[widgets.Widget, ...]:

@@ -350,3 +350,22 @@ def test_edited_history_with_a_new_digest_still_fails_clearly():
 def test_probability_values_are_fractions():
     # odds helpers return exact fractions (DESIGN.md, Odds)
     assert isinstance(engine.plates.bid_chance(Bid(1, 1), None, 2), Fraction)
+
+
+@pytest.mark.parametrize("game", sorted(engine.GAMES))
+def test_at_replays_a_game_up_to_any_move(game):
+    players = engine.GAMES[game].PLAYERS[0]
+    bots = [engine.make_bot(game, "random", seed=k) for k in range(players)]
+    s = engine.new_game(game, players=players, seed=4)
+    for _ in range(30):
+        if s.is_terminal():
+            break
+        seat = s.current_player
+        s = s.apply(s.sample_chance() if seat == engine.CHANCE else bots[seat].choose(s))
+    assert s.at(len(s.history)) == s
+    assert s.at(0) == engine.new_game(game, players=players, seed=4)
+    half = len(s.history) // 2
+    assert s.at(half).history == s.history[:half]
+    for bad in (-1, len(s.history) + 1, True, "3"):
+        with pytest.raises(ValueError, match="move must be"):
+            s.at(bad)
