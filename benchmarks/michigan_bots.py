@@ -25,7 +25,7 @@ def compare(deals: int, players: int = 4) -> dict:
             engine.make_bot("michigan", "basic" if k == seat else "random", seed=seed * 8 + k)
             for k in range(players)
         ]
-        state = engine.new_game("michigan", players=players, seed=seed)
+        state = engine.new_game("michigan", players=players, seed=seed, deals=1)
         won = [c - start for c in engine.play(state, bots).returns()]
         basic += won[seat]
         others = [won[(seat + j) % players] for j in range(1, players)]  # from its left

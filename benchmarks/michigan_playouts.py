@@ -35,7 +35,7 @@ def playouts(deals: int, level: str) -> tuple[float, int]:
     t0 = time.perf_counter()
     for seed in range(deals):
         bots = [engine.make_bot("michigan", level, seed=seed * 4 + k) for k in range(4)]
-        final = engine.play(engine.new_game("michigan", players=4, seed=seed), bots)
+        final = engine.play(engine.new_game("michigan", players=4, seed=seed, deals=1), bots)
         actions += len(final.history)
     return time.perf_counter() - t0, actions
 

@@ -110,7 +110,8 @@ def test_basic_beats_random_on_a_sample():
             engine.make_bot("michigan", "basic" if k == seat else "random", seed=seed * 8 + k)
             for k in range(4)
         ]
-        chips = engine.play(engine.new_game("michigan", players=4, seed=seed), bots).returns()
+        game = engine.new_game("michigan", players=4, seed=seed, deals=1)
+        chips = engine.play(game, bots).returns()
         basic += chips[seat] - 50
         randoms += sum(chips) - chips[seat] - 150
     assert basic / n > 1 and randoms / (3 * n) < -1
