@@ -273,7 +273,10 @@ class State:
     def returns(self) -> list:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, reveal: bool = False) -> dict:
+        """JSON-ready data of exactly what ``seat`` may see now. With ``reveal=True`` (a
+        teacher's view) also what it may not: every hand, in the form the game uses when it
+        turns hands face up, and ``"revealed": True``."""
         raise NotImplementedError
 
     def at(self, move: int) -> State:
@@ -334,6 +337,8 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         why = e.msg if isinstance(e, json.JSONDecodeError) else e.reason
         raise SaveError(f"not a saved game: the text is not JSON ({why})") from None
+    except RecursionError:
+        raise SaveError("not a saved game: the JSON is nested too deeply") from None
     if not isinstance(body, dict) or body.get("format") != SAVE_FORMAT:
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}
@@ -341,7 +346,7 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
         raise SaveError(f"saved game has fields {sorted(body)}, expected {sorted(need)}")
     if body["digest"] != _digest(body):
         raise SaveError("saved game was edited or damaged: its digest does not match")
-    if body["game"] not in games:
+    if not isinstance(body["game"], str) or body["game"] not in games:
         raise SaveError(f"unknown game {body['game']!r} (known: {', '.join(sorted(games))})")
     if not isinstance(body["options"], dict) or not isinstance(body["history"], list):
         raise SaveError("saved game: options must be an object and history a list")

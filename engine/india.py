@@ -559,8 +559,9 @@ class IndiaState(State):
         raise NotImplementedError("India has no cards: a throw is listed by chance_outcomes()")
 
     # -- what a seat may see (everything is public)
-    def view(self, seat: int) -> dict:
-        """The whole table: pieces, dice and whose turn (India hides nothing)."""
+    def view(self, seat: int, reveal: bool = False) -> dict:
+        """The whole table: pieces, dice and whose turn (India hides nothing, so ``reveal``
+        only marks the view ``"revealed"``)."""
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
         return {
@@ -576,7 +577,7 @@ class IndiaState(State):
             "thrown": [self.thrown.a, self.thrown.b] if self.thrown else None,
             "dice": list(self.dice),
             "finished": list(self.finished),
-        }
+        } | ({"revealed": True} if reveal else {})
 
     def position(self) -> str:
         """The pieces in the position notation (``start=`` reads it back)."""

@@ -608,16 +608,18 @@ class MichiganState(State):
             (c for c in seen if c not in self.gone and c not in self.hands[seat]), key=sort_key
         )
 
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, reveal: bool = False) -> dict:
         """Exactly what ``seat`` may see: his own hand, the dead hand only if he exchanged for
-        it, every card played, and the chips."""
+        it, every card played, and the chips. ``reveal=True`` (teacher): also ``hands``, every
+        seat's hand, the whole ``dead_hand`` and the true cause of a stop."""
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
         high = self.high_offer()
         stop = self.last_stop
         hidden = stop is not None and stop.cause == "withheld" and stop.offender != seat
+        hidden = hidden and not reveal
         withheld_by_me = seat in self.withholders
-        return {
+        out = {
             "game": self.game,
             "seat": seat,
             "players": self.num_players,
@@ -664,6 +666,11 @@ class MichiganState(State):
                 for r in self.results
             ],
         }
+        if reveal:
+            out["revealed"] = True
+            out["hands"] = [[str(c) for c in h] for h in self.hands]
+            out["dead_hand"] = [str(c) for c in self.dead]
+        return out
 
     def __str__(self) -> str:
         head = f"Michigan, {self.num_players} players, deal {min(self.deal + 1, self.deals_total)}"

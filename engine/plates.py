@@ -560,14 +560,15 @@ class PlatesState(State):
         return Shuffle(random_deck(rng, self.options["digits"]))
 
     # -- what one seat may see
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, reveal: bool = False) -> dict:
         """Exactly what ``seat`` may see: his own window plate, never another's, and every
-        plate shown at the end of earlier rounds."""
+        plate shown at the end of earlier rounds. ``reveal=True`` (teacher): also ``shown``,
+        every plate in play as a round's reveal lists them (``[["seat 1", plate], ...]``)."""
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
         standing = self.standing_bid()
         mine = self.stands[seat][0] if self.stands[seat] else None
-        return {
+        out = {
             "game": self.game,
             "seat": seat,
             "players": self.num_players,
@@ -591,6 +592,10 @@ class PlatesState(State):
             "answers": [[s, str(c)] for s, c in self.responses()] if standing else [],
             "rounds": [_seen_round(r, seat) for r in self.results],
         }
+        if reveal:
+            out["revealed"] = True
+            out["shown"] = [[who, _plate_dict(p)] for who, p in self.in_play()]
+        return out
 
     def __str__(self) -> str:
         if self.to_move == CHANCE:

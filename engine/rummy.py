@@ -946,17 +946,20 @@ class RummyState(State):
         return Shuffle(tuple(cards))
 
     # -- what one seat may see
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, reveal: bool = False) -> dict:
         """Exactly what ``seat`` may see: his own hand, the open pile, the cut card, the size of
         every hand and the stock, the cards others took from the open pile (seen by all), the
-        hands shown at a wrong show, and every hand once the deal is over."""
+        hands shown at a wrong show, and every hand once the deal is over. ``reveal=True``
+        (teacher): every hand holding cards is in ``shown_hands``, as after the deal."""
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
         over = self.result is not None
         shown_hands = {
             s: [str(c) for c in self.hands[s]]
             for s in range(self.num_players)
-            if (over and self.status[s] == "in") or self.status[s] == "wrong show"
+            if (over and self.status[s] == "in")
+            or self.status[s] == "wrong show"
+            or (reveal and self.hands[s])
         }
         return {
             "game": self.game,
@@ -990,7 +993,7 @@ class RummyState(State):
                 if over
                 else None
             ),
-        }
+        } | ({"revealed": True} if reveal else {})
 
     def __str__(self) -> str:
         if self.phase in ("toss", "deal"):

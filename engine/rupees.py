@@ -747,17 +747,19 @@ class RupeesState(State):
         return Shuffle(tuple(c.code for c in deck))
 
     # -- what one seat may see
-    def view(self, seat: int) -> dict:
+    def view(self, seat: int, reveal: bool = False) -> dict:
         """Exactly what ``seat`` may see: his own hand, the widow only as the declarer (or with
         ``show_widow``), his own discards as the declarer and any discarded Money, every card
-        played, and who the called partner is once that card is played (or to the partner)."""
+        played, and who the called partner is once that card is played (or to the partner).
+        ``reveal=True`` (teacher): also ``hands``, every seat's hand, and the widow, every
+        discard and the partner."""
         if not (isinstance(seat, int) and 0 <= seat < self.num_players):
             raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
         standing = self.standing_bid()
         taken = self.declarer is not None
-        sees_widow = taken and (seat == self.declarer or self.options["show_widow"])
-        knows_partner = self.revealed or seat == self.partner
-        return {
+        sees_widow = reveal or (taken and (seat == self.declarer or self.options["show_widow"]))
+        knows_partner = reveal or self.revealed or seat == self.partner
+        out = {
             "game": self.game,
             "seat": seat,
             "players": self.num_players,
@@ -779,7 +781,7 @@ class RupeesState(State):
             "contract": self.contract,
             "discards": (
                 [c.code for c in self.discards]
-                if seat == self.declarer
+                if seat == self.declarer or reveal
                 else [c.code for c in self.discards if c.is_money]
             ),
             "discard_count": len(self.discards),
@@ -793,6 +795,10 @@ class RupeesState(State):
             "scores": list(self.scores),
             "results": [r.to_dict() for r in self.results],
         }
+        if reveal:
+            out["revealed"] = True
+            out["hands"] = [[c.code for c in h] for h in self.hands]
+        return out
 
     def __str__(self) -> str:
         head = f"Make-A-Million Rupees, {self.num_players} players, hand {self.hand_no + 1}"

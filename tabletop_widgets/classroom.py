@@ -8,8 +8,15 @@ from typing import Any
 
 import ipywidgets as widgets
 
-TOOLS: list[type] = []
-"""Tool classes, each built as ``Tool(table)`` and shown under the table in this order."""
+from .display import Display
+from .hotseat import HotSeat
+from .replay import ReplayBar
+from .saves import SaveLoad
+from .teacher import TeacherTools
+
+TOOLS: list[type] = [ReplayBar, SaveLoad, Display, TeacherTools, HotSeat]
+"""Tool classes, each built as ``Tool(table)`` and shown under the table in this order. Their
+watchers run in this order too: the hot seat comes last, to cover whatever was just drawn."""
 
 
 def tools_for(table: Any) -> tuple[widgets.Widget, ...]:

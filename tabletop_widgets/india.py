@@ -221,7 +221,7 @@ class IndiaTable(Table):
     def refresh(self) -> None:
         super().refresh()
         s = self.state
-        view = s.view(self.viewer)
+        view = s.view(self.viewer, reveal=self.reveal)
         my_move = s.current_player in self.humans
         my_throw = s.current_player == CHANCE and s.turn in self.humans
         if s.is_terminal():

@@ -171,7 +171,7 @@ class MichiganTable(Table):
     def refresh(self) -> None:
         super().refresh()
         s, seat = self.state, self.viewer
-        view = s.view(seat)
+        view = s.view(seat, reveal=self.reveal)
         my_turn = s.current_player in self.humans and not self.paused
         legal = s.legal_actions() if my_turn else []
         self.panel.update(legal, self.why_not)

@@ -142,7 +142,7 @@ class PlatesTable(Table):
     def refresh(self) -> None:
         super().refresh()
         s, seat = self.state, self.viewer
-        view = s.view(seat)
+        view = s.view(seat, reveal=self.reveal)
         my_turn = s.current_player in self.humans and not self.paused
         self.panel.update(s.legal_actions() if my_turn else [], self.why_not)
         reveal = view["rounds"][-1] if (self.paused or s.is_terminal()) and view["rounds"] else None

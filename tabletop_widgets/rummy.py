@@ -129,6 +129,18 @@ class RummyTable(Table):
         if (groups, loose) != (self.groups, self.loose):
             self.groups, self.loose, self.selected = groups, loose, []
 
+    def look(self, state: engine.State | None) -> None:
+        """Looking back (the replay) shows the hand of that move in suit order; back at the
+        game, your own arrangement of your hand is there again."""
+        if state is None and self.live is not None:
+            self.groups, self.loose, self.selected, self._hand_of = self._kept
+        elif state is not None:
+            if self.live is None:
+                groups = [list(g) for g in self.groups]
+                self._kept = (groups, list(self.loose), list(self.selected), self._hand_of)
+            self._hand_of = None  # laid out afresh
+        super().look(state)
+
     def cards_in_order(self) -> list[Card]:
         """The hand as shown: the groups in order, then the loose cards."""
         return [c for g in self.groups for c in g] + list(self.loose)
@@ -274,11 +286,11 @@ class RummyTable(Table):
             b.disabled = not self.cards_in_order()
         if s.is_terminal():
             reveal = {p: s.arrange(p) for p in range(s.num_players) if s.hands[p]}
-            self.board.svg = table_svg(s.view(seat), self.names, reveal=reveal)
+            self.board.svg = table_svg(s.view(seat, reveal=self.reveal), self.names, reveal=reveal)
             self.board.label = "every hand revealed"
         else:
             self.board.svg = table_svg(
-                s.view(seat),
+                s.view(seat, reveal=self.reveal),
                 self.names,
                 self.groups,
                 self.loose,

@@ -186,7 +186,7 @@ class RupeesTable(Table):
     def refresh(self) -> None:
         super().refresh()
         s, seat = self.state, self.viewer
-        view = s.view(seat)
+        view = s.view(seat, reveal=self.reveal)
         my_turn = s.current_player in self.humans and not self.paused
         phase = s.phase if my_turn else "wait"
         self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)

@@ -89,12 +89,13 @@ class Table(widgets.VBox):
 
     @property
     def viewer(self) -> int:
-        """The seat whose eyes the table shows: the human to act, else the one who last had
-        the screen, else the first human."""
+        """The seat whose eyes the table shows: the one who last had the screen (hot seat:
+        until the next human takes it, nobody else's hand is drawn), else the human to act,
+        else the first human."""
+        if self.screen is not None:
+            return self.screen
         seat = self.human_to_act()
-        if seat is not None:
-            return seat
-        return self.screen if self.screen is not None else self.humans[0]
+        return seat if seat is not None else self.humans[0]
 
     # -- playing
     def act(self, action: Any) -> bool:
@@ -151,9 +152,16 @@ class Table(widgets.VBox):
         self.redraw()
 
     def chance(self) -> Any:
-        """The next chance outcome: the one the teacher rigged (used once), else a fair one."""
+        """The next chance outcome: the one the teacher rigged (used once), else a fair one.
+        A rigged outcome the rules refuse here is replaced by a fair one, and the table says so."""
         rigged, self.rigged = self.rigged, None
-        return rigged if rigged is not None else self.state.sample_chance()
+        if rigged is not None:
+            try:
+                self.state.apply(rigged)
+                return rigged
+            except engine.IllegalAction as e:
+                self._refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
+        return self.state.sample_chance()
 
     def redraw(self) -> None:
         """Draw the game, then let the classroom tools follow it."""

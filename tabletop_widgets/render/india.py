@@ -8,11 +8,12 @@ not yet entered, each entry square is outlined in its side's colour; the centre 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from engine.india import BLUE, COLOURS, CORNER, HOME, ROUTE, TRACK, entry_square, square
 
-from .svg import document, el, text
+from .svg import document, el, table_document, text
 
 CELL = 26
 N = 19  # cells a side
@@ -96,14 +97,35 @@ def _square(cell, fill: str, **kw) -> str:
     )
 
 
+SHAPE = {"yellow": "circle", "green": "square", "purple": "diamond", "orange": "hexagon"}
+"""Each colour's pieces also have their own shape, so they differ without colour vision."""
+
+
+def _token(x: float, y: float, r: float, shape: str, **kw) -> str:
+    """A piece's outline of ``shape`` centred on (x, y), about ``r`` in radius."""
+    if shape == "circle":
+        return el("circle", cx=x, cy=y, r=r, **kw)
+    if shape == "square":
+        a = r * 0.9
+        return el("rect", x=x - a, y=y - a, width=2 * a, height=2 * a, rx=r * 0.2, **kw)
+    corners = 4 if shape == "diamond" else 6
+    a = r * (1.25 if shape == "diamond" else 1.08)
+    points = " ".join(
+        f"{x + a * math.sin(2 * math.pi * k / corners):.2f},"
+        f"{y - a * math.cos(2 * math.pi * k / corners):.2f}"
+        for k in range(corners)
+    )
+    return el("polygon", points=points, **kw)
+
+
 def _piece(
     x: float, y: float, colour: str, number: int, r: float = 9, ring: bool = False, **kw
 ) -> str:
-    body = el(
-        "circle",
-        cx=x,
-        cy=y,
-        r=r,
+    body = _token(
+        x,
+        y,
+        r,
+        SHAPE[colour],
         fill=FILL[colour],
         stroke="#000000" if not ring else "#9b2226",
         stroke_width=1.5 if not ring else 3,
@@ -162,6 +184,9 @@ def board_svg(
     for q in range(TRACK):
         cell = track_cell(q)
         out.append(_square(cell, SAFE if q in BLUE else WHITE))
+        if q in BLUE:  # a safe square: blue and starred
+            x, y = _xy(cell)
+            out.append(text(x + 7, y - 4, "★", 8, text_anchor="middle", fill=INK))
         if numbers:
             x, y = _xy(cell)
             out.append(text(x, y + 3, str(q), 9, text_anchor="middle", fill="#6c757d"))
@@ -215,11 +240,31 @@ def board_svg(
                     stroke_width=3,
                 ),
                 data_intent=intent,
-                aria_label=f"move here ({intent})",
+                aria_label=_target_label(intent),
             )
         )
     title = f"India board: {position_text(view)}"
-    return document(SIZE, SIZE, "".join(out), title)
+    return table_document(SIZE, SIZE, "".join(out), title, view)
+
+
+def _piece_label(view: dict, seat: int, i: int, progress: int) -> str:
+    """Words for a piece: ``"your yellow piece 2, on square 14"``."""
+    side = view["sides"][seat]
+    if progress == CORNER:
+        where = "in your corner, not entered yet"
+    elif progress > ROUTE:
+        where = f"on red square {progress - ROUTE}"
+    else:
+        where = f"on square {square(side, progress)}"
+    return f"your {COLOURS[side]} piece {i}, {where}"
+
+
+def _target_label(intent: str) -> str:
+    """Words for a green ring: ``"enter a piece"``, ``"move piece 2 by 5"``."""
+    if intent == "enter":
+        return "enter a piece"
+    _, piece, steps = intent.split(":")
+    return f"move piece {piece} by {steps}"
 
 
 def _corner(side: int, view: dict) -> str:
@@ -283,7 +328,7 @@ def _pieces(view: dict, selected: int | None, clickable: Sequence[int]) -> str:
             seat_to_move = seat == view["turn"] and view["to_move"] == seat
             kw = {}
             if seat_to_move and i in clickable:
-                kw = {"data_intent": f"piece:{i}", "aria_label": f"your piece {i}"}
+                kw = {"data_intent": f"piece:{i}", "aria_label": _piece_label(view, seat, i, p)}
             colour = COLOURS[view["sides"][seat]]
             body = _piece(x, y, colour, i, r=r, ring=blockade, **kw)
             if seat_to_move and i == selected:

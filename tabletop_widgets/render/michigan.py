@@ -15,7 +15,7 @@ from engine.cards import SUIT_SYMBOLS, Card
 from engine.michigan import BOODLE, NEXT_UP
 
 from .cards import CARD_W, back_body, card_body, card_name
-from .svg import document, el, group, text
+from .svg import el, group, table_document, text
 
 TABLE_W, TABLE_H = 1000, 780
 CX, CY, RX, RY = 500, 330, 390, 250
@@ -92,9 +92,12 @@ def seat_panel(
     to_move: bool = False,
     out: bool = False,
     width: float = PANEL_W,
+    spelled: bool = False,
 ) -> str:
     """A player's place: name and chips, his hand (backs where the viewer may not see), and
-    the cards he has played face up in front of him. The player to move gets a gold frame."""
+    the cards he has played face up in front of him. The player to move gets a gold frame.
+    ``spelled``: a face-up hand is written out in two lines (a teacher's view, readable on a
+    projector) instead of a row of small cards."""
     parts = [
         el(
             "rect",
@@ -117,10 +120,15 @@ def seat_panel(
         parts.append(text(width / 2, 66, "left the game", 14, text_anchor="middle", fill="#6c757d"))
         return "".join(parts)
     count = len(hand)
-    parts.append(small_row(list(hand)[:13], 8, 26, 0.36, 8 if count > 8 else 12))
-    parts.append(
-        text(width - 8, 44, f"{count} card{'s' if count != 1 else ''}", 12, text_anchor="end")
-    )
+    if spelled and None not in hand:
+        for i in range(0, min(count, 14), 7):
+            line = " ".join(hand[i : i + 7])
+            parts.append(text(8, 38 + 2 * i, line, 12, fill="#212529", font_weight="bold"))
+    else:
+        parts.append(small_row(list(hand)[:13], 8, 26, 0.36, 8 if count > 8 else 12))
+        parts.append(
+            text(width - 8, 44, f"{count} card{'s' if count != 1 else ''}", 12, text_anchor="end")
+        )
     parts.append(small_row(played, 8, 60, 0.42, min(15, (width - 36) / max(len(played), 1))))
     if played:
         parts.append(text(width - 8, 100, "played", 11, text_anchor="end", fill="#6c757d"))
@@ -206,11 +214,12 @@ def table_svg(
     ones among them that break a rule (teaching mode: marked with a warning). ``clickable``:
     every card of the viewer's hand sends ``card:<card>`` (a dimmed one is refused with the
     engine's reason). ``reveal``: a finished deal (``view["results"][-1]``) to show with its
-    payments. ``shown``: hands to show face up beyond the view (a teacher's picture).
+    payments. ``shown``: hands to show face up beyond the view (a teacher's picture); a
+    teacher's view (``reveal=True``) brings every hand in ``view["hands"]``.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = dict(shown or {})
+    shown = dict(enumerate(view.get("hands", []))) | dict(shown or {})
     played = [list(p) for p in view["played"]]
     sizes = list(view["hand_sizes"])
     if reveal:
@@ -248,6 +257,7 @@ def table_svg(
                     dealer=view["dealer"] == s,
                     to_move=view["to_move"] == s and not reveal,
                     out=not view["live"][s],
+                    spelled=bool(view.get("revealed")),
                 ),
                 x - PANEL_W / 2,
                 y - PANEL_H / 2,
@@ -259,9 +269,14 @@ def table_svg(
     parts.append(_my_place(view, names[me], played[me], legal, mistakes, clickable, reveal))
     if dead and not reveal:
         parts.append(text(560, 620, "dead hand:", 12, fill="#495057"))
-        parts.append(small_row(dead, 636, 604, 0.42, 14))
+        if view.get("revealed"):  # a teacher's view: written out, readable on a projector
+            for i in range(0, len(dead), 7):
+                line = " ".join(dead[i : i + 7])
+                parts.append(text(636, 620 + 2 * i, line, 12, fill="#212529", font_weight="bold"))
+        else:
+            parts.append(small_row(dead, 636, 604, 0.42, 14))
     parts.append(_centre(view, names, centres, reveal, shown))
-    return document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal))
+    return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view)
 
 
 def _my_place(
@@ -307,13 +322,15 @@ def _my_place(
     x0 = CX - ((len(hand) - 1) * step + CARD_W) / 2
     for i, card in enumerate(hand):
         c = str(card)
+        dim = bool(legal) and c not in legal
         body = card_body(
             card,
-            dim=bool(legal) and c not in legal,
+            dim=dim,
             selected=c in legal and c not in mistakes,
             intent=f"card:{c}" if clickable else None,
             label=(f"play {card_name(card)}" if clickable else card_name(card))
-            + (" (a mistake: penalty)" if c in mistakes else ""),
+            + (" (a mistake: penalty)" if c in mistakes else "")
+            + (" (not playable now)" if dim else ""),
         )
         parts.append(group(body, x0 + i * step, 672))
         if c in mistakes:

@@ -10,7 +10,7 @@ import math
 
 from engine.plates import Bid, Plate
 
-from .svg import MONO, document, el, group, text
+from .svg import MONO, document, el, group, table_document, text
 
 PLATE_W, PLATE_H = 168, 84
 INK, PAPER, MARK = "#1d3557", "#fbfaf3", "#ffd166"
@@ -219,12 +219,13 @@ def table_svg(
     """The table as one seat sees it (``view = state.view(seat)``).
 
     ``shown``: plates face up beyond the view ("seat 2" / "pile 0" -> plate), for a teacher's
-    picture. ``reveal``: a finished round (``view["rounds"][-1]``) whose plates are shown with
-    the bid digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents.
+    picture; a teacher's view (``reveal=True``) brings its own in ``view["shown"]``.
+    ``reveal``: a finished round (``view["rounds"][-1]``) whose plates are shown with the bid
+    digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents.
     """
     n, me = view["players"], view["seat"]
     names = names or [f"Seat {s}" for s in range(n)]
-    faces = dict(shown or {})
+    faces = dict(shown or {}) | {who: p for who, p in view.get("shown", [])}
     if reveal:
         faces = {who: p for who, p in reveal["in_play"]}
         highlight = reveal["bid_digit"]
@@ -263,10 +264,12 @@ def table_svg(
         )
         x, y = _seat_xy(k, n)
         w, h = (PLATE_W + 24) * scale, (PLATE_H + 62) * scale
-        parts.append(group(stand, x - w / 2, y - h / 2, scale, data_seat=s))
+        seen = f"plate {_plate(face_plate)}" if face_plate else "plate face down"
+        label = f"{names[s]}: " + (seen if view["live"][s] else "out of the game")
+        parts.append(group(stand, x - w / 2, y - h / 2, scale, data_seat=s, aria_label=label))
     parts.append(_centre(view, names, faces, reveal, highlight))
     title = _title(view, names, reveal)
-    return document(TABLE_W, TABLE_H, "".join(parts), title)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
 
 
 def _centre(view: dict, names: list[str], faces: dict, reveal: dict | None, hl) -> str:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from engine.cards import Card
 from engine.rummy import Arrangement, best_arrangement, count_of, is_joker, meld_kind
 
-from .cards import CARD_H, back_body, card_body, row_body, row_width
-from .svg import document, el, group, text
+from .cards import CARD_H, back_body, card_body, card_name, row_body, row_width
+from .svg import document, el, group, table_document, text
 
 FELT, FELT_EDGE, CHALK = "#2d6a4f", "#1b4332", "#d8f3dc"
 STEP = 26
@@ -156,13 +156,20 @@ def _seat_box(view: dict, seat: int, name: str, x: float, y: float) -> str:
         ),
         text(10, 20, name + (" ◀ to move" if turn else ""), 13, fill="#ffffff", font_weight="bold"),
     ]
-    if status == "in":
+    faces = view["shown_hands"].get(str(seat)) if view.get("revealed") else None
+    if status == "in" and faces:  # a teacher's view: the hand written out, readable afar
+        for i in range(0, len(faces), 7):
+            line = " ".join(faces[i : i + 7])
+            parts.append(text(10, 42 + 2.4 * i, line, 13, fill="#ffffff", font_weight="bold"))
+        parts.append(text(10, 80, f"{size} cards", 12, fill=CHALK))
+    elif status == "in":
         backs = [None] * min(size, 5)
         parts.append(row_body(backs, 10, 28, step=14))
         parts.append(text(10 + row_width(len(backs), 14) + 8, 76, f"{size} cards", 12, fill=CHALK))
+    if status == "in":
         known = view["known"][seat]
         if known:
-            at = 10 + row_width(len(backs), 14) + 8
+            at = 10 if faces else 10 + row_width(min(size, 5), 14) + 8
             parts.append(text(at, 96, "took " + " ".join(known[-4:]), 11, fill="#ffd166"))
     else:
         lost = view["lost"][seat]
@@ -214,7 +221,14 @@ def table_svg(
         parts.append(text(cx + 110, cy + 60, f"cut {cut}", 12, fill=CHALK))
     can_draw = clickable and view["phase"] == "draw" and view["to_move"] == me
     if view["stock_size"]:
-        parts.append(back_body(cx, cy, intent="draw:stock" if can_draw else None, label="stock"))
+        parts.append(
+            back_body(
+                cx,
+                cy,
+                intent="draw:stock" if can_draw else None,
+                label="draw from the stock" if can_draw else "stock",
+            )
+        )
     parts.append(text(cx, cy + CARD_H + 34, f"stock: {view['stock_size']}", 12, fill=CHALK))
     wild_line = f"wild: {wild}s and printed jokers" if wild else ""
     parts.append(text(cx, cy + CARD_H + 50, wild_line, 12, fill="#ffd166"))
@@ -237,7 +251,13 @@ def table_svg(
                 wild=wild is not None and top_card.rank == wild,
                 dim=can_draw and not view["open_takeable"],
                 intent="draw:open" if take or discard_here else None,
-                label=f"open pile, top card {top_card}",
+                label=(
+                    f"take {card_name(top_card)} from the open pile"
+                    if take
+                    else "discard the selected card on the open pile"
+                    if discard_here
+                    else f"open pile, top card {card_name(top_card)}"
+                ),
             )
         )
     parts.append(text(px, cy + CARD_H + 34, f"open pile: {len(pile)}", 12, fill=CHALK))
@@ -263,7 +283,7 @@ def table_svg(
     height = int(hy + CARD_H + 62)
     width_all = int(max(TABLE_W, width + 40))
     felt = el("rect", x=0, y=0, width=width_all, height=height, rx=14, fill=FELT)
-    return document(width_all, height, felt + "".join(parts), f"Rummy table. {status}")
+    return table_document(width_all, height, felt + "".join(parts), f"Rummy table. {status}", view)
 
 
 def _status_line(view: dict, names: Sequence[str]) -> str:
@@ -297,7 +317,8 @@ def _reveal_svg(view: dict, names: Sequence[str], reveal: dict[int, Arrangement]
     total = f"{names[result['winner']]} collects {sum(result['lost'])}" if result else ""
     rows.append(text(20, 22, "The deal is over. " + total, 15, fill="#ffd166", font_weight="bold"))
     felt = el("rect", x=0, y=0, width=width, height=y + 10, rx=14, fill=FELT)
-    return document(width, y + 10, felt + "".join(rows), "Rummy: every hand revealed. " + total)
+    title = "Rummy: every hand revealed. " + total
+    return table_document(width, y + 10, felt + "".join(rows), title, view)
 
 
 def state_svg(state, seat: int = 0) -> str:

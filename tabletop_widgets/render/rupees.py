@@ -22,7 +22,7 @@ from engine.rupees import (
 )
 
 from .cards import CARD_H, CARD_W, card_edge
-from .svg import document, el, group, text
+from .svg import document, el, group, table_document, text
 
 INK = {"R": "#c1121f", "Y": "#9a6700", "B": "#1b1b1b", "G": "#2d6a4f"}
 BAND = {"R": "#c1121f", "Y": "#f4c430", "B": "#1b1b1b", "G": "#2d6a4f"}
@@ -260,12 +260,13 @@ def table_svg(
 
     ``playable``: codes of the viewer's cards he may play now (the others are dimmed).
     ``selected``: cards chosen for the discard. ``clickable``: the viewer's cards send
-    ``card:CODE`` intents. ``shown``: other hands face up (a teacher's picture). ``result``:
+    ``card:CODE`` intents. ``shown``: other hands face up (a teacher's picture; a teacher's
+    view, ``reveal=True``, brings them in ``view["hands"]``). ``result``:
     a finished hand (``view["results"][-1]``) to announce in the middle.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = shown or {}
+    shown = dict(enumerate(view.get("hands", []))) | dict(shown or {})
     parts = [
         el(
             "ellipse",
@@ -302,7 +303,7 @@ def table_svg(
     parts.append(_last_trick(view, names))
     parts.append(_my_row(view, names, playable, selected, clickable, result))
     title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
-    return document(TABLE_W, TABLE_H, "".join(parts), title)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
 
 
 def _other_seat(

@@ -40,6 +40,35 @@ def document(width: int, height: int, body: str, title: str) -> str:
     )
 
 
+TEACHER_BANNER = "Teacher view: every hand is face up"
+BANNER_H = 36
+
+
+def table_document(width: int, height: int, body: str, title: str, view: dict) -> str:
+    """``document`` for a table drawn from ``view``: a view taken with ``reveal=True``
+    (teacher mode) gets a banner across the top saying every hand is face up."""
+    if not view.get("revealed"):
+        return document(width, height, body, title)
+    banner = el(
+        "g",
+        el("rect", x=0, y=0, width=width, height=BANNER_H - 4, rx=8, fill="#9b2226")
+        + text(
+            width / 2,
+            22,
+            TEACHER_BANNER,
+            17,
+            text_anchor="middle",
+            fill="#ffffff",
+            font_weight="bold",
+        ),
+        class_="tt-teacher-banner",
+        role="note",
+    )
+    return document(
+        width, height + BANNER_H, banner + group(body, 0, BANNER_H), f"{TEACHER_BANNER}. {title}"
+    )
+
+
 def _n(v: float) -> str:
     """Numbers written the same way on every machine: at most two decimals."""
     return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)

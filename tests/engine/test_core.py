@@ -315,6 +315,8 @@ BAD_SAVES = [
         "whole deck",
     ),
     ("action not a value", lambda: _resigned({**_body(), "history": [[1, 2]]}), "illegal"),
+    ("game not a name", lambda: _resigned({**_body(), "game": ["plates"]}), "unknown game"),
+    ("nested too deeply", lambda: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
 ]
 
 

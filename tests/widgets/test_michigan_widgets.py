@@ -20,6 +20,7 @@ from engine.michigan import (
     rigged_shuffle,
 )
 from tabletop_widgets import MichiganTable
+from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.michigan import state_svg, table_svg
 
 # Seat 1 leads first (seat 0 deals); hands from the dealer's left: seat 1, seat 2, seat 0.
@@ -56,9 +57,11 @@ def test_the_dealer_exchanges_or_auctions_with_buttons():
 def test_the_auction_offers_only_legal_amounts():
     t = rigged_table(humans=(0, 1, 2))
     t.panel.sell.click()
+    take_screen(t)  # three humans, one screen: each takes it in turn
     assert t.viewer == 1 and t.panel.chips.options[0] == 1 and t.panel.chips.options[-1] == 46
     t.panel.chips.value = 5
     t.panel.offer.click()
+    take_screen(t)
     assert t.state.history[-1] == Offer(5) and t.viewer == 2
     assert t.panel.chips.options[0] == 6
     assert t.panel.exchange.disabled and "not now:" in t.panel.exchange.tooltip
@@ -79,6 +82,7 @@ def test_only_the_obligatory_card_is_raised_and_a_click_plays_it():
     assert "lowest card in the suit: 8♥" in t.message.value
     click_board(t, "card:8♥")
     click_board(t, "card:9♥")
+    take_screen(t)
     assert t.viewer == 2 and t.state.run == (Card("9", "H"), 1)
     click_board(t, "card:5♥")
     assert "you must play the next card up, 10♥" in t.message.value
@@ -104,14 +108,17 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     log = "\n".join(t.log_lines)
     assert "Player 0 collects 4 chips from the A♥ boodle" in log
     assert "Stop after A♥: an ace stops every run" in log
+    take_screen(t)  # whoever is to play now sees the table
     assert "Stop after A♥ (Player 0): an ace stops every run" in words(t.board.svg)
     assert "+4 to Player 0" in words(t.board.svg)  # chips flowing to the boodle winner
     for c in "2C 3C 4C 5C 6C 7C".split():
         t.act(PlayCard(Card.from_str(c)))
+    take_screen(t)  # whoever is to play now sees the table
     assert "the next card, 8♣, is in the dead hand" in words(t.board.svg)
     assert "Player 1 leads a new suit" in words(t.board.svg)  # the lead passed left
     for c in "5S 6S 7S 8S 9S 10S JS QS 5H 6H 7H".split():
         t.act(PlayCard(Card.from_str(c)))
+    take_screen(t)  # whoever is to play now sees the table
     assert "is already played" in words(t.board.svg)
     t.act(PlayCard(Card("Q", "D")))
     assert t.state.is_terminal()

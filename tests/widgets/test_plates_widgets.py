@@ -10,6 +10,7 @@ import pytest
 import engine
 from engine.plates import Agree, Bid, Challenge, Plate, rigged_shuffle
 from tabletop_widgets import Board, PlatesTable
+from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
 
 
@@ -40,6 +41,7 @@ def test_only_counts_that_beat_the_standing_bid_are_offered():
     t = rigged_table(humans=(0, 1))
     t.panel.digit.value, t.panel.count.value = 4, 3
     t.panel.bid.click()
+    take_screen(t)  # two humans, one screen: Player 1 takes it
     assert t.state.current_player == 1 and t.viewer == 1
     t.panel.digit.value = 4
     assert min(t.panel.count.options) == 4
@@ -115,6 +117,7 @@ def test_who_paid_whom_is_logged():
 def test_coach_shows_the_exact_chance_from_the_humans_view():
     t = rigged_table(humans=(0, 1))
     t.act(Bid(4, 4))
+    take_screen(t)
     t.coach_toggle.value = True
     p = engine.plates.bid_chance_from_view(t.state.view(1))
     assert f"{float(p) * 100:.1f}%" in t.coach.value

@@ -9,6 +9,7 @@ import engine
 from engine.core import Shuffle
 from engine.rupees import COLOURS, RANKS, RupeeCard, parse
 from tabletop_widgets import PICTURES, RupeesTable
+from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.rupees import card_svg, hand_svg, state_svg, table_svg
 
 BASE = [[c + r for r in RANKS] for c in COLOURS] + [["Tiger", "Lion", "Bear"]]
@@ -135,6 +136,7 @@ def test_two_humans_partners_take_turns_on_one_screen():
     t = RupeesTable(state, humans=(1, 3))
     assert t.names[1] == "Player 1" and t.viewer == 1
     t.panel.bid.click()  # seat 1 opens at ₹175,000; seat 2 (a bot) answers
+    take_screen(t)  # the screen passes to Player 3
     assert t.state.current_player == 3 and t.viewer == 3
     assert 'data-intent="card:G40k"' not in t.board.svg  # bidding: cards are not clickable
     assert "G40k" in t.board.svg or "₹40" in t.board.svg

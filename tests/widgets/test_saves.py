@@ -1,0 +1,215 @@
+"""Save and load under every table, at message level: the Save game link holds the game,
+Load game replays it on a fresh table (and the bots play on), and every bad file is refused
+with its reason while the table's game, picture and log stay as they were."""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import functools
+import json
+import random
+import re
+from html import escape
+
+import pytest
+
+import engine
+from engine.core import _digest
+from tabletop_widgets import TABLES
+from tabletop_widgets.saves import MAX_BYTES, SaveLoad
+
+GAMES = sorted(engine.GAMES)
+
+
+def saves_of(table) -> SaveLoad:
+    """The Save/Load tool under ``table``."""
+    (tool,) = [w for w in table.tools.children if isinstance(w, SaveLoad)]
+    return tool
+
+
+def new_table(game: str, players: int | None = None, seed: int = 3):
+    return TABLES[game](players=players or engine.GAMES[game].PLAYERS[0], seed=seed, humans=(0,))
+
+
+def play(table, moves: int, seed: int = 1) -> None:
+    """Make ``moves`` human moves the way clicks do (``table.act``), avoiding one that ends
+    the game, so the bots have something left to play."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if table.paused:
+            table.resume()
+            continue
+        s = table.state
+        if s.current_player == engine.CHANCE:  # a human's own throw (India)
+            choices = [s.sample_chance(rng)]
+        else:
+            choices = [a for a in s.legal_actions() if not s.apply(a).is_terminal()]
+            choices = choices or s.legal_actions()
+        assert table.act(rng.choice(choices)), table.message.value
+
+
+def downloaded(tool: SaveLoad) -> tuple[str, str]:
+    """(file name, text) of what clicking Save game downloads."""
+    name = re.search(r'download="([^"]+)"', tool.save.value)[1]
+    data = re.search(r'href="data:application/json;base64,([^"]+)"', tool.save.value)[1]
+    return name, base64.b64decode(data).decode()
+
+
+def signed(body: dict) -> bytes:
+    """A save edited and re-signed (its digest recomputed), as a careful forger would."""
+    body = {k: v for k, v in body.items() if k != "digest"}
+    body["digest"] = _digest(body)
+    return json.dumps(body).encode()
+
+
+def picture(table) -> tuple:
+    """Everything a refused load must leave as it was."""
+    saves = saves_of(table)
+    return (
+        table.state,
+        list(table.log_lines),
+        table.board.svg,
+        table.status.value,
+        saves.save.value,
+    )
+
+
+# ---------------------------------------------------------------- save, then load
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_save_link_downloads_the_game_and_follows_it(game):
+    table = new_table(game)
+    tool = saves_of(table)
+    name, text = downloaded(tool)
+    assert name == f"{game}-seed3-move{len(table.state.history)}.json"
+    assert engine.from_json(text) == table.state
+    play(table, 4)
+    name, text = downloaded(tool)
+    assert name == f"{game}-seed3-move{len(table.state.history)}.json"
+    assert engine.from_json(text) == table.state
+    assert repr(tool) == f"SaveLoad({name})"
+    assert 'aria-label="Save game: download ' in tool.save.value
+    assert tool.upload.accept == ".json" and not tool.upload.multiple
+    assert tool.upload.description == "Load game" and tool.upload.tooltip
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_loads_into_a_fresh_table_and_the_bots_play_on(game):
+    first = new_table(game, seed=3)
+    play(first, 5)
+    name, text = downloaded(saves_of(first))
+
+    fresh = new_table(game, seed=11)
+    assert saves_of(fresh).load_file(text.encode(), name)
+    saved = first.state
+    assert fresh.state.history[: len(saved.history)] == saved.history
+    if not first.paused:  # a human was to act: the loaded table waits for the same human
+        assert fresh.state == saved
+        assert downloaded(saves_of(fresh)) == (name, text)
+    assert fresh.message.value == ""
+    assert f"Loaded {name}: move {len(saved.history)}" in fresh.log_lines
+    before = len(fresh.state.history)
+    play(fresh, 2, seed=2)
+    assert len(fresh.state.history) > before
+
+
+def test_loading_while_looking_back_goes_back_to_the_loaded_game():
+    first = new_table("plates")
+    play(first, 3)
+    _name, text = downloaded(saves_of(first))
+    table = new_table("plates", seed=5)
+    play(table, 2)
+    game = table.state
+    table.look(game.at(1))
+    tool = saves_of(table)
+    assert downloaded(tool)[1] == game.to_json()  # Save game saves the game, not the look
+    assert tool.load_text(text, "plates.json")
+    assert table.live is None
+    assert table.state.history[: len(first.state.history)] == first.state.history
+
+
+def test_the_load_game_button_reads_the_uploaded_file_and_can_take_it_again():
+    first = new_table("india")
+    play(first, 4)
+    name, text = downloaded(saves_of(first))
+    table = new_table("india", seed=9)
+    tool = saves_of(table)
+    upload = {
+        "name": name,
+        "type": "application/json",
+        "size": len(text),
+        "last_modified": datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc),
+        "content": text.encode(),
+    }
+    tool.upload.value = (upload,)
+    assert table.state == first.state and tool.upload.value == ()
+    tool.upload.value = ({**upload, "content": b"{"},)  # the same button, a broken file
+    assert "not JSON" in table.message.value and table.state == first.state
+
+
+# ---------------------------------------------------------------- bad files, refused
+
+
+@functools.cache
+def bad_files(game: str) -> dict[str, tuple[bytes, str]]:
+    """Bad file -> (its bytes, what the refusal must say) for a ``game`` table."""
+    cls = engine.GAMES[game]
+    table = new_table(game)
+    play(table, 3)
+    body = json.loads(table.state.to_json())
+    other_game = GAMES[(GAMES.index(game) + 1) % len(GAMES)]
+    other_players = engine.new_game(game, players=cls.PLAYERS[1], seed=3)
+    history = body["history"]
+    return {
+        "not UTF-8": (b'{"game": "\xff\xfe"}', "not UTF-8"),
+        "not JSON": (b"my " + game.encode() + b" game, move 41", "not JSON"),
+        "JSON but not a save": (b'{"hello": "world"}', "not a saved game: format is not"),
+        "edited": (
+            json.dumps({**body, "seed": body["seed"] + 1}).encode(),
+            "edited or damaged: its digest does not match",
+        ),
+        "illegal action": (
+            signed({**body, "history": [history[0], history[0]]}),
+            "action 2 (",
+        ),
+        "unknown game": (signed({**body, "game": "chess"}), "unknown game 'chess'"),
+        "another game": (
+            engine.new_game(other_game, seed=3).to_json().encode(),
+            f"this table plays {game}, not {other_game}",
+        ),
+        "another number of players": (
+            other_players.to_json().encode(),
+            f"this table has {cls.PLAYERS[0]} players, the game has {cls.PLAYERS[1]}",
+        ),
+        "empty": (b"", "the file is empty"),
+        "huge": (b" " * (MAX_BYTES + 1), f"at most {MAX_BYTES:,}"),
+        "nested too deeply": (b"[" * 100_000, "nested too deeply"),
+    }
+
+
+CASES = list(bad_files("plates"))
+
+
+@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_file_is_refused_and_the_table_keeps_its_game(game, case):
+    content, reason = bad_files(game)[case]
+    table = new_table(game)
+    play(table, 3)
+    before = picture(table)
+    assert not saves_of(table).load_file(content, "class.json")
+    assert picture(table) == before
+    refusal = table.message.value
+    assert 'class="tt-refused"' in refusal and 'role="alert"' in refusal
+    assert "Not allowed: loading class.json: " in refusal and escape(reason) in refusal, refusal
+    assert refusal.endswith("; the table keeps its game</div>")
+    play(table, 1)  # and play goes on
+    assert len(table.state.history) > len(before[0].history)
+
+
+def test_a_long_file_name_is_shortened_in_the_message():
+    table = new_table("rummy")
+    saves_of(table).load_text("{", "x" * 200 + ".json")
+    assert "x" * 57 + "..." in table.message.value and "x" * 58 not in table.message.value
