@@ -66,7 +66,7 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     assert coach.text_content() == expected_coach
 
     # Bid the highest count on that digit: the bots answer and the reveal shows.
-    counts = table.locator(".widget-dropdown select")
+    counts = table.locator(".widget-dropdown select").first  # the bid panel (tools come after)
     top = counts.locator("option").last.text_content()
     counts.select_option(label=top)
     twin.panel.count.value = int(top)

@@ -40,7 +40,7 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
         assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
 
     # Bid the top: the bots can only pass, and you take the widow.
-    table.locator(".widget-dropdown select").select_option(label="₹400,000")
+    table.locator(".widget-dropdown select").first.select_option(label="₹400,000")  # bid panel
     twin.panel.amount.value = 400_000
     page.wait_for_timeout(300)  # the select's change reaches the kernel
     table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
