@@ -164,7 +164,12 @@ class Table(widgets.VBox):
         return self.state.sample_chance()
 
     def redraw(self) -> None:
-        """Draw the game, then let the classroom tools follow it."""
+        """Draw the game, then let the classroom tools follow it. While looking back, the
+        table carries the class ``tt-looking-back`` (its own controls rest, dimmed)."""
+        if self.live is None:
+            self.remove_class("tt-looking-back")
+        else:
+            self.add_class("tt-looking-back")
         self.refresh()
         for watcher in self.watchers:
             watcher()

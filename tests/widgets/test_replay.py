@@ -121,10 +121,12 @@ def test_looking_back_is_read_only_and_back_to_the_game(game):
         "looking back at move" in table.message.value and "branch from here" in table.message.value
     )
     assert table.live is live and table.log_lines == log and table.board.svg != picture
+    assert "tt-looking-back" in table._dom_classes  # the game's own controls dimmed
 
     bar.back_to_game.click()
     assert table.live is None and table.state is live and table.paused == paused
     assert table.board.svg == picture and table.message.value == ""
+    assert "tt-looking-back" not in table._dom_classes
     assert table.act(action) and table.state.history[: len(live.history)] == live.history
 
 
