@@ -51,6 +51,18 @@ def first_call(notebook: Path, name: str) -> dict[str, Any]:
     raise AssertionError(f"{notebook} has no {name}(...)")
 
 
+def first_table(page: Any, base_url: str, lesson: str) -> tuple[Any, Any]:
+    """Open ``lesson``, run all its cells, and return (table, board): the locators of its first
+    game table and that table's board, once the board's picture is on the page."""
+    open_notebook(page, base_url, lesson)
+    assert run_all(page).complete
+    table = page.locator(".tt-table").first
+    board = table.locator(".tt-board")
+    board.locator("svg").wait_for()
+    table.scroll_into_view_if_needed()
+    return table, board
+
+
 def strip_notebook(src: Path, dst: Path) -> None:
     """Copy notebook src to dst without outputs, execution counts or saved widget state."""
     nb = json.loads(Path(src).read_text(encoding="utf-8"))

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, open_notebook, run_all
+from lab import first_call, first_table
 
 from tabletop_widgets import IndiaTable
 
@@ -28,12 +28,7 @@ def plain(html: str) -> str:
 def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     twin = IndiaTable(**first_call(REPO / LESSON, "IndiaTable"))  # the same table, in this process
 
-    open_notebook(page, lab_server.base_url, LESSON)
-    assert run_all(page).complete
-    table = page.locator(".tt-table").first
-    board = table.locator(".tt-board")
-    board.locator("svg").wait_for()
-    table.scroll_into_view_if_needed()
+    table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to throw" in table.locator(".tt-status").text_content()
 
     # Throw: the dice tumble, then land on the kernel's throw.

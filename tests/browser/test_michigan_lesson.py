@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, open_notebook, run_all
+from lab import first_call, first_table
 
 from engine.michigan import PlayCard
 from tabletop_widgets import MichiganTable
@@ -25,12 +25,7 @@ LESSON = "notebooks/03_michigan.ipynb"
 
 def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     twin = MichiganTable(**first_call(REPO / LESSON, "MichiganTable"))
-    open_notebook(page, lab_server.base_url, LESSON)
-    assert run_all(page).complete
-    table = page.locator(".tt-table").first
-    board = table.locator(".tt-board")
-    board.locator("svg").wait_for()
-    table.scroll_into_view_if_needed()
+    table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
     moves = table.locator(".tt-log")
 

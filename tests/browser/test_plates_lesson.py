@@ -13,7 +13,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from lab import click_latency_ms, first_call, open_notebook, run_all
+from lab import click_latency_ms, first_call, first_table
 from playwright.sync_api import expect
 
 from tabletop_widgets import PlatesTable
@@ -30,12 +30,7 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     twin = PlatesTable(**kwargs)  # the same table, in this process
     plate = twin.state.view(0)["my_plate"]["number"]
 
-    open_notebook(page, lab_server.base_url, LESSON)
-    assert run_all(page).complete
-    table = page.locator(".tt-table").first
-    board = table.locator(".tt-board")
-    board.locator("svg").wait_for()
-    table.scroll_into_view_if_needed()
+    table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
     text = board.text_content()
     assert plate in re.sub(r"\s", "", text)  # your own plate, face up

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, open_notebook, run_all
+from lab import first_call, first_table
 from playwright.sync_api import expect
 
 from engine.rummy import best_arrangement
@@ -32,12 +32,7 @@ def click_card(board, k: int) -> None:
 def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
     twin = RummyTable(**first_call(REPO / LESSON, "RummyTable"))  # the same table, in this process
 
-    open_notebook(page, lab_server.base_url, LESSON)
-    assert run_all(page).complete
-    table = page.locator(".tt-table").first
-    board = table.locator(".tt-board")
-    board.locator("svg").wait_for()
-    table.scroll_into_view_if_needed()
+    table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
     assert board.locator('[data-intent^="card:"]').count() == 13
     for seat in (1, 2):  # no other hand shows

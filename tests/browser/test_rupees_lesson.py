@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, open_notebook, run_all
+from lab import first_call, first_table
 
 from engine.rupees import NameTrump
 from tabletop_widgets import RupeesTable
@@ -29,12 +29,7 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     )  # the same table, in this process
     assert twin.state.phase == "bid" and twin.state.current_player == 0
 
-    open_notebook(page, lab_server.base_url, LESSON)
-    assert run_all(page).complete
-    table = page.locator(".tt-table").first
-    board = table.locator(".tt-board")
-    board.locator("svg").wait_for()
-    table.scroll_into_view_if_needed()
+    table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
     for card in twin.state.hands[0]:  # your hand, face up (named for screen readers)
         assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
