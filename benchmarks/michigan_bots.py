@@ -9,9 +9,7 @@ basic bot and by each random bot, the random bots named by where they sit from t
 
 from __future__ import annotations
 
-import json
-import sys
-import time
+from _report import report
 
 import engine
 
@@ -38,8 +36,4 @@ def compare(deals: int, players: int = 4) -> dict:
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    t0 = time.perf_counter()
-    result = compare(n)
-    result["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(result, indent=2))
+    report(compare, 1000)

@@ -7,9 +7,7 @@ each random bot's, the random bots named by where they sit from the basic bot (i
 
 from __future__ import annotations
 
-import json
-import sys
-import time
+from _report import report
 
 import engine
 
@@ -35,8 +33,4 @@ def compare(games: int) -> dict:
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
-    t0 = time.perf_counter()
-    result = compare(n)
-    result["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(result, indent=2))
+    report(compare, 2000)

@@ -7,10 +7,9 @@ loses per deal (before settlement) and its mean settlement (what it wins or pays
 
 from __future__ import annotations
 
-import json
-import sys
-import time
 from collections import Counter
+
+from _report import report
 
 import engine
 
@@ -43,8 +42,4 @@ def compare(deals: int) -> dict:
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    t0 = time.perf_counter()
-    result = compare(n)
-    result["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(result, indent=2))
+    report(compare, 1000)

@@ -9,10 +9,9 @@ by size of contract.
 
 from __future__ import annotations
 
-import json
-import sys
-import time
 from collections import Counter
+
+from _report import report
 
 import engine
 
@@ -47,8 +46,4 @@ def compare(games: int) -> dict:
 
 
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    t0 = time.perf_counter()
-    result = compare(n)
-    result["seconds"] = round(time.perf_counter() - t0, 1)
-    print(json.dumps(result, indent=2))
+    report(compare, 500)
