@@ -7,7 +7,7 @@ Reports the basic bot's share of wins; a quarter is what a random bot gets.
 
 from __future__ import annotations
 
-from _report import report
+from _common import report
 
 import engine
 

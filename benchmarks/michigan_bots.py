@@ -9,7 +9,7 @@ basic bot and by each random bot, the random bots named by where they sit from t
 
 from __future__ import annotations
 
-from _report import report
+from _common import report
 
 import engine
 

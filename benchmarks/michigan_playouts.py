@@ -2,8 +2,8 @@
 between basic bots.
 
 Reported as deals per second and actions per second, and as a ratio against a baseline measured
-in the same run on the same machine: one pure-Python deal (shuffle 52 cards and deal them one at
-a time into five hands) — so the figure means the same on a slow laptop and a fast server.
+in the same run on the same machine: one pure-Python deal (shuffle 52 cards and cut five sorted
+hands of ten) — so the figure means the same on a slow laptop and a fast server.
 
     python benchmarks/michigan_playouts.py [deals]
 """
@@ -11,22 +11,12 @@ a time into five hands) — so the figure means the same on a slow laptop and a 
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
+from _common import baseline_deal
+
 import engine
-
-
-def baseline_deals(n: int) -> float:
-    """Seconds per pure-Python deal: shuffle a 52-card list and deal it into 5 sorted hands."""
-    rng, deck = random.Random(0), list(range(52))
-    t0 = time.perf_counter()
-    for _ in range(n):
-        rng.shuffle(deck)
-        hands = [sorted(deck[k::5]) for k in range(5)]
-    assert hands
-    return (time.perf_counter() - t0) / n
 
 
 def playouts(deals: int, level: str) -> tuple[float, int]:
@@ -41,7 +31,7 @@ def playouts(deals: int, level: str) -> tuple[float, int]:
 
 
 def main(deals: int = 500) -> dict:
-    base = baseline_deals(20_000)
+    base = baseline_deal(20_000, 52, 5, 10)
     result: dict = {"deals": deals, "baseline_deal_us": round(base * 1e6, 2)}
     for level in ("random", "basic"):
         seconds, actions = playouts(deals, level)

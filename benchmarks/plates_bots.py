@@ -7,7 +7,7 @@ each random bot's, the random bots named by where they sit from the basic bot (i
 
 from __future__ import annotations
 
-from _report import report
+from _common import report
 
 import engine
 

@@ -10,22 +10,12 @@ split them into hands) — so the figure means the same on a slow laptop and a f
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
+from _common import baseline_deal
+
 import engine
-
-
-def baseline_deals(n: int) -> float:
-    """Seconds per pure-Python deal: shuffle a 50-card list and cut it into 6 hands."""
-    rng, deck = random.Random(0), list(range(50))
-    t0 = time.perf_counter()
-    for _ in range(n):
-        rng.shuffle(deck)
-        hands = [sorted(deck[k * 8 : k * 8 + 8]) for k in range(6)]
-    assert hands
-    return (time.perf_counter() - t0) / n
 
 
 def playouts(games: int) -> tuple[float, int]:
@@ -40,7 +30,7 @@ def playouts(games: int) -> tuple[float, int]:
 
 
 def main(games: int = 500) -> dict:
-    deal = baseline_deals(20_000)
+    deal = baseline_deal(20_000, 50, 6, 8)
     seconds, actions = playouts(games)
     per_game = seconds / games
     result = {

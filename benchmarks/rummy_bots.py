@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from _report import report
+from _common import report
 
 import engine
 

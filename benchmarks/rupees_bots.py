@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from _report import report
+from _common import report
 
 import engine
 

@@ -11,22 +11,12 @@ hands), so the figure means the same on a slow laptop and a fast server.
 from __future__ import annotations
 
 import json
-import random
 import sys
 import time
 
+from _common import baseline_deal
+
 import engine
-
-
-def baseline_deals(n: int) -> float:
-    """Seconds per pure-Python deal: shuffle a 55-card list and cut four sorted hands."""
-    rng, deck = random.Random(0), list(range(55))
-    t0 = time.perf_counter()
-    for _ in range(n):
-        rng.shuffle(deck)
-        hands = [sorted(deck[k * 13 : k * 13 + 13]) for k in range(4)]
-    assert hands
-    return (time.perf_counter() - t0) / n
 
 
 def playouts(players: int, games: int) -> tuple[float, int, int]:
@@ -42,7 +32,7 @@ def playouts(players: int, games: int) -> tuple[float, int, int]:
 
 
 def main(games: int = 100) -> dict:
-    deal = baseline_deals(20_000)
+    deal = baseline_deal(20_000, 55, 4, 13)
     result: dict = {"games_per_player_count": games, "baseline_deal_us": round(deal * 1e6, 2)}
     for players in (4, 6, 8):
         seconds, actions, hands = playouts(players, games)
