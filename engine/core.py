@@ -17,14 +17,30 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import Self, dataclass_transform
+else:  # only a marker for type checkers: at run time it changes nothing
+
+    def dataclass_transform(**_kwargs: Any) -> Callable[[Any], Any]:
+        return lambda decorator: decorator
+
+
+T = TypeVar("T")
+B = TypeVar("B", bound="RandomBot")
+V = TypeVar("V", bound=Mapping[str, Any])
+"""A game's view: a ``TypedDict`` of plain JSON data."""
 
 CHANCE = -1
 """``current_player`` while a chance event (a shuffle, a throw of the dice) is due."""
 
-SAVE_FORMAT = "tabletop-lessons/1"
+SAVE_FORMAT = "tabletop-lessons/2"
+"""Version 2 names each action by its game's own class (``Bid`` in plates and in Rupees);
+version-1 saves (one name per class across games) are still read, through ``RENAMED``."""
+OLD_FORMATS = ("tabletop-lessons/1",)
 
 
 class IllegalAction(ValueError):
@@ -37,21 +53,23 @@ class SaveError(ValueError):
 
 # ---------------------------------------------------------------- values with a JSON form
 
-_VALUES: dict[str, type] = {}
+_SAVED: set[type] = set()
+"""Classes made by ``value``: the ones ``encode`` writes as ``{"type": name, ...}``."""
 
 
-def value(cls: type) -> type:
-    """Class decorator: a frozen dataclass that can be saved as JSON and read back."""
-    cls = dataclasses.dataclass(frozen=True)(cls)
-    if cls.__name__ in _VALUES and _VALUES[cls.__name__] is not cls:
-        raise TypeError(f"two saved value classes are named {cls.__name__}")
-    _VALUES[cls.__name__] = cls
-    return cls
+@dataclass_transform(frozen_default=True)
+def value(cls: type[T]) -> type[T]:
+    """Class decorator: a frozen dataclass that can be saved as JSON and read back. Each game
+    lists its saved classes in ``State.ACTIONS``, so two games may use the same class name
+    (``Bid`` in plates and in Rupees)."""
+    made = dataclasses.dataclass(frozen=True)(cls)
+    _SAVED.add(made)
+    return made
 
 
 def encode(obj: Any) -> Any:
     """A value, or a tuple of values, as plain JSON data."""
-    if dataclasses.is_dataclass(obj) and type(obj).__name__ in _VALUES:
+    if type(obj) in _SAVED:
         out = {"type": type(obj).__name__}
         for f in dataclasses.fields(obj):
             out[f.name] = encode(getattr(obj, f.name))
@@ -63,13 +81,14 @@ def encode(obj: Any) -> Any:
     raise TypeError(f"cannot save {obj!r}")
 
 
-def decode(data: Any) -> Any:
-    """The inverse of ``encode``; raises ``SaveError`` on anything it does not know."""
+def decode(data: Any, kinds: Mapping[str, type]) -> Any:
+    """The inverse of ``encode``, reading only the classes in ``kinds`` (name -> class: one
+    game's ``State.kinds()``); raises ``SaveError`` on anything else."""
     if isinstance(data, list):
-        return tuple(decode(x) for x in data)
+        return tuple(decode(x, kinds) for x in data)
     if isinstance(data, dict):
         kind = data.get("type")
-        cls = _VALUES.get(kind) if isinstance(kind, str) else None
+        cls = kinds.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise SaveError(f"unknown kind of action or card: {kind!r}")
         names = {f.name for f in dataclasses.fields(cls)}
@@ -77,7 +96,7 @@ def decode(data: Any) -> Any:
         if given != names:
             raise SaveError(f"{kind} needs fields {sorted(names)}, got {sorted(given)}")
         try:
-            return cls(**{k: decode(data[k]) for k in names})
+            return cls(**{k: decode(data[k], kinds) for k in names})
         except (TypeError, ValueError) as e:
             raise SaveError(f"bad {kind}: {e}") from None
     if data is None or isinstance(data, (bool, int, str)):
@@ -92,11 +111,12 @@ class Shuffle:
     Applying a ``Shuffle`` you built yourself rigs the deal; ``sample_chance`` draws a fair one.
     """
 
-    cards: tuple
+    cards: tuple[Any, ...]
 
     def __post_init__(self) -> None:
-        if isinstance(self.cards, list):  # keep it hashable and equal to its saved form
-            object.__setattr__(self, "cards", tuple(self.cards))
+        cards: Any = self.cards
+        if isinstance(cards, list):  # keep it hashable and equal to its saved form
+            object.__setattr__(self, "cards", tuple(cards))
         if not isinstance(self.cards, tuple):
             raise ValueError(f"a shuffle holds the deck as a tuple of cards, not {self.cards!r}")
 
@@ -120,6 +140,11 @@ def clockwise(seat: int, n: int, live: Sequence[bool] | None = None) -> int:
 def seats_from_left(seat: int, n: int) -> list[int]:
     """The other seats in clockwise order, starting with the one on ``seat``'s left."""
     return [(seat + k) % n for k in range(1, n)]
+
+
+def replaced(items: tuple[T, ...], k: int, new: T) -> tuple[T, ...]:
+    """``items`` with entry ``k`` replaced by ``new`` (states rebind tuples, never mutate)."""
+    return (*items[:k], new, *items[k + 1 :])
 
 
 # ---------------------------------------------------------------- auctions
@@ -160,28 +185,86 @@ class Auction:
         return {seat for seat, call in self.calls if isinstance(call, kind)}
 
 
+# ---------------------------------------------------------------- views
+
+# A view is a TypedDict of plain JSON data, one per game, built on these shapes so that the
+# same idea has the same shape in every game:
+# - every view is a ``BaseView``;
+# - the bid on the table is ``standing_bid``, a ``StandingBid`` (None before the first bid);
+# - hands a seat may see are ``hands``: one entry per seat, the cards in the game's notation,
+#   or None where that hand is hidden from the viewer (a teacher's view shows them all);
+#   the viewer's own hand is also ``hand``;
+# - running totals are ``scores``: one number per seat, in the game's own unit.
+
+
+class _Revealed(TypedDict, total=False):
+    revealed: bool
+    """True in a teacher's view (``view(seat, reveal=True)``), where hidden hands show too."""
+
+
+class BaseView(_Revealed):
+    """What every game's view holds."""
+
+    game: str
+    seat: int
+    players: int
+    to_move: int | None
+
+
+class StandingBid(TypedDict):
+    """The bid on the table: who made it and what it says, in table notation; each game adds
+    its numbers (``count`` and ``digit``, ``amount``, ``chips``)."""
+
+    bidder: int
+    bid: str
+
+
 # ---------------------------------------------------------------- the State protocol
 
 
-class State:
-    """Base class of every game's state. Subclasses set ``game``, ``PLAYERS``, ``OPTIONS`` and
-    implement ``current_player``, ``_legal``, ``_check``, ``_do``, ``returns``, ``view``,
-    ``__str__``."""
+class State(Generic[V]):
+    """Base class of every game's state, typed by its view (``State[PlatesView]``).
+
+    Subclasses set ``game``, ``PLAYERS``, ``OPTIONS``, ``ACTIONS`` and implement ``_setup``,
+    ``_legal``, ``_check``, ``_do``, ``returns``, ``_view``, ``__str__``; ``to_move`` holds the
+    seat to move (``CHANCE``, or None at the end). Bots register with the ``bot`` decorator."""
 
     game: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
     OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {}
     """option name -> allowed values; the first one is the default (None may stand for a default
     that depends on the number of players). ``True`` is not accepted for ``1``."""
+    ACTIONS: ClassVar[tuple[type, ...]] = ()
+    """Every class a saved game of this kind holds: its actions, chance outcomes and cards."""
+    RENAMED: ClassVar[dict[str, str]] = {}
+    """Version-1 save names of classes since renamed: old name -> name in ``ACTIONS``."""
+    BOTS: ClassVar[dict[str, type]]
+    """Bot level -> bot class (``random`` for every game; more with ``@GameState.bot``)."""
 
     num_players: int
     seed: int
     options: dict[str, Any]
-    history: tuple
+    history: tuple[Any, ...]
+    to_move: int | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.BOTS = {"random": RandomBot}
+
+    @classmethod
+    def bot(cls, bot_class: type[B]) -> type[B]:
+        """Class decorator: register ``bot_class`` as this game's bot of ``bot_class.level``."""
+        cls.BOTS[bot_class.level] = bot_class
+        return bot_class
+
+    @classmethod
+    def kinds(cls) -> dict[str, type]:
+        """Name -> class of everything a saved game of this kind may hold."""
+        return {kind.__name__: kind for kind in cls.ACTIONS}
 
     # -- creation
     @classmethod
-    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> State:
+    def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Self:
         if players is None:
             players = cls.PLAYERS[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in cls.PLAYERS:
@@ -209,12 +292,13 @@ class State:
     # -- the protocol
     @property
     def current_player(self) -> int | None:
-        raise NotImplementedError
+        """The seat to move; ``CHANCE`` while a shuffle or a throw is due; None at the end."""
+        return self.to_move
 
     def is_terminal(self) -> bool:
         return self.current_player is None
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Any]:
         """The actions the player to move may take (at a chance node: the outcomes, when
         they can be listed)."""
         if self.is_terminal():
@@ -245,7 +329,7 @@ class State:
     def _sample_shuffle(self, rng: random.Random) -> Any:
         raise NotImplementedError
 
-    def apply(self, action: Any, player: int | None = None) -> State:
+    def apply(self, action: Any, player: int | None = None) -> Self:
         """A new state after ``action``; this one is unchanged. With ``player``, also check
         that it is that seat's turn. Raises ``IllegalAction`` naming the rule."""
         if self.is_terminal():
@@ -259,7 +343,7 @@ class State:
         new.history = (*self.history, action)
         return new
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[Any]:
         raise NotImplementedError
 
     def _check(self, action: Any) -> None:
@@ -270,16 +354,35 @@ class State:
         """Apply a checked action to this fresh copy, rebinding (never mutating) fields."""
         raise NotImplementedError
 
-    def returns(self) -> list:
+    def returns(self) -> list[int]:
         raise NotImplementedError
 
-    def view(self, seat: int, reveal: bool = False) -> dict:
+    def winners(self) -> list[int]:
+        """The seats with the best returns once the game is over; [] while it is on."""
+        if not self.is_terminal():
+            return []
+        returns = self.returns()
+        best = max(returns)
+        return [s for s, r in enumerate(returns) if r == best]
+
+    def view(self, seat: int, reveal: bool = False) -> V:
         """JSON-ready data of exactly what ``seat`` may see now. With ``reveal=True`` (a
         teacher's view) also what it may not: every hand, in the form the game uses when it
         turns hands face up, and ``"revealed": True``."""
+        self.check_seat(seat)
+        if type(reveal) is not bool:
+            raise ValueError(f"reveal is True or False, not {reveal!r}")
+        return self._view(seat, reveal)
+
+    def check_seat(self, seat: Any) -> None:
+        """Raise ``ValueError`` unless ``seat`` is a seat of this table (a bool is not)."""
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
+
+    def _view(self, seat: int, reveal: bool) -> V:
         raise NotImplementedError
 
-    def at(self, move: int) -> State:
+    def at(self, move: int) -> Self:
         """This game as it stood after its first ``move`` actions (0: before any), replayed
         through the rules: a replay is a view over ``history``."""
         if (
@@ -325,12 +428,12 @@ class State:
         )
 
 
-def _digest(body: dict) -> str:
+def _digest(body: dict[str, Any]) -> str:
     text = json.dumps({k: v for k, v in body.items() if k != "digest"}, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def load(text: str | bytes, games: dict[str, type[State]]) -> State:
+def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]:
     """Read a saved game, checking everything; raises ``SaveError`` saying what is wrong."""
     try:
         body = json.loads(text)
@@ -339,7 +442,7 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
         raise SaveError(f"not a saved game: the text is not JSON ({why})") from None
     except RecursionError:
         raise SaveError("not a saved game: the JSON is nested too deeply") from None
-    if not isinstance(body, dict) or body.get("format") != SAVE_FORMAT:
+    if not isinstance(body, dict) or body.get("format") not in (SAVE_FORMAT, *OLD_FORMATS):
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}
     if set(body) != need:
@@ -354,7 +457,11 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
         state = games[body["game"]].new(body["players"], body["seed"], **body["options"])
     except (TypeError, ValueError) as e:  # TypeError: an option named "players" or "seed"
         raise SaveError(f"saved game set-up is not valid: {e}") from None
-    for k, action in enumerate(decode(body["history"])):
+    game = games[body["game"]]
+    history = body["history"]
+    if body["format"] != SAVE_FORMAT:
+        history = _renamed(history, game.RENAMED)
+    for k, action in enumerate(decode(history, game.kinds())):
         try:
             state = state.apply(action)
         except IllegalAction as e:
@@ -362,9 +469,21 @@ def load(text: str | bytes, games: dict[str, type[State]]) -> State:
     return state
 
 
-def _or(items) -> str:
-    items = [str(x) for x in items]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def _renamed(data: Any, names: dict[str, str]) -> Any:
+    """Version-1 JSON data with the old class names in ``names`` replaced by today's."""
+    if isinstance(data, list):
+        return [_renamed(x, names) for x in data]
+    if isinstance(data, dict):
+        out = {k: _renamed(v, names) for k, v in data.items()}
+        if isinstance(out.get("type"), str):
+            out["type"] = names.get(out["type"], out["type"])
+        return out
+    return data
+
+
+def _or(items: Sequence[Any]) -> str:
+    words = [str(x) for x in items]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 # ---------------------------------------------------------------- bots
@@ -373,12 +492,12 @@ def _or(items) -> str:
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded generator."""
 
-    level = "random"
+    level: ClassVar[str] = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State) -> Any:
+    def choose(self, state: State[Any]) -> Any:
         return self.rng.choice(state.legal_actions())
 
     def __repr__(self) -> str:

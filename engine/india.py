@@ -738,3 +738,4 @@ class BasicBot(RandomBot):
 
 
 IndiaState.BOTS = {"random": RandomBot, "basic": BasicBot}
+IndiaState.ACTIONS = (Throw, Enter, Move)

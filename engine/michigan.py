@@ -860,3 +860,4 @@ def _lowest(hand: Sequence[Card], card: Card) -> Card:
 
 
 MichiganState.BOTS = {"random": RandomBot, "basic": BasicBot}
+MichiganState.ACTIONS = (Shuffle, Card, Exchange, Sell, Offer, Decline, PlayCard, Withhold)

@@ -782,3 +782,4 @@ def _highest_even_money(pmf: dict[int, Fraction]) -> int:
 
 
 PlatesState.BOTS = {"random": RandomBot, "basic": BasicBot}
+PlatesState.ACTIONS = (Shuffle, Plate, Bid, Challenge, Agree, Cancel)

@@ -1278,3 +1278,4 @@ class BasicBot(RandomBot):
 
 
 RummyState.BOTS = {"random": RandomBot, "basic": BasicBot}
+RummyState.ACTIONS = (Shuffle, Card, Toss, Draw, Discard, Declare, Drop, Miss)

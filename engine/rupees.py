@@ -1078,3 +1078,13 @@ def _mates(view: dict) -> set[int]:
 
 
 RupeesState.BOTS = {"random": RupeesRandomBot, "basic": RupeesBasicBot}
+RupeesState.ACTIONS = (
+    Shuffle,
+    RupeeCard,
+    RupeeBid,
+    RupeePass,
+    RupeeDiscard,
+    NameTrump,
+    CallPartner,
+    RupeePlay,
+)

@@ -12,7 +12,7 @@ import engine
 import engine.plates
 from engine import CHANCE, Auction, IllegalAction, SaveError, Shuffle
 from engine.core import _digest, clockwise, decode, encode, seats_from_left
-from engine.plates import Agree, Bid, Cancel, Challenge, Plate
+from engine.plates import Agree, Bid, Cancel, Challenge, Plate, PlatesState
 
 # ---------------------------------------------------------------- new_game
 
@@ -174,7 +174,14 @@ def test_actions_are_frozen_hashable_values():
 
 def test_encode_decode_round_trip():
     values = (Bid(2, 4), Challenge(), Shuffle((Plate("123456", 5),)), None, 3, "x")
-    assert decode(json.loads(json.dumps(encode(values)))) == values
+    assert decode(json.loads(json.dumps(encode(values))), PlatesState.kinds()) == values
+
+
+def test_each_game_reads_only_its_own_kinds():
+    from engine.india import Throw
+
+    with pytest.raises(SaveError, match="unknown kind"):
+        decode(encode(Throw(1, 2)), PlatesState.kinds())
 
 
 def test_encode_refuses_unknown_values():
@@ -196,7 +203,7 @@ def test_encode_refuses_unknown_values():
 )
 def test_decode_refuses_bad_data(data, keyword):
     with pytest.raises(SaveError, match=keyword):
-        decode(data)
+        decode(data, PlatesState.kinds())
 
 
 def test_state_repr_and_equality():
@@ -253,7 +260,7 @@ def test_save_is_plain_json():
     body = json.loads(_played().to_json())
     assert set(body) == {"format", "game", "players", "seed", "options", "history", "digest"}
     assert (body["format"], body["game"], body["players"], body["seed"]) == (
-        "tabletop-lessons/1", "plates", 4, 5,
+        "tabletop-lessons/2", "plates", 4, 5,
     )  # fmt: skip
     assert body["history"][0]["type"] == "Shuffle" and len(body["history"][0]["cards"]) == 50
     assert body["history"][0]["cards"][0].keys() == {"type", "number", "fine"}
@@ -371,3 +378,27 @@ def test_at_replays_a_game_up_to_any_move(game):
     for bad in (-1, len(s.history) + 1, True, "3"):
         with pytest.raises(ValueError, match="move must be"):
             s.at(bad)
+
+
+def test_a_version_1_save_still_loads():
+    s = _played()
+    body = json.loads(s.to_json())
+    body["format"] = "tabletop-lessons/1"
+    assert engine.from_json(_resigned(body)) == s
+
+
+def test_a_version_1_save_finds_a_renamed_class_by_its_old_name(monkeypatch):
+    s = _played(steps=3)
+    body = json.loads(s.to_json())
+    body["format"] = "tabletop-lessons/1"
+    body["history"][1]["type"] = "OldBid"
+    text = _resigned(body)
+    with pytest.raises(SaveError, match="unknown kind"):
+        engine.from_json(text)
+    monkeypatch.setattr(PlatesState, "RENAMED", {"OldBid": "Bid"})
+    assert engine.from_json(text) == s
+
+
+def test_bots_register_by_level():
+    assert PlatesState.BOTS["random"] is engine.RandomBot
+    assert PlatesState.BOTS["basic"].level == "basic"

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import decode
+from engine.core import _renamed, decode
 
 ROOT = Path(__file__).resolve().parents[2]
 golden = runpy.run_path(str(ROOT / "scripts" / "golden.py"), run_name="golden")
@@ -24,12 +24,15 @@ NAMES = list(golden["PLAYTHROUGHS"])
 
 
 def recorded(name: str) -> tuple[list[tuple[object, str]], list]:
-    """The saved (action, picture after it) pairs of a golden file, and its returns."""
+    """The saved (action, picture after it) pairs of a golden file, and its returns. Actions
+    are read as a saved game reads them (a class renamed since is found by its old name)."""
+    game = engine.GAMES[golden["PLAYTHROUGHS"][name]["game"]]
     steps: list[tuple[object, list[str]]] = []
     returns = None
     for line in golden["path_of"](name).read_text(encoding="utf-8").splitlines():
         if line.startswith("  json: "):
-            steps.append((decode(json.loads(line[len("  json: ") :])), []))
+            data = _renamed(json.loads(line[len("  json: ") :]), game.RENAMED)
+            steps.append((decode(data, game.kinds()), []))
         elif line.startswith("    ") and steps:
             steps[-1][1].append(line[4:])
         elif line.startswith("returns: "):
