@@ -1,6 +1,6 @@
 """The classroom tools shown under every table, for every game alike (they speak only the
-engine protocol and the ``Table`` API: ``state``, ``replace``, ``look``, ``reveal``,
-``rigged``, ``watchers``)."""
+engine protocol and the public ``Table`` API: ``latest``, ``state``, ``looking_back``, ``look``,
+``replace``, ``refuse``, ``watch``, ``cover``, ``show_to``, ``reveal``, ``rigged``)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from .saves import SaveLoad
 from .teacher import TeacherTools
 
 TOOLS: list[type] = [ReplayBar, SaveLoad, Display, TeacherTools, HotSeat]
-"""Tool classes, each built as ``Tool(table)`` and shown under the table in this order. Their
-watchers run in this order too: the hot seat comes last, to cover whatever was just drawn."""
+"""Tool classes, each built as ``Tool(table)`` and shown under the table in this order. Each
+watches the table with its own ``order``: the hot seat watches last, to cover whatever was
+just drawn."""
 
 
 def tools_for(table: Any) -> tuple[widgets.Widget, ...]:

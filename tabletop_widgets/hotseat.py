@@ -3,8 +3,9 @@
 When the next human to act is not the one the screen was last shown to, the table is covered
 by a "pass the screen" notice: nobody's hand shows until the next player clicks
 "I am Player 2: show my hand". With one human seat the tool does nothing. It speaks only the
-``Table`` API (``humans``, ``human_to_act``, ``screen``, ``watchers``), so it works for every
-game alike.
+``Table`` API (``humans``, ``human_to_act``, ``screen``, ``cover``, ``show_to``, ``watch``),
+so it works for every game alike. A covered table keeps nothing of the last player's in its
+pictures, texts or controls (``Table.cover`` clears them).
 """
 
 from __future__ import annotations
@@ -53,21 +54,22 @@ class HotSeat(widgets.HTML):
         )
         self.layout.display = None if shared else "none"
         if shared:
-            table.watchers.append(self.follow)
+            table.watch(self.follow, order=100)
 
     def follow(self) -> None:
         """After each redraw: cover the table if the screen must pass to another human,
         uncover it if not (looking back in the replay and a paused round never cover)."""
         t = self.table
         seat = t.human_to_act()
-        if t.screen is None:
-            t.screen = seat  # the first human to act finds the table uncovered
-        passing = seat is not None and seat != t.screen and t.live is None and not t.paused
+        if t.screen is None and seat is not None:
+            t.show_to(seat)  # the first human to act finds the table uncovered
+            return
+        passing = seat is not None and seat != t.screen and not t.looking_back and not t.paused
         if passing:
             self._cover(seat)
-        elif self.due is not None:
+        elif self.due is not None:  # the seat at the screen is to act again: no cover needed
             self.due = None
-            t.children = (*t.game_widgets, t.tools)
+            t.show_to(t.screen)
 
     def _cover(self, seat: int) -> None:
         t = self.table
@@ -80,16 +82,14 @@ class HotSeat(widgets.HTML):
         )
         self.show_button.description = f"I am {name}: show my hand"
         self.show_button.tooltip = f"show {name}'s hand (nobody else should look)"
-        t.board.svg = cover_svg(name)
-        t.board.label = f"screen covered: pass it to {name}"
-        t.children = (self.cover,)
+        t.cover(self.cover, cover_svg(name), f"screen covered: pass it to {name}")
         self.show_button.focus()
 
     def show_hand(self) -> None:
         """The next player took the screen: show the table from their seat."""
         if self.due is not None:
-            self.table.screen = self.due
-            self.table.redraw()
+            seat, self.due = self.due, None
+            self.table.show_to(seat)
 
     def __repr__(self) -> str:
         t = self.table

@@ -115,13 +115,13 @@ class IndiaTable(Table):
         if s.is_terminal() or s.current_player != CHANCE or s.turn not in self.humans:
             who = "nobody: the game is over" if s.is_terminal() else self.names[s.turn]
             if not s.is_terminal() and s.current_player != CHANCE:
-                return self._refuse(f"the dice are thrown: {who} must move first")
-            return self._refuse(f"it is not your throw: waiting for {who}")
+                return self.refuse(f"the dice are thrown: {who} must move first")
+            return self.refuse(f"it is not your throw: waiting for {who}")
         throw = outcome or self.chance()
         try:
             new = s.apply(throw)
         except engine.IllegalAction as e:
-            return self._refuse(str(e))
+            return self.refuse(str(e))
         self.message.value = ""
         self.selected = None
         self._step(CHANCE, throw, new)
@@ -147,13 +147,13 @@ class IndiaTable(Table):
         """Select one of your pieces; if it has no legal move, say why."""
         blocked = self._blocked()
         if blocked:
-            self._refuse(blocked)
+            self.refuse(blocked)
             return
         self.selected = piece
         if self._targets(piece):
             self.message.value = ""
         else:
-            self._refuse(self._why_stuck(piece))
+            self.refuse(self._why_stuck(piece))
         self.refresh()
 
     def _options_for(self, piece: int) -> list[Option]:

@@ -28,8 +28,6 @@ class ReplayBar(widgets.VBox):
         self.table = table
         self._line: list[engine.State] = []
         """``_line[k]``: the game after its first k actions, replayed once and kept."""
-        self._live_paused = False
-        """The game's own ``paused`` flag, kept while looking back."""
         self._syncing = False
         self.slider = widgets.IntSlider(
             min=0,
@@ -69,7 +67,7 @@ class ReplayBar(widgets.VBox):
             widgets.HBox([self.where, self.back_to_game, self.branch]),
         )
         self.add_class("tt-replay")
-        table.watchers.append(self._follow)
+        table.watch(self._follow, order=10)
         self._follow()
 
     def _button(self, label: str, icon: str, tip: str, target) -> widgets.Button:
@@ -82,7 +80,7 @@ class ReplayBar(widgets.VBox):
     @property
     def game(self) -> engine.State:
         """The game as it stands (not the earlier move shown while looking back)."""
-        return self.table.live or self.table.state
+        return self.table.latest
 
     @property
     def moves(self) -> int:
@@ -138,23 +136,15 @@ class ReplayBar(widgets.VBox):
         """Show the game after ``move`` actions (clamped to 0..n); the latest move is the game
         itself, any other is shown read-only."""
         move = max(0, min(int(move), self.moves))
-        table = self.table
         if move == self.moves:
-            if table.live is not None:
-                table.paused = self._live_paused
-                table.look(None)
+            if self.table.looking_back:
+                self.table.look(None)
             return
-        if table.live is None:
-            self._live_paused = table.paused
-            table.screen = table.viewer  # look back through the eyes now at the screen
-        state = self.at(move)
-        # The table paused here (a round's reveal) exactly when it paused after this move.
-        table.paused = move > 0 and table._pause_after(self.at(move - 1), state)
-        table.look(state)
+        self.table.look(self.at(move), self.at(move - 1) if move else None)
 
     def play_on(self) -> None:
         """Branch: a new game from the move shown, the later moves dropped; the bots play on."""
-        if self.table.live is None:
+        if not self.table.looking_back:
             return
         move, moves = self.move, self.moves
         self.table.replace(self.table.state, f"Branch: play on from move {move} of {moves}")
@@ -165,7 +155,7 @@ class ReplayBar(widgets.VBox):
 
     def _follow(self) -> None:
         """After every redraw: the slider spans the game and marks the move shown."""
-        looking = self.table.live is not None
+        looking = self.table.looking_back
         move, moves = self.move, self.moves
         self._syncing = True
         try:
@@ -190,7 +180,7 @@ class ReplayBar(widgets.VBox):
         self.where.value = f'<div class="tt-replay-where" aria-live="polite">{text}</div>'
 
     def __repr__(self) -> str:
-        looking = " (looking back)" if self.table.live is not None else ""
+        looking = " (looking back)" if self.table.looking_back else ""
         return f"ReplayBar(move {self.move} of {self.moves}{looking})"
 
 

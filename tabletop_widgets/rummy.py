@@ -129,17 +129,17 @@ class RummyTable(Table):
         if (groups, loose) != (self.groups, self.loose):
             self.groups, self.loose, self.selected = groups, loose, []
 
-    def look(self, state: engine.State | None) -> None:
+    def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
         """Looking back (the replay) shows the hand of that move in suit order; back at the
         game, your own arrangement of your hand is there again."""
-        if state is None and self.live is not None:
+        if state is None and self.looking_back:
             self.groups, self.loose, self.selected, self._hand_of = self._kept
         elif state is not None:
-            if self.live is None:
+            if not self.looking_back:
                 groups = [list(g) for g in self.groups]
                 self._kept = (groups, list(self.loose), list(self.selected), self._hand_of)
             self._hand_of = None  # laid out afresh
-        super().look(state)
+        super().look(state, before)
 
     def cards_in_order(self) -> list[Card]:
         """The hand as shown: the groups in order, then the loose cards."""
@@ -221,13 +221,13 @@ class RummyTable(Table):
     def discard_selected(self) -> bool:
         card = self._one_selected()
         if card is None:
-            return self._refuse("select exactly one card to discard")
+            return self.refuse("select exactly one card to discard")
         return self.act(Discard(card))
 
     def declare_selected(self) -> bool:
         card = self._one_selected()
         if card is None:
-            return self._refuse("select the one card to discard as you declare")
+            return self.refuse("select the one card to discard as you declare")
         return self.act(Declare(card))
 
     def on_intent(self, intent: str) -> None:

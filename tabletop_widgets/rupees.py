@@ -121,13 +121,13 @@ class RupeesTable(Table):
             return
         blocked = self._blocked()
         if blocked:
-            self._refuse(blocked)
+            self.refuse(blocked)
         elif self.state.phase == "discard":
             self.select(card)
         elif self.state.phase == "play":
             self.act(RupeePlay(card))
         else:
-            self._refuse(f"now is the {self.state.phase} step, not the time to play a card")
+            self.refuse(f"now is the {self.state.phase} step, not the time to play a card")
         self.refresh()
 
     def select(self, card: RupeeCard) -> bool:
@@ -137,11 +137,11 @@ class RupeesTable(Table):
             self.message.value = ""
             return True
         if len(self.selection) == self.state.setup.widow:
-            return self._refuse("you have chosen enough cards: click one to put it back")
+            return self.refuse("you have chosen enough cards: click one to put it back")
         try:
             self._after(self.selection).apply(RupeeDiscard(card))
         except engine.IllegalAction as e:
-            return self._refuse(str(e))
+            return self.refuse(str(e))
         self.selection.append(card.code)
         self.message.value = ""
         return True
@@ -158,7 +158,7 @@ class RupeesTable(Table):
         """Discard the selected cards."""
         need = self.state.setup.widow
         if len(self.selection) != need:
-            return self._refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
+            return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
         for code in sorted(chosen, key=lambda c: RupeeCard(c).is_money):
             if not self.act(RupeeDiscard(RupeeCard(code))):

@@ -2,7 +2,7 @@
 
 Game-neutral: it speaks only the engine protocol (``to_json``, ``engine.from_json``, which
 replays every action through the rules and checks the file's digest) and the ``Table`` API
-(``state``, ``live``, ``replace``, ``watchers``, ``_refuse``). A file that cannot be loaded
+(``latest``, ``replace``, ``watch``, ``refuse``). A file that cannot be loaded
 (not a saved game, edited, illegal, another game or another number of players) is refused with
 the reason, and the table keeps its game.
 """
@@ -56,12 +56,12 @@ class SaveLoad(widgets.HBox):
         self.upload.observe(self._uploaded, "value")
         self.children = (self.save, self.upload)
         self.add_class("tt-saveload")
-        table.watchers.append(self.refresh)
+        table.watch(self.refresh, order=20)
         self.refresh()
 
     def refresh(self) -> None:
         """Point Save game at the game as it stands (while looking back: the whole game)."""
-        game = self.table.live or self.table.state
+        game = self.table.latest
         if game is not self.saved:
             self.saved = game
             self.save.value = save_link(game)
@@ -109,7 +109,7 @@ class SaveLoad(widgets.HBox):
 
     def _refuse(self, name: str, reason: str) -> bool:
         short = name if len(name) <= 60 else name[:57] + "..."
-        return self.table._refuse(f"loading {short}: {reason}; the table keeps its game")
+        return self.table.refuse(f"loading {short}: {reason}; the table keeps its game")
 
     def __repr__(self) -> str:
         return f"SaveLoad({save_name(self.saved)})"

@@ -21,7 +21,13 @@ from .board import Board
 class Table(widgets.VBox):
     """Base class of the game tables. ``humans`` are the seats clicked on this screen; the
     other seats are bots of ``level``. Bots answer at once; the table pauses where a human
-    should look (``_pause_after``) until Continue is clicked."""
+    should look (``_pause_after``) until Continue is clicked.
+
+    The classroom tools under every table use only this public API: ``latest`` (the game as it
+    stands) and ``state`` (the state on the table: an earlier move while ``looking_back``),
+    ``look``, ``replace``, ``refuse``, ``watch``, ``cover``/``show_to``/``screen`` (hot
+    seat), ``reveal`` and ``rigged`` (teacher mode), ``humans``, ``names``, ``viewer``,
+    ``human_to_act``, ``paused``."""
 
     game: ClassVar[str]
 
@@ -48,16 +54,19 @@ class Table(widgets.VBox):
         }
         self.names = [self._name(s) for s in range(n)]
         self.paused = False
-        self.live: engine.State | None = None
-        """While looking back at an earlier move (the replay): the game as it stands."""
+        """Waiting for Continue after a round (also true of an earlier move shown by ``look``
+        where the game paused)."""
+        self._latest: engine.State | None = None
+        """While looking back at an earlier move: the game as it stands."""
+        self._paused_latest = False
+        """While looking back: whether the game itself was paused."""
         self.reveal = False
         """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
         self.rigged: Any = None
         """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
-        self.screen: int | None = None
-        """Hot seat: the human seat the screen was last shown to."""
-        self.watchers: list[Callable[[], None]] = []
-        """Called after every redraw (classroom tools follow the game this way)."""
+        self._screen: int | None = None
+        self._covered = False
+        self._watchers: list[tuple[int, int, Callable[[], None]]] = []
         self.log_lines: list[str] = []
         self.status = widgets.HTML()
         self.message = widgets.HTML()
@@ -92,10 +101,55 @@ class Table(widgets.VBox):
         """The seat whose eyes the table shows: the one who last had the screen (hot seat:
         until the next human takes it, nobody else's hand is drawn), else the human to act,
         else the first human."""
-        if self.screen is not None:
-            return self.screen
+        if self._screen is not None:
+            return self._screen
         seat = self.human_to_act()
         return seat if seat is not None else self.humans[0]
+
+    @property
+    def latest(self) -> engine.State:
+        """The game as it stands, also while the table shows an earlier move."""
+        return self._latest or self.state
+
+    @property
+    def looking_back(self) -> bool:
+        """True while the table shows an earlier move (read-only)."""
+        return self._latest is not None
+
+    # -- the screen (hot seat)
+    @property
+    def screen(self) -> int | None:
+        """The human seat the screen was last shown to (None before any)."""
+        return self._screen
+
+    @property
+    def covered(self) -> bool:
+        """True while a cover hides the table (the screen is being passed)."""
+        return self._covered
+
+    def cover(self, notice: widgets.Widget, picture: str, label: str) -> None:
+        """Hide the table behind ``notice`` (the board shows ``picture``): every picture, text
+        and control that showed the last seat's information is cleared, not just hidden."""
+        self._covered = True
+        self._hide(picture, label)
+        self.children = (notice,)
+
+    def show_to(self, seat: int) -> None:
+        """The screen is now ``seat``'s (a human seat): uncover the table, drawn for its eyes."""
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not a human seat of this table")
+        self._screen = seat
+        if self._covered:
+            self._covered = False
+            self.children = (*self.game_widgets, self.tools)
+        self.redraw()
+
+    def _hide(self, picture: str, label: str) -> None:
+        """Clear everything that shows a seat's information (a game adds its own panels)."""
+        self.board.svg, self.board.label = picture, label
+        self.status.value = self.message.value = self.moves.value = ""
+        if hasattr(self, "coach"):
+            self.coach.value = ""
 
     # -- playing
     def act(self, action: Any) -> bool:
@@ -103,12 +157,12 @@ class Table(widgets.VBox):
         shows the engine's reason."""
         blocked = self._blocked()
         if blocked:
-            return self._refuse(blocked)
+            return self.refuse(blocked)
         seat = self.state.current_player
         try:
             new = self.state.apply(action, player=seat)
         except engine.IllegalAction as e:
-            return self._refuse(str(e))
+            return self.refuse(str(e))
         self.message.value = ""
         self._step(seat, action, new)
         self.advance()
@@ -129,10 +183,10 @@ class Table(widgets.VBox):
     def _blocked(self) -> str | None:
         """Why no human may act at all just now, if so."""
         seat = self.state.current_player
-        if self.live is not None:
+        if self._latest is not None:
             return (
                 f"you are looking back at move {len(self.state.history)} of "
-                f"{len(self.live.history)}: go back to the game to play on, or branch from here"
+                f"{len(self._latest.history)}: go back to the game to play on, or branch from here"
             )
         if self.paused:
             return "the round is over: click Continue for the next one"
@@ -143,7 +197,7 @@ class Table(widgets.VBox):
 
     def advance(self) -> None:
         """Let chance and the bots move until a human is to act, the game ends or a pause."""
-        while self.live is None and not self.paused and not self.state.is_terminal():
+        while self._latest is None and not self.paused and not self.state.is_terminal():
             if self.human_to_act() is not None:
                 break
             seat = self.state.current_player
@@ -160,19 +214,28 @@ class Table(widgets.VBox):
                 self.state.apply(rigged)
                 return rigged
             except engine.IllegalAction as e:
-                self._refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
+                self.refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
         return self.state.sample_chance()
 
     def redraw(self) -> None:
-        """Draw the game, then let the classroom tools follow it. While looking back, the
-        table carries the class ``tt-looking-back`` (its own controls rest, dimmed)."""
-        if self.live is None:
+        """Draw the game (not while covered), then let the classroom tools follow it in their
+        order. While looking back, the table carries the class ``tt-looking-back`` (its own
+        controls rest, dimmed)."""
+        if self._latest is None:
             self.remove_class("tt-looking-back")
         else:
             self.add_class("tt-looking-back")
-        self.refresh()
-        for watcher in self.watchers:
+        if not self._covered:
+            self.refresh()
+        for _order, _k, watcher in self._watchers:
             watcher()
+
+    def watch(self, watcher: Callable[[], None], order: int = 50) -> None:
+        """Call ``watcher()`` after every redraw, lowest ``order`` first (ties in the order
+        they were added): a tool follows the game this way. A tool that covers the table
+        watches last (``order=100``), to cover whatever was just drawn."""
+        self._watchers.append((order, len(self._watchers), watcher))
+        self._watchers.sort(key=lambda w: w[:2])
 
     # -- replacing the game: a branch, an undo, a save loaded
     def replace(self, state: engine.State, note: str) -> None:
@@ -184,19 +247,25 @@ class Table(widgets.VBox):
             raise ValueError(
                 f"this table has {self.state.num_players} players, the game has {state.num_players}"
             )
-        self.state, self.live, self.paused, self.rigged = state, None, False, None
+        self.state, self._latest, self.paused, self.rigged = state, None, False, None
         self.message.value = ""
         self.log_lines.append(note)
         self.advance()
 
-    def look(self, state: engine.State | None) -> None:
-        """Show an earlier state of this game, read-only (the replay); None: back to the game."""
+    def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
+        """Show an earlier state of this game, read-only (the replay), through the eyes now at
+        the screen; ``before`` is the state one move earlier, so the table pauses there
+        exactly where the game paused. None: back to the game as it stands."""
         if state is None:
-            if self.live is not None:
-                self.state, self.live = self.live, None
+            if self._latest is not None:
+                self.state, self._latest = self._latest, None
+                self.paused = self._paused_latest
         else:
-            self.live = self.live or self.state
+            if self._latest is None:
+                self._latest, self._paused_latest = self.state, self.paused
+                self._screen = self.viewer
             self.state = state
+            self.paused = before is not None and self._pause_after(before, state)
         self.message.value = ""
         self.redraw()
 
@@ -213,7 +282,9 @@ class Table(widgets.VBox):
         if self._pause_after(old, new):
             self.paused = True
 
-    def _refuse(self, reason: str) -> bool:
+    def refuse(self, reason: str) -> bool:
+        """Show why something was not done (the table keeps its game); False, for callers
+        that return whether an action was taken."""
         self.message.value = (
             f'<div class="tt-refused" role="alert">Not allowed: {escape(reason)}</div>'
         )

@@ -152,7 +152,7 @@ class TeacherTools(widgets.VBox):
         self._rig_said = False
         self.children = [widgets.HBox([self.toggle]), self.controls]
         self.add_class("tt-teacher")
-        table.watchers.append(self.follow)
+        table.watch(self.follow, order=30)
 
     # -- the controls
     def _switch(self) -> None:
@@ -169,7 +169,7 @@ class TeacherTools(widgets.VBox):
     @property
     def game(self) -> engine.State:
         """The game itself, also while the table looks back at an earlier move."""
-        return self.table.live or self.table.state
+        return self.table.latest
 
     def follow(self) -> None:
         """After every redraw: offer the outcomes of the chance event to rig (refilled only

@@ -8,6 +8,7 @@ import re
 import engine
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
+from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.india import board_svg, dice_svg, red_cell, track_cell
 
 
@@ -87,7 +88,9 @@ def test_click_a_piece_then_a_ring_to_move():
         "piece 1 moves 3: 20 → 23",
     ]
     t.move_list.children[1].click()
-    assert t.state.turn == 1 and "Player 1 to throw" in t.status.value
+    assert t.state.turn == 1 and t.covered and t.status.value == ""  # pass the screen
+    take_screen(t)
+    assert "Player 1 to throw" in t.status.value
 
 
 def test_entering_by_click_and_the_log():

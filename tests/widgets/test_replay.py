@@ -57,12 +57,12 @@ def test_scrub_back_forward_and_jump(game):
     table = table_in_play(game)
     bar, live = bar_of(table), table.state
     n, picture = len(live.history), table.board.svg
-    assert bar.slider.max == bar.slider.value == n and not table.live
+    assert bar.slider.max == bar.slider.value == n and not table.looking_back
     assert repr(bar) == f"ReplayBar(move {n} of {n})"
     assert bar.forward.disabled and bar.latest.disabled and not bar.back.disabled
 
     bar.back.click()
-    assert table.live is live and table.state == live.at(n - 1)
+    assert table.latest is live and table.looking_back and table.state == live.at(n - 1)
     assert bar.slider.value == n - 1 and bar.slider.max == n
     assert f"Looking back</b> at move {n - 1} of {n}" in bar.where.value
     assert repr(bar) == f"ReplayBar(move {n - 1} of {n} (looking back))"
@@ -76,7 +76,7 @@ def test_scrub_back_forward_and_jump(game):
     bar.forward.click()
     assert table.state == live.at(1) and "chance — " in bar.where.value
     bar.slider.value = n // 2  # a drag, or a number typed into the readout
-    assert table.state == live.at(n // 2) and table.live is live
+    assert table.state == live.at(n // 2) and table.latest is live and table.looking_back
     before = table.board.svg
     bar.back.click()
     bar.forward.click()
@@ -91,7 +91,7 @@ def test_scrub_back_forward_and_jump(game):
     assert table.board.svg == fresh.board.svg
 
     bar.latest.click()
-    assert table.live is None and table.state is live and table.board.svg == picture
+    assert not table.looking_back and table.state is live and table.board.svg == picture
     assert bar.back_to_game.layout.display == "none" and bar.branch.layout.display == "none"
 
 
@@ -120,11 +120,11 @@ def test_looking_back_is_read_only_and_back_to_the_game(game):
     assert (
         "looking back at move" in table.message.value and "branch from here" in table.message.value
     )
-    assert table.live is live and table.log_lines == log and table.board.svg != picture
+    assert table.latest is live and table.looking_back and table.log_lines == log and table.board.svg != picture
     assert "tt-looking-back" in table._dom_classes  # the game's own controls dimmed
 
     bar.back_to_game.click()
-    assert table.live is None and table.state is live and table.paused == paused
+    assert not table.looking_back and table.state is live and table.paused == paused
     assert table.board.svg == picture and table.message.value == ""
     assert "tt-looking-back" not in table._dom_classes
     assert table.act(action) and table.state.history[: len(live.history)] == live.history
@@ -139,7 +139,7 @@ def test_play_on_from_an_earlier_move_and_the_bots_play_on(game):
     assert table.state == live.at(k) and bar.branch.layout.display is None
     bar.branch.click()
     new = table.state
-    assert table.live is None and new.history[:k] == live.history[:k]
+    assert not table.looking_back and new.history[:k] == live.history[:k]
     assert len(new.history) > k  # the bots (and chance) played on
     assert table.human_to_act() == 0 or new.is_terminal()
     assert f"Branch: play on from move {k} of {n}" in table.log_lines
@@ -171,7 +171,7 @@ def test_a_finished_game_replays_and_branches(game):
     k = show_where_bots_play(bar)
     assert table.state == live.at(k) and not table.state.is_terminal()
     bar.branch.click()
-    assert table.live is None and len(table.state.history) > k  # chance and the bots played
+    assert not table.looking_back and len(table.state.history) > k  # chance and the bots played
 
 
 def test_a_looked_back_round_is_not_shown_as_paused():

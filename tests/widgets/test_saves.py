@@ -126,7 +126,7 @@ def test_loading_while_looking_back_goes_back_to_the_loaded_game():
     tool = saves_of(table)
     assert downloaded(tool)[1] == game.to_json()  # Save game saves the game, not the look
     assert tool.load_text(text, "plates.json")
-    assert table.live is None
+    assert not table.looking_back
     assert table.state.history[: len(first.state.history)] == first.state.history
 
 

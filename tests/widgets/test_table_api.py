@@ -1,0 +1,55 @@
+"""The public ``Table`` API the classroom tools use: the tools touch no private part of a
+table, watchers run in their stated order, and the hot-seat cover clears what it hides."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+import tabletop_widgets
+from tabletop_widgets import TABLES
+from tabletop_widgets.hotseat import HotSeat
+
+TOOLS = ("replay", "saves", "teacher", "hotseat", "display", "classroom")
+PACKAGE = Path(tabletop_widgets.__file__).parent
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_the_tools_use_only_the_public_table_api(tool):
+    source = (PACKAGE / f"{tool}.py").read_text(encoding="utf-8")
+    assert not re.findall(r"\btable\._\w+", source)
+    assert not re.findall(r"\b(?:table|t)\.(?:children|paused|screen|board\.svg)\s*=", source)
+
+
+def test_watchers_run_lowest_order_first():
+    table = TABLES["plates"](seed=1)
+    seen: list[str] = []
+    table.watch(lambda: seen.append("last"), order=200)
+    table.watch(lambda: seen.append("first"), order=-1)
+    table.watch(lambda: seen.append("then"), order=-1)
+    table.redraw()
+    assert seen == ["first", "then", "last"]
+
+
+@pytest.mark.parametrize("game", ["michigan", "rummy", "rupees"])
+def test_the_cover_keeps_nothing_of_the_last_player(game):
+    table = TABLES[game](seed=3, humans=(0, 1))
+    table.coach_toggle.value = True
+    hot = next(w for w in table.tools.children if isinstance(w, HotSeat))
+    bot = engine.make_bot(game, "basic", seed=1)
+    for _ in range(200):
+        if hot.due is not None:
+            break
+        if table.paused:
+            table.resume()
+        else:
+            assert table.act(bot.choose(table.state))
+    assert table.covered and table.children == (hot.cover,)
+    assert table.coach.value == table.message.value == table.moves.value == ""
+    assert "screen covered" in table.board.label and "Pass the screen" in table.board.svg
+    hot.show_button.click()
+    assert not table.covered and table.viewer == table.human_to_act()
+    assert table.coach.value
