@@ -120,7 +120,8 @@ def test_looking_back_is_read_only_and_back_to_the_game(game):
     assert (
         "looking back at move" in table.message.value and "branch from here" in table.message.value
     )
-    assert table.latest is live and table.looking_back and table.log_lines == log and table.board.svg != picture
+    assert table.latest is live and table.looking_back
+    assert table.log_lines == log and table.board.svg != picture
     assert "tt-looking-back" in table._dom_classes  # the game's own controls dimmed
 
     bar.back_to_game.click()
