@@ -58,6 +58,8 @@ def play(state: State[Any], bots: list[Any], rng: Any = None) -> State[Any]:
 
 
 def _game(game: str) -> type[State[Any]]:
+    if not isinstance(game, str):
+        raise ValueError(f"game must be a game's name (text), not {game!r:.60}")
     if game not in GAMES:
         raise ValueError(f"no game {game!r}: the games are {', '.join(sorted(GAMES))}")
     return GAMES[game]

@@ -17,7 +17,9 @@ import dataclasses
 import hashlib
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
 
@@ -36,6 +38,16 @@ V = TypeVar("V", bound=Mapping[str, Any])
 
 CHANCE = -1
 """``current_player`` while a chance event (a shuffle, a throw of the dice) is due."""
+
+MAX_ACTIONS = 20_000
+"""The longest game a save may hold: far above any real game (a long 8-player Rupees game has
+about 1,500 actions), low enough that loading one takes a second or two, not a minute."""
+MAX_SAVE_CHARS = 1_000_000
+"""The longest saved text read (20,000 throws of the dice save in about 600,000 characters)."""
+MAX_SEED = 2**63
+"""Seeds are whole numbers from 0 to ``MAX_SEED - 1``."""
+MAX_FIELD = 2**31
+"""Every whole number in an action or a card lies strictly between -MAX_FIELD and MAX_FIELD."""
 
 SAVE_FORMAT = "tabletop-lessons/2"
 """Version 2 names each action by its game's own class (``Bid`` in plates and in Rupees);
@@ -61,10 +73,77 @@ _SAVED: set[type] = set()
 def value(cls: type[T]) -> type[T]:
     """Class decorator: a frozen dataclass that can be saved as JSON and read back. Each game
     lists its saved classes in ``State.ACTIONS``, so two games may use the same class name
-    (``Bid`` in plates and in Rupees)."""
+    (``Bid`` in plates and in Rupees).
+
+    When a value is made, the class's own ``__post_init__`` checks (and may normalise) it,
+    then every field is checked against its annotation, exactly (a bool is not a whole number,
+    a float is not a count). Anything wrong raises ``IllegalAction`` naming the field."""
+    own_check = getattr(cls, "__post_init__", None)
+
+    def __post_init__(self: Any) -> None:
+        if own_check is not None:
+            try:
+                own_check(self)
+            except IllegalAction:
+                raise
+            except (TypeError, ValueError, AttributeError) as e:
+                raise IllegalAction(f"{type(self).__name__}: {e}") from None
+        _check_fields(self)
+
+    cls.__post_init__ = __post_init__  # type: ignore[attr-defined]  # set before dataclass()
     made = dataclasses.dataclass(frozen=True)(cls)
     _SAVED.add(made)
     return made
+
+
+_KINDS: dict[type, list[tuple[str, Any]]] = {}
+
+
+def _field_kinds(cls: type) -> list[tuple[str, Any]]:
+    """``(field name, annotation)`` of a value class, resolved once."""
+    if cls not in _KINDS:
+        hints = typing.get_type_hints(cls)
+        _KINDS[cls] = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
+    return _KINDS[cls]
+
+
+def _check_fields(obj: Any) -> None:
+    for name, kind in _field_kinds(type(obj)):
+        got = getattr(obj, name)
+        if not _fits(got, kind):
+            shown = repr(got) if not isinstance(got, int) else "a number that large"
+            raise IllegalAction(
+                f"{type(obj).__name__}: {name} must be {_kind_name(kind)}, not {shown[:60]}"
+            )
+
+
+def _fits(got: Any, kind: Any) -> bool:
+    """Whether ``got`` is exactly of the annotated ``kind``."""
+    if kind is Any:
+        return True
+    if kind is int:
+        return type(got) is int and -MAX_FIELD < got < MAX_FIELD
+    if kind in (str, bool):
+        return type(got) is kind
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(got, k) for k in typing.get_args(kind))
+    if origin is tuple or kind is tuple:
+        return isinstance(got, (tuple, list))  # a value class turns a list into its tuple
+    if kind is type(None):
+        return got is None
+    return isinstance(kind, type) and isinstance(got, kind)
+
+
+def _kind_name(kind: Any) -> str:
+    names = {int: "a whole number", str: "text", bool: "True or False", type(None): "None"}
+    if kind in names:
+        return names[kind]
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        return " or ".join(_kind_name(k) for k in typing.get_args(kind))
+    if typing.get_origin(kind) is tuple or kind is tuple:
+        return "a tuple"
+    return f"a {getattr(kind, '__name__', kind)}"
 
 
 def encode(obj: Any) -> Any:
@@ -74,7 +153,7 @@ def encode(obj: Any) -> Any:
         for f in dataclasses.fields(obj):
             out[f.name] = encode(getattr(obj, f.name))
         return out
-    if isinstance(obj, (tuple, list)):
+    if isinstance(obj, (tuple, list, History)):
         return [encode(x) for x in obj]
     if obj is None or isinstance(obj, (bool, int, str)):
         return obj
@@ -185,6 +264,67 @@ class Auction:
         return {seat for seat, call in self.calls if isinstance(call, kind)}
 
 
+# ---------------------------------------------------------------- history
+
+
+class History(Sequence[Any]):
+    """Every action of a game in order, as a read-only sequence (compares equal to the tuple
+    of the same actions).
+
+    The states of one line of play share one append-only list, each seeing its first
+    ``len(history)`` entries, so ``apply`` adds an action in constant time and a replay's
+    states cost one list, not one copy each. Applying to an earlier state (a branch) copies.
+    """
+
+    __slots__ = ("_actions", "_n")
+
+    def __init__(self, actions: Sequence[Any] = ()) -> None:
+        self._actions = list(actions)
+        self._n = len(self._actions)
+
+    def added(self, action: Any) -> History:
+        """This history with ``action`` after it (this one is unchanged)."""
+        new = History.__new__(History)
+        if len(self._actions) == self._n:  # the end of the line: share it
+            new._actions = self._actions
+        else:  # a branch from an earlier move: a line of its own
+            new._actions = self._actions[: self._n]
+        new._actions.append(action)
+        new._n = self._n + 1
+        return new
+
+    def __len__(self) -> int:
+        return self._n
+
+    @typing.overload
+    def __getitem__(self, k: int) -> Any: ...
+    @typing.overload
+    def __getitem__(self, k: slice) -> tuple[Any, ...]: ...
+    def __getitem__(self, k: int | slice) -> Any:
+        if isinstance(k, slice):
+            return tuple(self._actions[j] for j in range(self._n)[k])
+        if type(k) is not int and not hasattr(k, "__index__"):
+            raise TypeError(f"history indices are whole numbers, not {k!r}")
+        return self._actions[range(self._n)[k]]
+
+    def __iter__(self) -> Iterator[Any]:
+        actions = self._actions
+        return (actions[j] for j in range(self._n))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History) and other._actions is self._actions:
+            return other._n == self._n
+        if isinstance(other, (History, tuple)):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"History({tuple(self)!r})"
+
+
 # ---------------------------------------------------------------- views
 
 # A view is a TypedDict of plain JSON data, one per game, built on these shapes so that the
@@ -244,7 +384,7 @@ class State(Generic[V]):
     num_players: int
     seed: int
     options: dict[str, Any]
-    history: tuple[Any, ...]
+    history: History
     to_move: int | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -269,8 +409,9 @@ class State(Generic[V]):
             players = cls.PLAYERS[0]
         if isinstance(players, bool) or not isinstance(players, int) or players not in cls.PLAYERS:
             raise ValueError(f"{cls.game} is played by {_or(cls.PLAYERS)} players, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            shown = repr(seed) if type(seed) is not int or abs(seed) < MAX_SEED**2 else "that"
+            raise ValueError(f"the seed must be a whole number from 0 to 2**63 - 1, not {shown}")
         chosen = {}
         for name, allowed in cls.OPTIONS.items():
             chosen[name] = options.pop(name, allowed[0])
@@ -282,7 +423,12 @@ class State(Generic[V]):
             known = ", ".join(cls.OPTIONS) or "none"
             raise ValueError(f"{cls.game} has no option {sorted(options)[0]!r} (options: {known})")
         state = cls.__new__(cls)
-        state.num_players, state.seed, state.options, state.history = players, seed, chosen, ()
+        state.num_players, state.seed, state.options, state.history = (
+            players,
+            seed,
+            chosen,
+            History(),
+        )
         state._setup()
         return state
 
@@ -340,7 +486,7 @@ class State(Generic[V]):
         self._check(action)
         new = copy.copy(self)
         new._do(action)
-        new.history = (*self.history, action)
+        new.history = self.history.added(action)
         return new
 
     def _legal(self) -> list[Any]:
@@ -434,7 +580,12 @@ def _digest(body: dict[str, Any]) -> str:
 
 
 def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]:
-    """Read a saved game, checking everything; raises ``SaveError`` saying what is wrong."""
+    """Read a saved game, checking everything; raises ``SaveError`` saying what is wrong (and
+    no other exception, whatever the text holds)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SaveError(f"a saved game is text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveError(f"a saved game has at most {MAX_SAVE_CHARS:,} characters")
     try:
         body = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -442,6 +593,10 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
         raise SaveError(f"not a saved game: the text is not JSON ({why})") from None
     except RecursionError:
         raise SaveError("not a saved game: the JSON is nested too deeply") from None
+    except ValueError:  # a number too long for Python to read
+        raise SaveError("not a saved game: it holds a number too long to read") from None
+    if _depth(body) > MAX_DEPTH:
+        raise SaveError("not a saved game: the JSON is nested too deeply")
     if not isinstance(body, dict) or body.get("format") not in (SAVE_FORMAT, *OLD_FORMATS):
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}
@@ -453,6 +608,11 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
         raise SaveError(f"unknown game {body['game']!r} (known: {', '.join(sorted(games))})")
     if not isinstance(body["options"], dict) or not isinstance(body["history"], list):
         raise SaveError("saved game: options must be an object and history a list")
+    if len(body["history"]) > MAX_ACTIONS:
+        raise SaveError(
+            f"saved game has {len(body['history']):,} actions; a save holds at most "
+            f"{MAX_ACTIONS:,} (far more than any real game)"
+        )
     try:
         state = games[body["game"]].new(body["players"], body["seed"], **body["options"])
     except (TypeError, ValueError) as e:  # TypeError: an option named "players" or "seed"
@@ -467,6 +627,24 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
         except IllegalAction as e:
             raise SaveError(f"saved game: action {k + 1} ({action}) is illegal: {e}") from None
     return state
+
+
+MAX_DEPTH = 8
+"""How deeply a save's JSON may nest: body, history, action, deck, card and their fields."""
+
+
+def _depth(data: Any) -> int:
+    """How deeply ``data`` nests (a number or a string: 0), without recursion."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                todo.extend(
+                    (x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)
+                )
+    return deepest
 
 
 def _renamed(data: Any, names: dict[str, str]) -> Any:

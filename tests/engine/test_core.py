@@ -402,3 +402,93 @@ def test_a_version_1_save_finds_a_renamed_class_by_its_old_name(monkeypatch):
 def test_bots_register_by_level():
     assert PlatesState.BOTS["random"] is engine.RandomBot
     assert PlatesState.BOTS["basic"].level == "basic"
+
+
+# ---------------------------------------------------------------- history and bad input
+
+
+def test_the_states_of_one_line_share_their_history():
+    s = _played(steps=10)
+    t = s.apply(s.legal_actions()[0])
+    assert len(t.history) == len(s.history) + 1 and t.history[:-1] == s.history
+    assert t.history._actions is s.history._actions  # appended, not copied
+    u = s.apply(s.legal_actions()[1])  # a branch from s: a line of its own
+    assert u.history._actions is not s.history._actions
+    assert t.history[-1] != u.history[-1] and t.history[:-1] == u.history[:-1] == s.history
+    assert len(s.history) == 11 and s.history == tuple(s.history)  # s is unchanged
+
+
+def test_history_is_a_read_only_sequence():
+    s = _played(steps=3)
+    h = s.history
+    assert h[0] == tuple(h)[0] and h[-1] == tuple(h)[-1] and h[1:3] == tuple(h)[1:3]
+    assert h == tuple(h) and tuple(h) == h and h != tuple(h)[:-1]
+    assert hash(h) == hash(tuple(h))
+    with pytest.raises(IndexError):
+        h[len(h)]
+    with pytest.raises(TypeError):
+        h[0] = None
+
+
+def _resaved(**changes):
+    body = json.loads(_played(steps=3).to_json())
+    body.update(changes)
+    return _resigned(body)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (_resaved(history=[{"type": "Challenge"}] * 20_001), "at most 20,000"),
+        ("[" * 900 + "]" * 900, "nested too deeply"),
+        (_resaved(history=[[[[[[[[[[1]]]]]]]]]]), "nested too deeply"),
+        (_played(steps=3).to_json().replace('"seed":5', '"seed":' + "9" * 5000), "too long"),
+        (_resaved(seed=10**30), "seed"),
+        (_resaved(players=True), "players"),
+        (" " * 1_000_001, "at most 1,000,000"),
+        (b"\xff\xfe", "not JSON"),
+    ],
+)
+def test_every_bad_save_is_a_save_error(text, says):
+    with pytest.raises(SaveError, match=says):
+        engine.from_json(text)
+
+
+def test_a_save_that_is_not_text_is_refused():
+    with pytest.raises(SaveError, match="text"):
+        engine.from_json(None)
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        (lambda: engine.new_game(["plates"]), "game must be"),
+        (lambda: engine.new_game("plates", seed=10**5000), "seed"),
+        (lambda: engine.new_game("plates", seed=-1), "seed"),
+        (lambda: engine.new_game("plates", seed=1.0), "seed"),
+        (lambda: engine.new_game("plates", players=4.0), "players"),
+        (lambda: engine.new_game("plates", digits=1), "digits"),
+        (lambda: engine.new_game("plates", colour="red"), "no option 'colour'"),
+        (lambda: engine.new_game("plates").view(True), "no seat True"),
+        (lambda: engine.new_game("plates").view(4), "no seat 4"),
+        (lambda: engine.new_game("plates").view(0, reveal=1), "reveal"),
+    ],
+)
+def test_bad_set_up_and_seats_are_refused_naming_the_parameter(call, says):
+    with pytest.raises(ValueError, match=says):
+        call()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Bid(2.0, 4),
+        lambda: Bid(True, 4),
+        lambda: Bid(2, "4"),
+        lambda: Bid(10**40, 4),
+        lambda: Plate(123456, 5),
+    ],
+)
+def test_a_field_of_the_wrong_type_is_an_illegal_action(make):
+    with pytest.raises(IllegalAction, match="must be|whole number|six digits"):
+        make()
