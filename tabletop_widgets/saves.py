@@ -1,22 +1,30 @@
 """Save and load, under every table: download the game as a JSON file, load one back.
 
 Game-neutral: it speaks only the engine protocol (``to_json``, ``engine.from_json``, which
-replays every action through the rules and checks the file's digest) and the ``Table`` API
-(``latest``, ``replace``, ``watch``, ``refuse``). A file that cannot be loaded
-(not a saved game, edited, illegal, another game or another number of players) is refused with
-the reason, and the table keeps its game.
+replays every action through the rules and checks the file's digest) and the public ``Table``
+API (``latest``, ``replace``, ``watch``). Nothing of the game is kept in the page: the file is
+made when Save game is clicked and handed to the browser in one message (a saved game holds
+the whole deal, every hand included: a teacher's record, not something to show the class), and
+a loaded file arrives in one message too. A file that cannot be loaded (not a saved game,
+edited, illegal, another game or another number of players) is refused in plain words next to
+the button, and the table keeps its game.
 """
 
 from __future__ import annotations
 
-import base64
+from html import escape
 from typing import Any
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 import engine
+from engine.core import MAX_SAVE_CHARS
 
-MAX_BYTES = 1_000_000
+from .board import STATIC
+
+MAX_BYTES = MAX_SAVE_CHARS
 """The largest file Load game reads (a long 8-player game saves in about 40 kB)."""
 
 
@@ -25,91 +33,115 @@ def save_name(state: engine.State) -> str:
     return f"{state.game}-seed{state.seed}-move{len(state.history)}.json"
 
 
-def save_link(state: engine.State) -> str:
-    """HTML of the Save game link: a download of ``state.to_json()`` named by ``save_name``."""
-    data = base64.b64encode(state.to_json().encode()).decode()
-    name = save_name(state)
-    return (
-        f'<a class="jupyter-button tt-save" download="{name}" '
-        f'href="data:application/json;base64,{data}" '
-        f'title="download this game (set-up and every move) as {name}" '
-        f'aria-label="Save game: download {name}">'
-        '<i class="fa fa-download" aria-hidden="true"></i> Save game</a>'
-    )
+class Files(anywidget.AnyWidget):
+    """The Save game and Load game buttons (``static/files.js``). The file itself only ever
+    travels in a message: ``download(name, text)`` hands one to the browser; a chosen file
+    reaches ``on_file(content, name)``, a too large one ``on_too_big(name, size)``."""
+
+    _esm = STATIC / "files.js"
+    name = traitlets.Unicode("").tag(sync=True)
+    """The name the next save gets (nothing secret: game, seed and move number)."""
+    max_bytes = traitlets.Int(MAX_BYTES).tag(sync=True)
+
+    def __init__(self, on_save: Any, on_file: Any, on_too_big: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_save, self._on_file, self._on_too_big = on_save, on_file, on_too_big
+        self.on_msg(self._receive)
+
+    def download(self, name: str, text: str) -> None:
+        """Hand ``text`` to the browser as a file download named ``name``."""
+        self.send({"download": {"name": name, "text": text}})
+
+    def _receive(self, _widget: object, content: Any, buffers: list[Any]) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("save") is True:
+            self._on_save()
+        elif isinstance(content.get("load"), dict) and len(buffers) == 1:
+            self._on_file(bytes(buffers[0]), str(content["load"].get("name", "the file")))
+        elif isinstance(content.get("too_big"), dict):
+            big = content["too_big"]
+            size = big.get("size")
+            self._on_too_big(str(big.get("name", "the file")), size if type(size) is int else 0)
+
+    def __repr__(self) -> str:
+        return f"Files({self.name})"
 
 
 class SaveLoad(widgets.HBox):
-    """Save game (a download of the game so far, kept current as it is played) and Load game
-    (a ``.json`` file saved from any table of the same game and number of players)."""
+    """Save game (a download of the game as it stands, made when clicked) and Load game (a
+    ``.json`` file saved from any table of the same game and number of players), with a line
+    beside them saying what happened."""
 
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
-        self.saved: engine.State | None = None
-        self.save = widgets.HTML()
-        self.upload = widgets.FileUpload(
-            accept=".json",
-            multiple=False,
-            description="Load game",
-            tooltip="load a game saved as a .json file (it replaces the game on this table)",
-        )
-        self.upload.observe(self._uploaded, "value")
-        self.children = (self.save, self.upload)
+        self.files = Files(self.save, self.load_file, self._too_big)
+        self.note = widgets.HTML()
+        self.children = (self.files, self.note)
         self.add_class("tt-saveload")
-        table.watch(self.refresh, order=20)
-        self.refresh()
+        table.watch(self.follow, order=20)
+        self.follow()
 
-    def refresh(self) -> None:
-        """Point Save game at the game as it stands (while looking back: the whole game)."""
+    def follow(self) -> None:
+        """After every redraw: the next save's name follows the game; an old note goes."""
+        self.files.name = save_name(self.table.latest)
+        self.note.value = ""
+
+    def save_file(self) -> tuple[str, str]:
+        """The file Save game downloads now: its name and its text (the game as it stands,
+        also while looking back)."""
         game = self.table.latest
-        if game is not self.saved:
-            self.saved = game
-            self.save.value = save_link(game)
+        return save_name(game), game.to_json()
+
+    def save(self) -> None:
+        """What a click on Save game does: the browser downloads ``save_file()``."""
+        self.files.download(*self.save_file())
 
     # -- loading
     def load_file(self, content: bytes, name: str) -> bool:
-        """What Load game does with an uploaded file: check its size and encoding, then
+        """What Load game does with a chosen file: check its size and encoding, then
         ``load_text``. True if the game was loaded."""
         if len(content) > MAX_BYTES:
-            return self._refuse(
-                name, f"the file has {len(content):,} bytes; a saved game has at most {MAX_BYTES:,}"
-            )
+            return self._too_big(name, len(content))
         try:
             text = bytes(content).decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            return self._refuse(
-                name,
-                f"not a saved game: the file is not UTF-8 text (byte {e.start + 1} cannot be read)",
-            )
+            return self.refuse(name, f"it is not UTF-8 text (byte {e.start + 1} cannot be read)")
         return self.load_text(text, name)
 
     def load_text(self, text: str, name: str = "the text") -> bool:
         """Load the saved game ``text`` (named ``name`` in messages) and play on from it. A
         refusal says why and leaves the table's game, picture and log as they were."""
         if not text.strip():
-            return self._refuse(name, "the file is empty")
-        if len(text) > MAX_BYTES:
-            return self._refuse(name, f"a saved game has at most {MAX_BYTES:,} characters")
+            return self.refuse(name, "the file is empty")
         try:
             state = engine.from_json(text)
             self.table.replace(state, f"Loaded {name}: move {len(state.history)}")
         except ValueError as e:  # SaveError, or replace: another game or number of players
-            return self._refuse(name, str(e))
-        except RecursionError:
-            return self._refuse(name, "not a saved game: its JSON is nested too deeply")
+            return self.refuse(name, str(e))
+        self.note.value = (
+            f'<div class="tt-loaded" aria-live="polite">Loaded {escape(_short(name))}: '
+            f"move {len(state.history)}.</div>"
+        )
         return True
 
-    def _uploaded(self, change: dict) -> None:
-        files = change["new"]
-        if not files:  # the reset below
-            return
-        upload = files[0]
-        self.upload.value = ()  # so the same file can be chosen again
-        self.load_file(upload["content"], upload["name"])
+    def _too_big(self, name: str, size: int) -> bool:
+        return self.refuse(
+            name, f"the file has {size:,} bytes; a saved game has at most {MAX_BYTES:,}"
+        )
 
-    def _refuse(self, name: str, reason: str) -> bool:
-        short = name if len(name) <= 60 else name[:57] + "..."
-        return self.table.refuse(f"loading {short}: {reason}; the table keeps its game")
+    def refuse(self, name: str, reason: str) -> bool:
+        """Say, next to the buttons, why ``name`` was not loaded; False."""
+        self.note.value = (
+            f'<div class="tt-refused" role="alert">This file ({escape(_short(name))}) is not a '
+            f"saved game of this table: {escape(reason)}. The table keeps its game.</div>"
+        )
+        return False
 
     def __repr__(self) -> str:
-        return f"SaveLoad({save_name(self.saved)})"
+        return f"SaveLoad({self.files.name})"
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 60 else name[:57] + "..."

@@ -421,7 +421,8 @@ def test_the_states_of_one_line_share_their_history():
 def test_history_is_a_read_only_sequence():
     s = _played(steps=3)
     h = s.history
-    assert h[0] == tuple(h)[0] and h[-1] == tuple(h)[-1] and h[1:3] == tuple(h)[1:3]
+    actions = list(h)
+    assert h[0] == actions[0] and h[-1] == actions[-1] and h[1:3] == tuple(actions[1:3])
     assert h == tuple(h) and tuple(h) == h and h != tuple(h)[:-1]
     assert hash(h) == hash(tuple(h))
     with pytest.raises(IndexError):
@@ -490,5 +491,5 @@ def test_bad_set_up_and_seats_are_refused_naming_the_parameter(call, says):
     ],
 )
 def test_a_field_of_the_wrong_type_is_an_illegal_action(make):
-    with pytest.raises(IllegalAction, match="must be|whole number|six digits"):
+    with pytest.raises(IllegalAction, match=r"must be|whole number|six digits"):
         make()

@@ -1,15 +1,13 @@
-"""Save and load under every table, at message level: the Save game link holds the game,
-Load game replays it on a fresh table (and the bots play on), and every bad file is refused
-with its reason while the table's game, picture and log stay as they were."""
+"""Save and load under every table, at message level: a click on Save game sends the game to
+the browser (and nothing of it stays in the page), Load game replays a file on a fresh table
+(and the bots play on), and every bad file is refused beside the button with its reason while
+the table's game, picture and log stay as they were."""
 
 from __future__ import annotations
 
-import base64
-import datetime
 import functools
 import json
 import random
-import re
 from html import escape
 
 import pytest
@@ -50,10 +48,17 @@ def play(table, moves: int, seed: int = 1) -> None:
 
 
 def downloaded(tool: SaveLoad) -> tuple[str, str]:
-    """(file name, text) of what clicking Save game downloads."""
-    name = re.search(r'download="([^"]+)"', tool.save.value)[1]
-    data = re.search(r'href="data:application/json;base64,([^"]+)"', tool.save.value)[1]
-    return name, base64.b64decode(data).decode()
+    """(file name, text) of what clicking Save game downloads: the message the browser gets."""
+    sent = []
+    tool.files.send = sent.append
+    tool.files._receive(tool.files, {"save": True}, [])
+    (message,) = sent
+    return message["download"]["name"], message["download"]["text"]
+
+
+def chosen(tool: SaveLoad, name: str, content: bytes) -> None:
+    """The message the browser sends when a file is chosen with Load game."""
+    tool.files._receive(tool.files, {"load": {"name": name}}, [memoryview(content)])
 
 
 def signed(body: dict) -> bytes:
@@ -71,7 +76,8 @@ def picture(table) -> tuple:
         list(table.log_lines),
         table.board.svg,
         table.status.value,
-        saves.save.value,
+        table.message.value,
+        saves.files.name,
     )
 
 
@@ -89,10 +95,19 @@ def test_the_save_link_downloads_the_game_and_follows_it(game):
     name, text = downloaded(tool)
     assert name == f"{game}-seed3-move{len(table.state.history)}.json"
     assert engine.from_json(text) == table.state
-    assert repr(tool) == f"SaveLoad({name})"
-    assert 'aria-label="Save game: download ' in tool.save.value
-    assert tool.upload.accept == ".json" and not tool.upload.multiple
-    assert tool.upload.description == "Load game" and tool.upload.tooltip
+    assert repr(tool) == f"SaveLoad({name})" and tool.files.name == name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_of_the_game_stays_in_the_page(game):
+    table = new_table(game)
+    play(table, 3)
+    tool = saves_of(table)
+    _name, text = downloaded(tool)
+    state = {k: v for k, v in tool.files.get_state().items() if k not in ("_esm", "_css")}
+    synced = json.dumps([state, tool.note.value], default=str)
+    assert len(synced) < 500 and text[:40] not in synced
+    assert str(table.state.seed) in tool.files.name  # only the name: game, seed, move
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -130,23 +145,18 @@ def test_loading_while_looking_back_goes_back_to_the_loaded_game():
     assert table.state.history[: len(first.state.history)] == first.state.history
 
 
-def test_the_load_game_button_reads_the_uploaded_file_and_can_take_it_again():
+def test_the_load_game_button_reads_the_chosen_file_and_can_take_another():
     first = new_table("india")
     play(first, 4)
     name, text = downloaded(saves_of(first))
     table = new_table("india", seed=9)
     tool = saves_of(table)
-    upload = {
-        "name": name,
-        "type": "application/json",
-        "size": len(text),
-        "last_modified": datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc),
-        "content": text.encode(),
-    }
-    tool.upload.value = (upload,)
-    assert table.state == first.state and tool.upload.value == ()
-    tool.upload.value = ({**upload, "content": b"{"},)  # the same button, a broken file
-    assert "not JSON" in table.message.value and table.state == first.state
+    chosen(tool, name, text.encode())
+    assert table.state == first.state and f"Loaded {name}: move" in tool.note.value
+    chosen(tool, name, b"{")  # the same button, a broken file
+    assert "not JSON" in tool.note.value and table.state == first.state
+    tool.files._receive(tool.files, {"too_big": {"name": "big.json", "size": 5_000_000}}, [])
+    assert "5,000,000 bytes" in tool.note.value and table.state == first.state
 
 
 # ---------------------------------------------------------------- bad files, refused
@@ -201,10 +211,11 @@ def test_a_bad_file_is_refused_and_the_table_keeps_its_game(game, case):
     before = picture(table)
     assert not saves_of(table).load_file(content, "class.json")
     assert picture(table) == before
-    refusal = table.message.value
+    refusal = saves_of(table).note.value
     assert 'class="tt-refused"' in refusal and 'role="alert"' in refusal
-    assert "Not allowed: loading class.json: " in refusal and escape(reason) in refusal, refusal
-    assert refusal.endswith("; the table keeps its game</div>")
+    assert "This file (class.json) is not a saved game of this table: " in refusal
+    assert escape(reason) in refusal, refusal
+    assert refusal.endswith(". The table keeps its game.</div>")
     play(table, 1)  # and play goes on
     assert len(table.state.history) > len(before[0].history)
 
@@ -212,4 +223,5 @@ def test_a_bad_file_is_refused_and_the_table_keeps_its_game(game, case):
 def test_a_long_file_name_is_shortened_in_the_message():
     table = new_table("rummy")
     saves_of(table).load_text("{", "x" * 200 + ".json")
-    assert "x" * 57 + "..." in table.message.value and "x" * 58 not in table.message.value
+    note = saves_of(table).note.value
+    assert "x" * 57 + "..." in note and "x" * 58 not in note
