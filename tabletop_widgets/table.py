@@ -66,6 +66,9 @@ class Table(widgets.VBox):
         """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
         self._screen: int | None = None
         self._covered = False
+        self._last_chance: engine.State | None = None
+        self._chance_known = False
+        """Whether ``_last_chance`` is known for the game as it stands (not after a replace)."""
         self._watchers: list[tuple[int, int, Callable[[], None]]] = []
         self.log_lines: list[str] = []
         self.status = widgets.HTML()
@@ -248,6 +251,7 @@ class Table(widgets.VBox):
                 f"this table has {self.state.num_players} players, the game has {state.num_players}"
             )
         self.state, self._latest, self.paused, self.rigged = state, None, False, None
+        self._chance_known = False
         self.message.value = ""
         self.log_lines.append(note)
         self.advance()
@@ -274,8 +278,27 @@ class Table(widgets.VBox):
         self.paused = False
         self.advance()
 
+    def last_chance(self) -> engine.State | None:
+        """The chance event a teacher rigs: the one due now, else the game's last one (the
+        next throw or deal is of the same kind); None if the game never had one. Followed
+        move by move, so it costs nothing per move (after a branch, an undo or a load it is
+        found once, by replaying the game)."""
+        game = self.latest
+        if game.current_player == engine.CHANCE:
+            return game
+        if not self._chance_known:
+            state, self._last_chance = game.at(0), None
+            for action in game.history:
+                if state.current_player == engine.CHANCE:
+                    self._last_chance = state
+                state = state.apply(action)
+            self._chance_known = True
+        return self._last_chance
+
     def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
         old, self.state = self.state, new
+        if seat == engine.CHANCE:
+            self._last_chance = old
         if seat != engine.CHANCE:
             self.log_lines.append(f"{self.names[seat]}: {action}")
         self.log_lines.extend(self._events(old, new))

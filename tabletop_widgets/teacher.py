@@ -1,8 +1,8 @@
 """Teacher mode, under every table: show every hand, rig the next chance event, undo.
 
 Game-neutral: it speaks only the engine protocol (``view(seat, reveal=True)``,
-``chance_outcomes``, ``sample_chance``, ``Shuffle``, ``at``) and the ``Table`` API (``reveal``,
-``rigged``, ``replace``). A rigged outcome is an ordinary chance action: the engine checks it
+``chance_outcomes``, ``sample_chance``, ``Shuffle``, ``at``) and the public ``Table`` API
+(``reveal``, ``rigged``, ``replace``, ``last_chance``, ``latest``, ``watch``). A rigged outcome is an ordinary chance action: the engine checks it
 like any other.
 """
 
@@ -19,19 +19,6 @@ import engine
 
 PER_LINE = 10
 """Cards per line in the deal editor."""
-
-
-def chance_node(game: engine.State) -> engine.State | None:
-    """The chance event a teacher rigs: the one due now, else the last one of the game (the
-    next throw or deal is of the same kind). None if the game never had one."""
-    if game.current_player == engine.CHANCE:
-        return game
-    state, last = game.at(0), None
-    for action in game.history:
-        if state.current_player == engine.CHANCE:
-            last = state
-        state = state.apply(action)
-    return last
 
 
 def deal_text(cards: tuple) -> str:
@@ -176,7 +163,7 @@ class TeacherTools(widgets.VBox):
         when that event changes, so the teacher's edits stay), and say what is rigged."""
         if not self.toggle.value:
             return
-        node = chance_node(self.game)
+        node = self.table.last_chance()
         if node != self._node:
             self._node = node
             self._fill(node)
@@ -289,4 +276,4 @@ def _describe(outcome: Any) -> str:
     return str(outcome)
 
 
-__all__ = ["TeacherTools", "chance_node", "deal_text", "read_deal"]
+__all__ = ["TeacherTools", "deal_text", "read_deal"]

@@ -53,3 +53,29 @@ def test_the_cover_keeps_nothing_of_the_last_player(game):
     hot.show_button.click()
     assert not table.covered and table.viewer == table.human_to_act()
     assert table.coach.value
+
+
+@pytest.mark.parametrize("game", sorted(engine.GAMES))
+def test_teacher_mode_follows_the_last_chance_event_without_replaying(game, monkeypatch):
+    from tabletop_widgets.teacher import TeacherTools
+
+    table = TABLES[game](seed=2)
+    teacher = next(w for w in table.tools.children if isinstance(w, TeacherTools))
+    teacher.toggle.value = True
+    replays = []
+    real_at = engine.State.at
+    monkeypatch.setattr(engine.State, "at", lambda s, k: replays.append(k) or real_at(s, k))
+    bot = engine.make_bot(game, "random", seed=1)
+    for _ in range(12):
+        if table.state.is_terminal():
+            break
+        if table.paused:
+            table.resume()
+        elif table.state.current_player == engine.CHANCE:
+            table.throw()
+        else:
+            table.act(bot.choose(table.state))
+    assert replays == []
+    node = table.last_chance()
+    assert node is not None and node.current_player == engine.CHANCE
+    assert table.latest.history[: len(node.history)] == node.history
