@@ -67,7 +67,7 @@ class Table(widgets.VBox):
         self._screen: int | None = None
         self._covered = False
         self._last_chance: engine.State | None = None
-        self._chance_known = False
+        self._chance_known = not self.state.history
         """Whether ``_last_chance`` is known for the game as it stands (not after a replace)."""
         self._watchers: list[tuple[int, int, Callable[[], None]]] = []
         self.log_lines: list[str] = []

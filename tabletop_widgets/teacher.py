@@ -2,8 +2,8 @@
 
 Game-neutral: it speaks only the engine protocol (``view(seat, reveal=True)``,
 ``chance_outcomes``, ``sample_chance``, ``Shuffle``, ``at``) and the public ``Table`` API
-(``reveal``, ``rigged``, ``replace``, ``last_chance``, ``latest``, ``watch``). A rigged outcome is an ordinary chance action: the engine checks it
-like any other.
+(``reveal``, ``rigged``, ``replace``, ``last_chance``, ``latest``, ``watch``). A rigged
+outcome is an ordinary chance action: the engine checks it like any other.
 """
 
 from __future__ import annotations
