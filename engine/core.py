@@ -296,6 +296,13 @@ class History(Sequence[Any]):
     def __len__(self) -> int:
         return self._n
 
+    def startswith(self, prefix: Sequence[Any]) -> bool:
+        """Whether this history begins with ``prefix`` (at once for an earlier state of the
+        same line)."""
+        if isinstance(prefix, History) and prefix._actions is self._actions:
+            return prefix._n <= self._n
+        return len(prefix) <= self._n and all(a == b for a, b in zip(prefix, self, strict=False))
+
     @typing.overload
     def __getitem__(self, k: int) -> Any: ...
     @typing.overload

@@ -111,7 +111,7 @@ class ReplayBar(widgets.VBox):
             self._line = [game.at(0)]
             return
         last = line[-1].history
-        if game.history[: len(last)] == last:
+        if game.history.startswith(last):
             return
         same = next(
             (i for i, (a, b) in enumerate(zip(last, game.history, strict=False)) if a != b),

@@ -493,3 +493,12 @@ def test_bad_set_up_and_seats_are_refused_naming_the_parameter(call, says):
 def test_a_field_of_the_wrong_type_is_an_illegal_action(make):
     with pytest.raises(IllegalAction, match=r"must be|whole number|six digits"):
         make()
+
+
+def test_startswith_knows_an_earlier_state_of_the_same_line():
+    s = _played(steps=5)
+    t = s.apply(s.legal_actions()[0])
+    u = s.apply(s.legal_actions()[1])
+    assert t.history.startswith(s.history) and u.history.startswith(s.history)
+    assert not t.history.startswith(u.history) and not s.history.startswith(t.history)
+    assert t.history.startswith(tuple(s.history)) and t.history.startswith(())
