@@ -4,7 +4,6 @@ deals, click-to-play, with a coach."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from html import escape
 from typing import Any
 
@@ -18,7 +17,7 @@ from engine.michigan import (
     Decline,
     Exchange,
     Offer,
-    PlayCard,
+    Play,
     Sell,
     Withhold,
     boodle_dead_chance,
@@ -27,8 +26,9 @@ from engine.michigan import (
     next_card_dead_chance,
 )
 
-from .render.michigan import STOP_WORDS, says, table_svg
+from .render.michigan import STOP_WORDS, table_svg
 from .table import Table
+from .words import percent, says
 
 
 class DeadHandPanel(widgets.HBox):
@@ -126,7 +126,7 @@ class MichiganTable(Table):
             card = Card.from_str(arg)
         except ValueError:
             return
-        self.act(PlayCard(card))
+        self.act(Play(card))
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return len(new.results) > len(old.results) and not new.is_terminal()
@@ -177,7 +177,7 @@ class MichiganTable(Table):
         self.panel.update(legal, self.why_not)
         self.panel.layout.display = None if view["phase"] in ("exchange", "auction") else "none"
         self.withhold.disabled = Withhold() not in legal
-        plays = [a.card for a in legal if isinstance(a, PlayCard)]
+        plays = [a.card for a in legal if isinstance(a, Play)]
         mistakes = [c for c in plays if s.run is None and c != s.lowest(seat, c.suit)]
         reveal = view["results"][-1] if (self.paused or s.is_terminal()) and s.results else None
         self.board.svg = table_svg(
@@ -194,7 +194,7 @@ class MichiganTable(Table):
     def _coach_html(self, view: dict, plays: list[Card]) -> str:
         lines = []
         hand = [Card.from_str(c) for c in view["hand"]]
-        boodle = [c for _, c in view["boodle"]]
+        boodle = [b["chips"] for b in view["boodle"]]
         if view["phase"] in ("exchange", "auction") and hand:
             mine = hand_value(hand, boodle)
             dead = dead_hand_value(hand, view["dead_size"], boodle)
@@ -214,12 +214,12 @@ class MichiganTable(Table):
         unseen = [b for b in BOODLE if str(b) not in view["hand"] + known]
         if view["phase"] != "play":
             p = boodle_dead_chance(view["players"])
-            lines.append(f"Chance any one boodle card's duplicate is dead: <b>{_pct(p)}</b>")
+            lines.append(f"Chance any one boodle card's duplicate is dead: <b>{percent(p)}</b>")
         elif view["run"] and view["seat"] != view["to_move"]:
             p = next_card_dead_chance(view)
             nxt = NEXT_UP[Card.from_str(view["run"]["card"])]
             if p is not None and nxt is not None:
-                lines.append(f"Chance that {nxt} is dead (the run stops): <b>{_pct(p)}</b>")
+                lines.append(f"Chance that {nxt} is dead (the run stops): <b>{percent(p)}</b>")
         for card in plays[:4]:
             top = card
             while NEXT_UP[top] in hand:
@@ -231,17 +231,13 @@ class MichiganTable(Table):
             else:
                 lines.append(
                     f"Play {card}: you hold up to {top}; {after} is dead (you keep the lead) "
-                    f"with chance <b>{_pct(p)}</b>"
+                    f"with chance <b>{percent(p)}</b>"
                 )
         if unseen and view["phase"] == "play":
             names = " ".join(str(b) for b in unseen)
             lines.append(f"Boodle duplicates you have not seen: {names}")
         inner = "<br>".join(lines) or "The coach speaks when there is a decision to make."
         return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 __all__ = ["DeadHandPanel", "MichiganTable"]

@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.michigan import BOODLE, NEXT_UP
 
+from ..words import says
 from .cards import CARD_W, back_body, card_body, card_name
 from .svg import el, group, table_document, text
 
@@ -29,6 +30,8 @@ STOP_WORDS = {
     "played": "the next card, {nxt}, is already played",
     "withheld": "its holder withheld the next card, {nxt} (a mistake)",
 }
+"""Why a run stopped, said to the players: ``Stop.cause`` -> words (``{nxt}``: the next card
+up). The one copy: the table's log and its picture both read it."""
 
 
 def _card(text_: str) -> Card:
@@ -56,13 +59,13 @@ def chip_pile(x: float, y: float, chips: int) -> str:
     return discs + label
 
 
-def layout_body(boodle: Sequence[Sequence]) -> str:
+def layout_body(boodle: Sequence[dict]) -> str:
     """The four boodle cards, each with its pile of chips beside it."""
     out = []
-    for (name, chips), x in zip(boodle, BOODLE_X, strict=True):
-        card = _card(name)
+    for pile, x in zip(boodle, BOODLE_X, strict=True):
+        card = _card(pile["card"])
         out.append(group(card_body(card, label=f"boodle {card_name(card)}"), x, BOODLE_Y, 0.8))
-        out.append(chip_pile(x + 70, BOODLE_Y + 48, chips))
+        out.append(chip_pile(x + 70, BOODLE_Y + 48, pile["chips"]))
     return "".join(out)
 
 
@@ -219,7 +222,8 @@ def table_svg(
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = dict(enumerate(view.get("hands", []))) | dict(shown or {})
+    seen = {s: h for s, h in enumerate(view["hands"]) if h is not None}
+    shown = seen | dict(shown or {})
     played = [list(p) for p in view["played"]]
     sizes = list(view["hand_sizes"])
     if reveal:
@@ -251,7 +255,7 @@ def table_svg(
             group(
                 seat_panel(
                     names[s],
-                    view["chips"][s],
+                    view["scores"][s],
                     hand,
                     played[s],
                     dealer=view["dealer"] == s,
@@ -304,7 +308,7 @@ def _my_place(
             stroke_width=4 if to_move else 1.5,
         ),
         text(184, 596, head, 16, font_weight="bold", fill="#212529"),
-        text(816, 596, f"{view['chips'][me]} chips", 16, text_anchor="end", fill="#2d6a4f"),
+        text(816, 596, f"{view['scores'][me]} chips", 16, text_anchor="end", fill="#2d6a4f"),
         text(184, 620, "played:", 12, fill="#495057"),
         small_row(played, 234, 604, 0.42, 18),
     ]
@@ -413,8 +417,8 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
             lines.append(f"{names[payer]} → {names[payee]}: {chips} ({why[kind]})")
         return lines
     if view["to_move"] is None:
-        best = max(view["chips"])
-        won = [names[s] for s, c in enumerate(view["chips"]) if c == best]
+        best = max(view["scores"])
+        won = [names[s] for s, c in enumerate(view["scores"]) if c == best]
         return ["Game over", f"{' and '.join(won)}: {best} chips"]
     head = (
         f"Deal {view['deal'] + 1} of {view['deals_total']} · {says(names[view['dealer']], 'deal')}"
@@ -425,8 +429,10 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
     if phase == "exchange":
         return [head, f"{names[view['dealer']]}: exchange for the dead hand, or auction it?"]
     if phase == "auction":
-        high = view["high_offer"]
-        offer = f"{says(names[high['seat']], 'offer')} {high['chips']}" if high else "no offer yet"
+        high = view["standing_bid"]
+        offer = (
+            f"{says(names[high['bidder']], 'offer')} {high['chips']}" if high else "no offer yet"
+        )
         return [head, f"Auction of the dead hand: {offer}"]
     run = view["run"]
     if run:
@@ -442,11 +448,6 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
             else f"{says(who, 'lead')}: nobody holds another suit, so any suit"
         )
     return lines
-
-
-def says(name: str, verb: str, third: str | None = None) -> str:
-    """``"Bot 2 leads"``, but ``"You lead"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {third or verb + 's'}"
 
 
 def _title(view: dict, names: list[str], reveal: dict | None) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from lab import first_call, first_table
 
-from engine.michigan import PlayCard
+from engine.michigan import Play
 from tabletop_widgets import MichiganTable
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,7 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
         done.add("lead" if state.run is None else "follow")
         card = state.legal_actions()[0].card
         board.locator(f'[data-intent="card:{card}"]').click()
-        twin.act(PlayCard(card))
+        twin.act(Play(card))
         same_log()
         if done == {"lead", "follow"} or twin.paused or twin.state.is_terminal():
             break

@@ -17,7 +17,7 @@ from engine.michigan import (
     Decline,
     Exchange,
     Offer,
-    PlayCard,
+    Play,
     Sell,
     Withhold,
     dead_hand_value,
@@ -34,7 +34,7 @@ DEAD = "2H 3H 4H 8C JC AC KD AD 2S 3S 4S KS AS"
 
 def deal(**options):
     s = engine.new_game("michigan", players=3, **options)
-    return s.apply(rigged_shuffle(3, [S1, S2, S0], DEAD))
+    return s.apply(rigged_shuffle(3, hands=[S1, S2, S0], dead=DEAD))
 
 
 def test_make_bot_levels():
@@ -75,7 +75,8 @@ def test_basic_dealer_keeps_a_good_hand_and_offers_below_the_gain():
 
 def test_basic_dealer_exchanges_a_poor_hand():
     s = engine.new_game("michigan", players=3)
-    s = s.apply(rigged_shuffle(3, [S2, S0, S1], DEAD))  # the dealer holds S1: no boodle, no ace
+    # the dealer holds S1: no boodle, no ace
+    s = s.apply(rigged_shuffle(3, hands=[S2, S0, S1], dead=DEAD))
     assert BasicBot().choose(s) == Exchange()
 
 
@@ -86,7 +87,7 @@ def test_basic_leads_the_suit_with_the_longest_run_from_its_lowest():
     s = deal().apply(Sell())
     while s.phase == "auction":
         s = s.apply(Decline())
-    assert BasicBot().choose(s) == PlayCard(Card("2", "D"))
+    assert BasicBot().choose(s) == Play(Card("2", "D"))
 
 
 def test_basic_never_withholds_nor_misleads():

@@ -23,7 +23,7 @@ from engine.michigan import (
     Decline,
     Exchange,
     Offer,
-    PlayCard,
+    Play,
     Sell,
     Withhold,
 )
@@ -84,11 +84,11 @@ def test_random_playouts_keep_the_rules(players, mistakes):
                 assert before.live[before.current_player]
             if not mistakes:
                 assert not after.barred and not after.withheld
-            if isinstance(action, PlayCard) and before.run is None:
+            if isinstance(action, Play) and before.run is None:
                 low = before.lowest(before.current_player, action.card.suit)
                 assert action.card == low or mistakes
                 assert action.card.suit != before.banned_suit
-            if isinstance(action, PlayCard) and before.run is not None:
+            if isinstance(action, Play) and before.run is not None:
                 assert action.card == NEXT_UP[before.run[0]]
             new_stop = after.last_stop is not None and after.last_stop != before.last_stop
             if new_stop and after.deal == before.deal and after.phase == "play":
@@ -119,7 +119,7 @@ CANDIDATES = [
     Decline(),
     Withhold(),
     *(Offer(k) for k in (0, 1, 2, 5, 60)),
-    *(PlayCard(c) for c in DECK),
+    *(Play(c) for c in DECK),
 ]
 
 
@@ -149,6 +149,8 @@ def test_saves_round_trip_and_views_hide_the_other_hands():
                 if other != seat:
                     assert not shown & {str(c) for c in s.hands[other]}
             assert (view["dead_hand"] is not None) == (seat == s.exchanger)
+            mine = [view["hand"] if k == seat else None for k in range(s.num_players)]
+            assert view["hands"] == mine
             if not s.options["mistakes_allowed"]:
                 assert set(view["known_dead"]) <= {str(c) for c in s.dead}
             assert len(view["boodle"]) == len(BOODLE)

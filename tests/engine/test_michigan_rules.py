@@ -8,13 +8,14 @@ checks that it is its holder's turn.
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 import engine
 from engine import CHANCE, IllegalAction
 from engine.cards import Card, parse
-from engine.core import Shuffle
+from engine.core import Shuffle, _digest
 from engine.michigan import (
     BOODLE,
     DECK,
@@ -22,7 +23,7 @@ from engine.michigan import (
     Exchange,
     MichiganState,
     Offer,
-    PlayCard,
+    Play,
     Sell,
     Stop,
     Withhold,
@@ -37,7 +38,7 @@ from engine.michigan import (
 def deal(hands, dead="", players=3, seed=0, **options) -> MichiganState:
     """A one-deal game (unless ``deals`` says otherwise) on a rigged shuffle."""
     s = engine.new_game("michigan", players=players, seed=seed, **{"deals": 1, **options})
-    return s.apply(rigged_shuffle(players, hands, dead, seed=seed))
+    return s.apply(rigged_shuffle(players, hands=hands, dead=dead, seed=seed))
 
 
 def unsold(s):
@@ -51,7 +52,7 @@ def unsold(s):
 def play(s, cards):
     """Play the cards in order, each by its holder, whose turn it must be."""
     for card in parse(cards):
-        s = s.apply(PlayCard(card), player=s.holder(card))
+        s = s.apply(Play(card), player=s.holder(card))
     return s
 
 
@@ -147,7 +148,7 @@ def test_auction_price_paid_to_the_dealer_and_buyer_exchanges():
     assert s.current_player == 1  # bidding starts on the dealer's left
     unchanged(s, Offer(0), "at least 1")
     unchanged(s, Offer(47), "more than your 46 chips")
-    unchanged(s, PlayCard(Card("8", "H")), "offer chips or pass")
+    unchanged(s, Play(Card("8", "H")), "offer chips or pass")
     s = s.apply(Offer(3), player=1).apply(Offer(5), player=2)
     unchanged(s, Offer(5), "at least 6")
     assert s.legal_actions()[0] == Offer(6) and s.legal_actions()[-1] == Decline()
@@ -188,16 +189,16 @@ def test_four_player_auction_goes_round_skipping_passes():
 
 def test_first_lead_is_the_lowest_card_of_any_suit(b):
     assert b.current_player == 1
-    assert b.legal_actions() == [PlayCard(c) for c in parse("5S 8H 2D")]
-    unchanged(b, PlayCard(Card("9", "H")), "lowest card in the suit: 8♥")
-    unchanged(b, PlayCard(Card("Q", "D")), "do not hold")
+    assert b.legal_actions() == [Play(c) for c in parse("5S 8H 2D")]
+    unchanged(b, Play(Card("9", "H")), "lowest card in the suit: 8♥")
+    unchanged(b, Play(Card("Q", "D")), "do not hold")
     unchanged(b, Withhold(), "nothing to withhold")
 
 
 def test_the_holder_of_the_next_card_must_play_it(b):
     s = play(b, "8H 9H")
-    assert s.current_player == 2 and s.legal_actions() == [PlayCard(Card("10", "H"))]
-    unchanged(s, PlayCard(Card("5", "H")), "next card up, 10♥")
+    assert s.current_player == 2 and s.legal_actions() == [Play(Card("10", "H"))]
+    unchanged(s, Play(Card("5", "H")), "next card up, 10♥")
     unchanged(s, Withhold(), "you must play 10♥")
     assert s.run == (Card("9", "H"), 1)
 
@@ -208,7 +209,7 @@ def test_a_whole_deal_with_every_kind_of_stop(b):
     assert s.last_stop == Stop(0, Card("A", "H"), "ace")
     assert s.chips[0] == 46 and s.boodle[0] == 0  # A♥ won its 4 chips
     assert s.current_player == 0 and s.banned_suit == "H"
-    unchanged(s, PlayCard(Card("3", "C")), "lowest card in the suit: 2♣")
+    unchanged(s, Play(Card("3", "C")), "lowest card in the suit: 2♣")
     s = play(s, "2C 3C 4C 5C 6C 7C")
     assert s.last_stop == Stop(0, Card("7", "C"), "dead")  # 8♣ is in the dead hand
     # seat 0 holds only clubs: the lead passes left to seat 1
@@ -216,10 +217,10 @@ def test_a_whole_deal_with_every_kind_of_stop(b):
     assert s.view(1)["known_dead"] == ["8♣"]
     s = play(s, "5S 6S 7S 8S 9S 10S JS QS")
     assert s.last_stop == Stop(2, Card("Q", "S"), "dead") and s.chips[2] == 50
-    assert s.legal_actions() == [PlayCard(c) for c in parse("5H QD")]
+    assert s.legal_actions() == [Play(c) for c in parse("5H QD")]
     s = play(s, "5H 6H 7H")
     assert s.last_stop == Stop(2, Card("7", "H"), "played")  # 8♥ went in the first run
-    assert s.legal_actions() == [PlayCard(Card("Q", "D"))]
+    assert s.legal_actions() == [Play(Card("Q", "D"))]
     assert conserved(s, total) and not s.is_terminal()
     s = play(s, "QD")  # seat 2's last card, and the Q♦ boodle
     assert s.is_terminal()
@@ -247,10 +248,10 @@ def test_a_new_lead_must_be_a_new_suit(b):
     s = play(b, "8H 9H 10H JH QH KH AH")
     assert all(a.card.suit != "H" for a in s.legal_actions())
     s = play(s, "2C 3C 4C 5C 6C 7C 5S 6S 7S 8S 9S 10S JS QS 5H 6H 7H")
-    unchanged(s, PlayCard(Card("5", "H")), "do not hold")
+    unchanged(s, Play(Card("5", "H")), "do not hold")
     s = unsold(deal([S1, S2, S0], DEAD, mistakes_allowed=True))
     s = play(s, "8H 9H 10H JH QH KH AH 2C 3C 4C 5C 6C 7C 5S 6S 7S 8S 9S 10S JS QS 6H 7H")
-    unchanged(s, PlayCard(Card("5", "H")), "new suit, not hearts again")
+    unchanged(s, Play(Card("5", "H")), "new suit, not hearts again")
 
 
 def test_deadlock_lifts_the_new_suit_rule():
@@ -318,7 +319,7 @@ def test_mistakes_are_not_offered_by_default(b):
 def test_leading_a_card_not_the_lowest_pays_each_opponent_and_bars_boodles():
     s = unsold(deal([S1, S2, S0], DEAD, mistakes_allowed=True))
     s = play(s, "8H 9H 10H JH QH KH AH 2C 3C 4C 5C 6C 7C 5S 6S 7S 8S 9S 10S JS QS")
-    assert s.chips[2] == 50 and PlayCard(Card("6", "H")) in s.legal_actions()
+    assert s.chips[2] == 50 and Play(Card("6", "H")) in s.legal_actions()
     s = play(s, "6H")  # 5♥ is seat 2's lowest heart
     assert s.chips == (47, 47, 48) and s.barred == {2}
     assert [e.kind for e in s.events[-3:]] == ["lead", "penalty", "penalty"]
@@ -394,6 +395,17 @@ def test_withhold_refused_without_the_option(b):
 def test_str_shows_the_table(b):
     text = str(play(b, "8H 9H"))
     assert "run: 9♥ by seat 1" in text and "seat 2 to play" in text and "A♥ 4" in text
+    assert "stop: A♥ by seat 0 (cause: ace)" in str(play(b, "8H 9H 10H JH QH KH AH"))
+
+
+def test_the_view_holds_the_standing_offer_the_chips_and_only_ones_own_hand():
+    s = deal([S1, S2, S0], DEAD).apply(Sell()).apply(Offer(3))
+    view = s.view(2)
+    assert view["standing_bid"] == {"bidder": 1, "bid": "offer 3 chips", "chips": 3}
+    assert view["scores"] == [42, 46, 46] == list(s.chips)
+    assert view["hands"] == [None, None, view["hand"]]
+    assert view["hands"][2] == [str(c) for c in s.hands[2]]
+    assert view["boodle"][0] == {"card": "A♥", "chips": 4}
 
 
 def test_saves_round_trip_and_refuse_tampering(b):
@@ -402,3 +414,14 @@ def test_saves_round_trip_and_refuse_tampering(b):
     assert back == s and back.run == s.run and back.chips == s.chips
     with pytest.raises(engine.SaveError, match="edited or damaged"):
         engine.from_json(s.to_json().replace('"rank":"9"', '"rank":"7"'))
+
+
+def test_a_version_1_save_still_loads_its_plays_by_their_old_name(b):
+    s = play(b, "8H 9H")
+    body = json.loads(s.to_json())
+    body["format"] = "tabletop-lessons/1"
+    for action in body["history"]:
+        if action["type"] == "Play":
+            action["type"] = "PlayCard"
+    body["digest"] = _digest(body)
+    assert engine.from_json(json.dumps(body)) == s

@@ -31,7 +31,7 @@ EVERY_HAND = {
 """What a teacher's view holds beyond a seat's own: every hand, in the game's own form."""
 
 CHANGED = {
-    "michigan": {"dead_hand", "last_stop", "barred"},
+    "michigan": {"hands", "dead_hand", "last_stop", "barred"},
     "rummy": {"shown_hands"},
     "rupees": {"widow", "discards", "partner"},
 }

@@ -13,7 +13,7 @@ from engine.michigan import (
     Decline,
     Exchange,
     Offer,
-    PlayCard,
+    Play,
     Sell,
     Withhold,
     next_card_dead_chance,
@@ -37,7 +37,7 @@ def click_board(table, intent: str) -> None:
 
 def rigged_table(humans=(1,), **kw) -> MichiganTable:
     s = engine.new_game("michigan", players=3, **{"deals": 1, **kw})
-    return MichiganTable(s.apply(rigged_shuffle(3, [S1, S2, S0], DEAD)), humans=humans)
+    return MichiganTable(s.apply(rigged_shuffle(3, hands=[S1, S2, S0], dead=DEAD)), humans=humans)
 
 
 def words(svg: str) -> str:
@@ -87,7 +87,7 @@ def test_only_the_obligatory_card_is_raised_and_a_click_plays_it():
     click_board(t, "card:5♥")
     assert "you must play the next card up, 10♥" in t.message.value
     click_board(t, "card:10♥")
-    assert t.state.history[-1] == PlayCard(Card("10", "H"))
+    assert t.state.history[-1] == Play(Card("10", "H"))
 
 
 def test_bad_intents_are_ignored():
@@ -104,7 +104,7 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     t.act(Decline())
     t.act(Decline())
     for c in "8H 9H 10H JH QH KH AH".split():
-        t.act(PlayCard(Card.from_str(c)))
+        t.act(Play(Card.from_str(c)))
     log = "\n".join(t.log_lines)
     assert "Player 0 collects 4 chips from the A♥ boodle" in log
     assert "Stop after A♥: an ace stops every run" in log
@@ -112,15 +112,15 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     assert "Stop after A♥ (Player 0): an ace stops every run" in words(t.board.svg)
     assert "+4 to Player 0" in words(t.board.svg)  # chips flowing to the boodle winner
     for c in "2C 3C 4C 5C 6C 7C".split():
-        t.act(PlayCard(Card.from_str(c)))
+        t.act(Play(Card.from_str(c)))
     take_screen(t)  # whoever is to play now sees the table
     assert "the next card, 8♣, is in the dead hand" in words(t.board.svg)
     assert "Player 1 leads a new suit" in words(t.board.svg)  # the lead passed left
     for c in "5S 6S 7S 8S 9S 10S JS QS 5H 6H 7H".split():
-        t.act(PlayCard(Card.from_str(c)))
+        t.act(Play(Card.from_str(c)))
     take_screen(t)  # whoever is to play now sees the table
     assert "is already played" in words(t.board.svg)
-    t.act(PlayCard(Card("Q", "D")))
+    t.act(Play(Card("Q", "D")))
     assert t.state.is_terminal()
     log = "\n".join(t.log_lines)
     assert "Player 2 goes out first and wins the deal" in log
@@ -148,8 +148,8 @@ def test_mistakes_mode_offers_them_with_a_warning():
     assert t.viewer == 1
     assert 'data-intent="card:9♥"' in t.board.svg and "⚠" in t.board.svg
     assert "a mistake: penalty" in t.board.svg
-    t.act(PlayCard(Card("8", "H")))
-    t.act(PlayCard(Card("9", "H")))
+    t.act(Play(Card("8", "H")))
+    t.act(Play(Card("9", "H")))
     assert not t.withhold.disabled
     t.withhold.click()
     assert t.state.history[-1] == Withhold() and t.state.barred == {2}
