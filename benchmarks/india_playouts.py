@@ -3,7 +3,7 @@
 1. Full 4-player games between random bots through the engine (games and actions per
    second), as a ratio against a baseline measured in the same run: a plain Python loop that
    throws two dice as many times as a game has throws.
-2. ``engine.india_sim.lone_piece_throws``: many one-piece races (entry square to the centre)
+2. ``engine.india.sim.lone_piece_throws``: many one-piece races (entry square to the centre)
    at once with numpy, against the same races one at a time in a plain Python loop.
 
     python benchmarks/india_playouts.py [games]
@@ -19,7 +19,7 @@ import time
 import numpy as np
 
 import engine
-from engine import india_sim as sim
+from engine.india import sim
 
 
 def baseline_throws(n: int) -> float:

@@ -20,11 +20,11 @@ from engine import CHANCE
 from engine.india import (
     CORNER,
     HOME,
-    Board,
     Enter,
     IndiaState,
     Move,
     Option,
+    Position,
     Throw,
     hit_risk,
     label,
@@ -33,6 +33,7 @@ from engine.india import (
 from .board import STATIC
 from .render.india import board_svg
 from .table import Table
+from .words import joined, percent, says
 
 
 class Dice(anywidget.AnyWidget):
@@ -196,7 +197,7 @@ class IndiaTable(Table):
         action, who = new.history[-1], self.names[old.turn]
         lines = []
         if isinstance(action, Throw):
-            lines.append(f"{who} {_verb(who, 'throw')} {action.a}-{action.b}")
+            lines.append(f"{says(who, 'throw')} {action.a}-{action.b}")
             if new.current_player == CHANCE:
                 lines.append(f"{who} cannot use the throw: the turn is lost")
             return lines
@@ -205,16 +206,14 @@ class IndiaTable(Table):
                 if seat != old.turn and q == CORNER and p != CORNER:
                     where = label(old.sides[seat], p)
                     victim = f"{self.names[seat]}'s".replace("You's", "your")
-                    lines.append(f"{who} {_verb(who, 'capture')} {victim} piece {i} on {where}")
+                    lines.append(f"{says(who, 'capture')} {victim} piece {i} on {where}")
                 if seat == old.turn and q != p:
                     where = f"{label(old.sides[seat], p)} → {label(new.sides[seat], q)}"
                     lines[:0] = [f"↳ piece {i}: {where}"]
         if new.is_terminal():
-            lines.append(
-                "Game over: " + " and ".join(self.names[w] for w in new.winners()) + " won"
-            )
+            lines.append(f"Game over: {joined([self.names[w] for w in new.winners()])} won")
         elif new.current_player == CHANCE and new.turn == old.turn and old.thrown.doubles:
-            lines.append(f"doubles: {who} {_verb(who, 'throw')} again")
+            lines.append(f"doubles: {says(who, 'throw')} again")
         return lines
 
     # -- drawing
@@ -225,7 +224,7 @@ class IndiaTable(Table):
         my_move = s.current_player in self.humans
         my_throw = s.current_player == CHANCE and s.turn in self.humans
         if s.is_terminal():
-            turn = "Game over: " + " and ".join(self.names[w] for w in s.winners()) + " won"
+            turn = f"Game over: {joined([self.names[w] for w in s.winners()])} won"
         elif s.current_player == CHANCE:
             turn = f"{self.names[s.turn]} to throw"
         else:
@@ -270,9 +269,11 @@ class IndiaTable(Table):
         lines = []
         for o in s.legal_options():
             moved = o.action.piece if isinstance(o.action, Move) else s.pieces[s.turn].index(CORNER)
-            risk = hit_risk(Board(o.pieces, s.sides, s.partners), s.turn, o.pieces[s.turn][moved])
+            after = Position(o.pieces, s.sides, s.partners)
+            risk = hit_risk(after, s.turn, o.pieces[s.turn][moved])
             lines.append(
-                f"{self._describe(o)}: hit before your next turn <b>{_pct(risk)}</b>{_exact(risk)}"
+                f"{self._describe(o)}: hit before your next turn "
+                f"<b>{percent(risk)}</b>{_exact(risk)}"
             )
         intro = (
             "Chance the moved piece is hit before you throw again (each opponent throws once; "
@@ -293,14 +294,6 @@ class IndiaTable(Table):
             f"IndiaTable({s.num_players} players, seed {s.seed}, humans {list(self.humans)}, "
             f"{len(s.history)} actions, {where})"
         )
-
-
-def _verb(who: str, verb: str) -> str:
-    return verb if who == "You" else verb + "s"
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def _exact(p: Fraction) -> str:

@@ -11,7 +11,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.india import BLUE, COLOURS, CORNER, HOME, ROUTE, TRACK, entry_square, square
+from engine.india import (
+    BLUE,
+    COLOURS,
+    CORNER,
+    HOME,
+    ROUTE,
+    TRACK,
+    IndiaView,
+    entry_square,
+    square,
+)
 
 from .svg import document, el, table_document, text
 
@@ -142,7 +152,7 @@ def _piece(
     return el("g", body, **kw)
 
 
-def _place(view: dict, seat: int, progress: int) -> tuple[str, int]:
+def _place(view: IndiaView, seat: int, progress: int) -> tuple[str, int]:
     """A key for where a piece stands, shared by the pieces standing together."""
     side = view["sides"][seat]
     if progress == CORNER:
@@ -154,7 +164,7 @@ def _place(view: dict, seat: int, progress: int) -> tuple[str, int]:
     return ("track", square(side, progress))
 
 
-def _centre_of(view: dict, seat: int, progress: int) -> tuple[float, float]:
+def _centre_of(view: IndiaView, seat: int, progress: int) -> tuple[float, float]:
     side = view["sides"][seat]
     if progress == CORNER:
         return _xy(corner_cell(side))
@@ -166,7 +176,7 @@ def _centre_of(view: dict, seat: int, progress: int) -> tuple[float, float]:
 
 
 def board_svg(
-    view: dict,
+    view: IndiaView,
     numbers: bool = False,
     selected: int | None = None,
     targets: Sequence[tuple[str, int]] = (),
@@ -247,7 +257,7 @@ def board_svg(
     return table_document(SIZE, SIZE, "".join(out), title, view)
 
 
-def _piece_label(view: dict, seat: int, i: int, progress: int) -> str:
+def _piece_label(view: IndiaView, seat: int, i: int, progress: int) -> str:
     """Words for a piece: ``"your yellow piece 2, on square 14"``."""
     side = view["sides"][seat]
     if progress == CORNER:
@@ -267,7 +277,7 @@ def _target_label(intent: str) -> str:
     return f"move piece {piece} by {steps}"
 
 
-def _corner(side: int, view: dict) -> str:
+def _corner(side: int, view: IndiaView) -> str:
     colour = COLOURS[side]
     (a, b) = corner_cell(side)
     x, y = MARGIN + (a - 3.5) * CELL, MARGIN + (b - 3.5) * CELL
@@ -286,7 +296,7 @@ def _corner(side: int, view: dict) -> str:
     )
 
 
-def _seat_names(view: dict, names: Sequence[str]) -> str:
+def _seat_names(view: IndiaView, names: Sequence[str]) -> str:
     out = []
     for seat, side in enumerate(view["sides"]):
         x, y = _xy(corner_cell(side))
@@ -306,7 +316,7 @@ def _seat_names(view: dict, names: Sequence[str]) -> str:
     return "".join(out)
 
 
-def _pieces(view: dict, selected: int | None, clickable: Sequence[int]) -> str:
+def _pieces(view: IndiaView, selected: int | None, clickable: Sequence[int]) -> str:
     """Every piece; pieces sharing a place stand side by side, and two pieces on one track
     square (a blockade) get a red ring."""
     groups: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
@@ -349,7 +359,7 @@ def _pieces(view: dict, selected: int | None, clickable: Sequence[int]) -> str:
     return "".join(out)
 
 
-def position_text(view: dict) -> str:
+def position_text(view: IndiaView) -> str:
     """The pieces in words, for screen readers and the picture's title."""
     return "; ".join(
         f"{COLOURS[view['sides'][s]]} {' '.join(view['squares'][s])}"

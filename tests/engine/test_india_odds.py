@@ -11,7 +11,6 @@ import pytest
 
 import engine
 from engine import CHANCE
-from engine import india_sim as sim
 from engine.india import (
     ALL_THROWS,
     Enter,
@@ -21,6 +20,7 @@ from engine.india import (
     hit_chance,
     hit_risk,
     land_chance,
+    sim,
 )
 
 

@@ -18,6 +18,7 @@ from engine.india import (
     HOME,
     Enter,
     IndiaState,
+    IndiaView,
     Move,
     Throw,
     entry_square,
@@ -357,6 +358,8 @@ def test_view_is_the_whole_table_and_str_draws_it():
     v = s.view(1)
     assert v["squares"] == [["10", "r6", "h", "h"], ["14", "14", "c", "c"]]
     assert v["dice"] == [2, 3] and v["turn"] == 0
+    assert set(v) == IndiaView.__required_keys__
+    assert set(s.view(1, reveal=True)) == IndiaView.__required_keys__ | {"revealed"}
     assert "seat 0 to move, throw 2-3" in str(s)
     with pytest.raises(ValueError):
         s.view(2)

@@ -1,0 +1,44 @@
+"""India's bots: ``basic`` plays by a stated order of preferences (``random`` comes from
+``engine.core``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core import RandomBot, State
+from .board import CORNER, HOME
+from .odds import hit_risk
+from .rules import Enter, IndiaState, IndiaView, Move, Option, Position
+
+
+@IndiaState.bot
+class BasicBot(RandomBot):
+    """Plays by a stated order of preferences: 1. capture; 2. enter; 3. bring a piece home;
+    4. leave its pieces where the fewest squares are expected to be lost to a hit before its
+    next turn (``hit_risk`` times the piece's progress, summed); 5. keep blockades rather than
+    break them; 6. move the piece furthest ahead. Ties go to the first listed move."""
+
+    level = "basic"
+
+    def choose(self, state: State[Any]) -> Enter | Move:
+        assert isinstance(state, IndiaState)
+        view = state.view(state.turn)  # India hides nothing: the view is the table
+        return max(state.legal_options(), key=lambda o: self._score(view, o)).action
+
+    @staticmethod
+    def _score(view: IndiaView, o: Option) -> tuple[bool, bool, bool, Fraction, int, int]:
+        seat = view["seat"]
+        before = view["pieces"][seat]
+        moved = o.action.piece if isinstance(o.action, Move) else before.index(CORNER)
+        after = Position(o.pieces, view["sides"], view["partners"])
+        at_stake = sum((hit_risk(after, seat, p) * p for p in o.pieces[seat]), Fraction(0))
+        blockades = sum(1 for seats in after.at.values() if seats.count(seat) == 2)
+        return (
+            o.captured is not None,
+            isinstance(o.action, Enter),
+            o.pieces[seat][moved] == HOME,
+            -at_stake,
+            blockades,
+            before[moved],
+        )
