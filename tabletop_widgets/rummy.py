@@ -24,18 +24,17 @@ from engine.rummy import (
     Draw,
     Drop,
     best_arrangement,
+    by_suit,
     discard_danger,
 )
 
-from .render.rummy import group_label, table_svg
+from .render.rummy import group_label, laid_out, table_svg
 from .table import Table
-
-
-def by_suit(card: Card) -> tuple[int, int]:
-    return (len(SUITS), 0) if card.is_joker else (SUITS.index(card.suit), RANK_NUMBER[card.rank])
+from .words import percent, says
 
 
 def by_rank(card: Card) -> tuple[int, int]:
+    """Sort key: ace to king, suits in the order of ``SUITS`` within a rank, jokers last."""
     return (14, 0) if card.is_joker else (RANK_NUMBER[card.rank], SUITS.index(card.suit))
 
 
@@ -199,10 +198,8 @@ class RummyTable(Table):
         """Lay the hand out as the engine's best arrangement."""
         hand = self._hand()
         if hand:
-            four = self.state.options["four_card_life"]
-            a = best_arrangement(hand, self.state.wild_rank, four_card_life=four)
-            self.groups = [list(m.cards) for m in a.melds] + ([list(a.spare)] if a.spare else [])
-            self.loose = list(a.loose)
+            groups, loose = laid_out(self.state.arrange(self.viewer))
+            self.groups, self.loose = [list(g) for g in groups], list(loose)
         self.selected = []
         self.refresh()
 
@@ -231,16 +228,15 @@ class RummyTable(Table):
         return self.act(Declare(card))
 
     def on_intent(self, intent: str) -> None:
+        """A click on the board: ``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw),
+        ``discard`` (the selected card, on the open pile)."""
         kind, _, arg = intent.partition(":")
         if kind == "card" and arg.isdigit():
             self.select(int(arg))
-        elif intent == "draw:stock":
-            self.act(Draw("stock"))
-        elif intent == "draw:open":
-            if self.state.phase == "discard":
-                self.discard_selected()
-            else:
-                self.act(Draw("open"))
+        elif kind == "draw" and arg in ("stock", "open"):
+            self.act(Draw(arg))
+        elif intent == "discard":
+            self.discard_selected()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         lines = []
@@ -253,7 +249,7 @@ class RummyTable(Table):
         if old.phase != "reshuffle" and new.phase == "reshuffle":
             lines.append("The stock is empty: the open pile is shuffled into a new stock")
         if new.result and not old.result:
-            lines.append(new.result.describe(self.names))
+            lines.append(new.result.describe(self.names, says))
         return lines
 
     def refresh(self) -> None:
@@ -285,8 +281,9 @@ class RummyTable(Table):
         for b in (self.sort_suit, self.sort_rank, self.suggest):
             b.disabled = not self.cards_in_order()
         if s.is_terminal():
-            reveal = {p: s.arrange(p) for p in range(s.num_players) if s.hands[p]}
-            self.board.svg = table_svg(s.view(seat, reveal=self.reveal), self.names, reveal=reveal)
+            self.board.svg = table_svg(
+                s.view(seat, reveal=self.reveal), self.names, reveal=s.arrangements()
+            )
             self.board.label = "every hand revealed"
         else:
             self.board.svg = table_svg(
@@ -333,7 +330,7 @@ class RummyTable(Table):
                 risk = discard_danger(card, view)
                 rows.append(
                     f"<tr><td>{escape(str(card))}</td><td>{after.count}</td>"
-                    f"<td>{float(risk) * 100:.0f}%</td></tr>"
+                    f"<td>{percent(risk, 0)}</td></tr>"
                 )
             lines.append(
                 "<table><tr><th>discard</th><th>your count after</th>"

@@ -3,7 +3,8 @@ under it, the open pile, the other players, and every hand revealed after a show
 
 Pure functions from engine values (or a seat's ``view``) to SVG strings, using the standard
 card faces of ``render.cards``. Cards of the wild rank carry the WILD band; printed jokers show
-a star. A table drawn from a view only shows what that seat may see.
+a star. A table drawn from a view only shows what that seat may see. Arrangements come from the
+caller (the table's own, or ``RummyState.arrange``): nothing here runs the solver.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import Card
-from engine.rummy import Arrangement, best_arrangement, count_of, is_joker, meld_kind
+from engine.rummy import Arrangement, RummyState, RummyView, by_suit, count_of, is_joker, meld_kind
 
 from .cards import CARD_H, back_body, card_body, card_name, row_body, row_width
 from .svg import document, el, group, table_document, text
@@ -120,7 +121,7 @@ def arrangement_groups(a: Arrangement) -> tuple[list[tuple[Card, ...]], list[str
     return groups, labels
 
 
-def _made_groups(a: Arrangement) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+def laid_out(a: Arrangement) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
     """An arrangement as a player lays it out: the groups (melds, spare jokers), the loose."""
     return [m.cards for m in a.melds] + ([a.spare] if a.spare else []), a.loose
 
@@ -138,7 +139,7 @@ def arrangement_svg(a: Arrangement) -> str:
     return document(width, height, body, f"{a}")
 
 
-def _seat_box(view: dict, seat: int, name: str, x: float, y: float) -> str:
+def _seat_box(view: RummyView, seat: int, name: str, x: float, y: float) -> str:
     status = view["status"][seat]
     size = view["hand_sizes"][seat]
     turn = view["to_move"] == seat
@@ -156,7 +157,7 @@ def _seat_box(view: dict, seat: int, name: str, x: float, y: float) -> str:
         ),
         text(10, 20, name + (" ◀ to move" if turn else ""), 13, fill="#ffffff", font_weight="bold"),
     ]
-    faces = view["shown_hands"].get(str(seat)) if view.get("revealed") else None
+    faces = view["hands"][seat] if view.get("revealed") else None
     if status == "in" and faces:  # a teacher's view: the hand written out, readable afar
         for i in range(0, len(faces), 7):
             line = " ".join(faces[i : i + 7])
@@ -180,7 +181,7 @@ def _seat_box(view: dict, seat: int, name: str, x: float, y: float) -> str:
 
 
 def table_svg(
-    view: dict,
+    view: RummyView,
     names: Sequence[str] | None = None,
     groups: Sequence[Sequence[Card]] | None = None,
     loose: Sequence[Card] = (),
@@ -191,10 +192,10 @@ def table_svg(
     """The table as one seat sees it (``view = state.view(seat)``).
 
     ``groups`` and ``loose``: the seat's own hand as he arranged it, the groups he made and the
-    cards in none (default: laid out as the best arrangement); cards are numbered through the
-    groups, then the loose cards. With
-    ``clickable`` his cards send ``card:k`` and, on his turn, the stock and the open pile send
-    ``draw:stock`` and ``draw:open`` (which discards the selected card in the discard phase).
+    cards in none (default: no groups, the hand in suit order); cards are numbered through the
+    groups, then the loose cards. With ``clickable`` his cards send ``card:k`` and, on his turn,
+    the stock sends ``draw:stock`` and the open pile ``draw:open`` when he is to draw, or
+    ``discard`` (the selected card) when he is to discard: the engine's phase says which.
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
     """
     n, me = view["players"], view["seat"]
@@ -250,7 +251,7 @@ def table_svg(
                 cy,
                 wild=wild is not None and top_card.rank == wild,
                 dim=can_draw and not view["open_takeable"],
-                intent="draw:open" if take or discard_here else None,
+                intent="draw:open" if take else "discard" if discard_here else None,
                 label=(
                     f"take {card_name(top_card)} from the open pile"
                     if take
@@ -263,8 +264,8 @@ def table_svg(
     parts.append(text(px, cy + CARD_H + 34, f"open pile: {len(pile)}", 12, fill=CHALK))
     # the viewer's hand
     hand = [Card.from_str(c) for c in view["hand"]]
-    if groups is None:
-        groups, loose = _made_groups(best_arrangement(hand, wild)) if hand else ([], ())
+    if groups is None:  # nobody arranged it
+        groups, loose = [], sorted(hand, key=by_suit)
     labels = [group_label(g, wild) for g in groups] + ["loose"] * bool(loose)
     shown = [*groups, loose] if loose else list(groups)
     hy = cy + CARD_H + 84
@@ -286,17 +287,15 @@ def table_svg(
     return table_document(width_all, height, felt + "".join(parts), f"Rummy table. {status}", view)
 
 
-def _status_line(view: dict, names: Sequence[str]) -> str:
+def _status_line(view: RummyView, names: Sequence[str]) -> str:
     if view["result"]:
         return f"{names[view['result']['winner']]} won the deal"
     if view["to_move"] is None or view["to_move"] < 0:
         return "Shuffling…"
-    who = names[view["to_move"]]
-    verb = "draw" if view["phase"] == "draw" else "discard"
-    return f"{who} to {verb}"
+    return f"{names[view['to_move']]} to {view['phase']}"  # the phase is "draw" or "discard"
 
 
-def _reveal_svg(view: dict, names: Sequence[str], reveal: dict[int, Arrangement]) -> str:
+def _reveal_svg(view: RummyView, names: Sequence[str], reveal: dict[int, Arrangement]) -> str:
     """Every hand in play at the end, arranged, with the points each seat lost."""
     result = view["result"]
     rows = []
@@ -321,9 +320,9 @@ def _reveal_svg(view: dict, names: Sequence[str], reveal: dict[int, Arrangement]
     return table_document(width, y + 10, felt + "".join(rows), title, view)
 
 
-def state_svg(state, seat: int = 0) -> str:
-    """How a rummy deal shows itself in a notebook: the table from ``seat``'s place, or every
-    hand revealed once the deal is over."""
+def state_svg(state: RummyState, seat: int = 0) -> str:
+    """How a rummy deal shows itself in a notebook: the table from ``seat``'s place, his hand
+    laid out as its best arrangement, or every hand revealed once the deal is over."""
     if state.cut is None:
         body = text(20, 40, str(state).splitlines()[0], 14, fill="#ffffff")
         return document(
@@ -334,6 +333,6 @@ def state_svg(state, seat: int = 0) -> str:
         )
     view = state.view(seat)
     if state.result is not None:
-        shown = {s: state.arrange(s) for s in range(state.num_players) if state.hands[s]}
-        return table_svg(view, reveal=shown)
-    return table_svg(view)
+        return table_svg(view, reveal=state.arrangements())
+    groups, loose = laid_out(state.arrange(seat)) if state.hands[seat] else ([], ())
+    return table_svg(view, groups=groups, loose=loose)

@@ -104,7 +104,7 @@ def test_play_a_card_by_keyboard_only_then_large_print(
 
     page.keyboard.press("Space")  # select the first card
     twin.select(0)
-    discard = board.locator('[data-intent="draw:open"]')
+    discard = board.locator('[data-intent="discard"]')
     discard.wait_for()
     assert discard.get_attribute("aria-label") == "discard the selected card on the open pile"
     assert focused_intent(page) == "card:0"
@@ -113,11 +113,11 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     board.screenshot(path=str(shots / "access_keyboard_card_focus.png"))
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")
-    assert focused_intent(page) == "draw:open"
+    assert focused_intent(page) == "discard"
     page.screenshot(path=str(shots / "access_keyboard_focus.png"))
     card = twin.selected_cards()[0]
     page.keyboard.press("Enter")  # discard it: the bot answers and the page shows its move
-    twin.on_intent("draw:open")
+    twin.on_intent("discard")
     expect(log).to_contain_text(twin.log_lines[-1])  # the bot's answer, as the kernel saw it
     assert f"You: discard {card}" in log.text_content()
     assert "You to move" in solo.locator(".tt-status").text_content()
@@ -170,9 +170,9 @@ def test_hot_seat_cover_hides_both_hands_until_the_click(
     board.locator('[data-intent="card:13"]').wait_for()
     board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
     twin.select(0)
-    board.locator('[data-intent="draw:open"]').wait_for()
-    board.locator('[data-intent="draw:open"]').click()
-    twin.on_intent("draw:open")
+    board.locator('[data-intent="discard"]').wait_for()
+    board.locator('[data-intent="discard"]').click()
+    twin.on_intent("discard")
     hot = next(w for w in twin.tools.children if isinstance(w, HotSeat))
     nxt = hot.due
     assert nxt is not None and nxt != first

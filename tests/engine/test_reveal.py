@@ -23,16 +23,14 @@ EVERY_HAND = {
         "hands": [_cards(h) for h in s.hands],
         "dead_hand": _cards(s.dead),
     },
-    "rummy": lambda s: {
-        "shown_hands": {str(p): _cards(h) for p, h in enumerate(s.hands) if h},
-    },
+    "rummy": lambda s: {"hands": [_cards(h) for h in s.hands]},
     "rupees": lambda s: {"hands": [_cards(h) for h in s.hands], "widow": _cards(s.widow)},
 }
 """What a teacher's view holds beyond a seat's own: every hand, in the game's own form."""
 
 CHANGED = {
     "michigan": {"hands", "dead_hand", "last_stop", "barred"},
-    "rummy": {"shown_hands"},
+    "rummy": {"hands"},
     "rupees": {"widow", "discards", "partner"},
 }
 """Keys of the ordinary view that a teacher's view may fill in further."""

@@ -12,7 +12,9 @@ SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # KH makes a show,
 
 def deal(hands, open_card=None, stock=(), cut="5C", players=2):
     s = engine.new_game("rummy", players=players, seed=4).apply(Toss(0))
-    return s.apply(rigged_shuffle(players, hands, open_card, cut, stock, seed=8))
+    return s.apply(
+        rigged_shuffle(players, hands=hands, open_card=open_card, cut=cut, stock=stock, seed=8)
+    )
 
 
 def test_hopeless_rule():

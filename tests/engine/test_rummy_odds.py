@@ -14,7 +14,6 @@ from engine.cards import Card, parse
 from engine.rummy import (
     Draw,
     Toss,
-    _no_run_ways,
     card_cost,
     completing_cards,
     completion_chance,
@@ -30,6 +29,7 @@ from engine.rummy import (
     useful_to,
     wild_rank_of,
 )
+from engine.rummy.odds import _no_run_ways
 
 
 def test_jokers_in_play():
@@ -113,7 +113,7 @@ def test_completing_a_connector():
 
 def test_what_a_seat_has_not_seen():
     s = engine.new_game("rummy", players=3).apply(Toss(0))
-    s = s.apply(rigged_shuffle(3, ["5H 6H"], open_card="9D", cut="2C"))
+    s = s.apply(rigged_shuffle(3, hands=["5H 6H"], open_card="9D", cut="2C"))
     s = s.apply(Draw("open"))
     v = s.view(1)
     unseen = unseen_cards(v)
@@ -123,7 +123,7 @@ def test_what_a_seat_has_not_seen():
 
 def test_discard_danger():
     s = engine.new_game("rummy", players=2).apply(Toss(0))
-    s = s.apply(rigged_shuffle(2, ["5H 6H", "7H"], open_card="9D", cut="2C"))
+    s = s.apply(rigged_shuffle(2, hands=["5H 6H", "7H"], open_card="9D", cut="2C"))
     s = s.apply(Draw("stock"))
     v = s.view(0)
     assert discard_danger(Card("JK", ""), v) == 0

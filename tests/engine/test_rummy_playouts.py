@@ -101,10 +101,13 @@ def test_saves_and_views():
             v = s.view(seat)
             seen = {str(c) for c in s.hands[seat]} | set(v["open_pile"]) | {v["cut"]}
             for other, hand in enumerate(s.hands):
-                shown = str(other) in v["shown_hands"] or other == seat
-                if not shown:
+                status = s.status[other]
+                seen_by_all = status == "wrong show" or (s.is_terminal() and status == "in")
+                assert (v["hands"][other] is not None) == (other == seat or seen_by_all)
+                if v["hands"][other] is None:
                     assert [str(c) for c in hand] != v["hand"] or not hand
-                    assert str(other) not in v["shown_hands"]
+                else:
+                    assert v["hands"][other] == [str(c) for c in hand]
             assert seen
 
 

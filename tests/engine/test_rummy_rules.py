@@ -38,7 +38,9 @@ LOW = "AS 2S 3S 4S  7H 8H 9H 10H  2D 3C 4D 6C 6D"  # lives, 21 points loose
 def deal(players=2, hands=(), open_card=None, cut="5C", stock=(), first=0, **options):
     s = engine.new_game("rummy", players=players, seed=1, **options)
     s = s.apply(Toss(first))
-    return s.apply(rigged_shuffle(players, hands, open_card, cut, stock, seed=3))
+    return s.apply(
+        rigged_shuffle(players, hands=hands, open_card=open_card, cut=cut, stock=stock, seed=3)
+    )
 
 
 def moves(state, *seat_moves):
@@ -188,6 +190,20 @@ def test_a_valid_show_wins_and_the_others_lose_their_count():
     assert s.result.lost == (0, 21, 80)  # 120 points without lives: capped at 80
     assert s.returns() == [101, -21, -80] and sum(s.returns()) == 0
     assert s.result.reasons[1] == "count 21"
+    # the engine names seats; a table passes its own names and wording
+    assert (
+        str(s.result) == "seat 0 wins 101: seat 1 loses 21 (count 21); seat 2 loses 80 (count 80)"
+    )
+    assert s.result.describe(["Ann", "Bo", "Cy"]).startswith("Ann wins 101: Bo loses 21 ")
+
+
+def test_the_deal_has_one_winner_even_if_an_opponent_loses_nothing():
+    s = deal(2, hands=[SHOW, SHOW], stock="2C 2D 6D")  # the same show, twice: two packs
+    s = moves(s, (0, Draw("stock")), (0, Discard(C("2C"))), (1, Draw("stock")))
+    assert s.winners() == []
+    s = moves(s, (1, Discard(C("2D"))), (0, Draw("stock")), (0, Declare(C("6D"))))
+    assert s.result.lost == (0, 0) and s.returns() == [0, 0]  # seat 1's count is 0
+    assert s.winners() == [0]
 
 
 def test_the_point_value_scales_the_settlement():
@@ -201,7 +217,7 @@ def test_a_wrong_show_costs_80_and_the_deal_goes_on():
     s = moves(s, (0, Draw("stock")), (0, Declare(C("6D"))))
     assert not s.is_terminal() and s.status[0] == "wrong show" and s.lost[0] == 80
     assert s.current_player == 1 and s.pile[-1] == C("6D")
-    assert s.view(2)["shown_hands"]["0"]  # the wrong show is seen by all
+    assert s.view(2)["hands"][0] == [str(c) for c in s.hands[0]]  # the wrong show is seen by all
     s = moves(s, (1, Draw("stock")), (1, Declare(C("6S"))))
     assert s.result.lost == (80, 0, 20)  # seat 1 showed on its first turn; seat 2 never drew
     assert s.result.reasons[0] == "wrong show"
@@ -315,13 +331,13 @@ def test_views_hide_other_hands_until_the_end():
     v = s.view(1)
     assert v["hand"] == [str(c) for c in s.hands[1]]
     text = json.dumps(v)
-    assert "shown_hands" in v and v["shown_hands"] == {}
+    assert v["hands"] == [None, v["hand"], None]  # his own hand only
     assert all(str(c) not in v["hand"] or c in s.hands[1] for c in s.hands[0])
     assert v["hand_sizes"] == [13, 13, 13] and v["stock_size"] == len(s.stock)
     assert v["cut"] == "5♣" and v["wild_rank"] == "5" and text
     s = moves(s, (0, Draw("stock")), (0, Declare(C("6D"))))
     end = s.view(1)
-    assert set(end["shown_hands"]) == {"0", "1", "2"}
+    assert end["hands"] == [[str(c) for c in h] for h in s.hands]
     assert end["result"]["returns"] == s.returns()
 
 

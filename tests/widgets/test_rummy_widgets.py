@@ -19,7 +19,7 @@ def click_board(table: RummyTable, intent: str) -> None:
 
 def rigged_table(hand=SHOW_LESS_ONE, open_card="KH", stock="2D", **kw) -> RummyTable:
     s = engine.new_game("rummy", players=3, seed=2).apply(Toss(0))
-    s = s.apply(rigged_shuffle(3, [hand], open_card, cut="5C", stock=stock, seed=1))
+    s = s.apply(rigged_shuffle(3, hands=[hand], open_card=open_card, cut="5C", stock=stock, seed=1))
     return RummyTable(s, **kw)
 
 
@@ -53,8 +53,10 @@ def test_clicking_the_stock_draws_and_a_card_is_discarded():
 def test_clicking_the_open_pile_with_a_card_selected_discards_it():
     t = rigged_table()
     click_board(t, "draw:stock")
+    assert 'data-intent="draw:open"' not in t.board.svg  # the engine says: discard now
     click_board(t, f"card:{position(t, '4C')}")
-    click_board(t, "draw:open")
+    assert 'data-intent="discard" aria-label="discard the selected card' in t.board.svg
+    click_board(t, "discard")
     assert Discard(Card("4", "C")) in t.state.history
 
 
@@ -108,7 +110,7 @@ def test_declare_is_enabled_only_with_one_card_selected_after_drawing():
     assert t.state.history[-1] == Declare(Card("4", "C"))
     assert "every hand revealed" in t.board.label and "The deal is over" in t.board.svg
     assert "You: wins" in t.board.svg
-    assert t.log_lines[-1].startswith("You win ")
+    assert t.log_lines[-1].startswith("You win ") and "Bot 1 loses " in t.log_lines[-1]
 
 
 def test_a_refused_action_says_why_and_changes_nothing():

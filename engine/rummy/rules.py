@@ -1,0 +1,584 @@
+"""The rules of 13-card Indian Rummy (RULES.md §3): the actions, the deal's result, the state of
+a deal and what each seat may see of it (``RummyView``). The ruleset is stated in the package's
+docstring (``engine.rummy``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar, TypedDict
+
+from engine.cards import Card
+from engine.core import (
+    CHANCE,
+    BaseView,
+    IllegalAction,
+    Shuffle,
+    State,
+    clockwise,
+    replaced,
+    value,
+)
+
+from .cards import HAND, by_suit, full_pack, is_joker, packs_for, wild_rank_of
+from .melds import CAP, Arrangement, best_arrangement
+
+WRONG_SHOW = 80
+MISSES_ALLOWED = 3
+MISSES_PENALTY = 40
+
+
+# ---------------------------------------------------------------- actions
+
+
+@value
+class Toss:
+    """The chance outcome of the toss: who plays first."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"toss: seat {self.seat} plays first"
+
+
+@value
+class Draw:
+    """Take the top card of the ``"stock"`` or of the ``"open"`` pile."""
+
+    source: str
+
+    def __post_init__(self) -> None:
+        if self.source not in ("stock", "open"):
+            raise ValueError(f'draw from "stock" or "open", not {self.source!r}')
+
+    def __str__(self) -> str:
+        return "draw from the stock" if self.source == "stock" else "draw from the open pile"
+
+
+@value
+class Discard:
+    """Put ``card`` from the hand on the open pile, ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@value
+class Declare:
+    """Discard ``card`` and show the other 13 arranged in melds."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"declare, discarding {self.card}"
+
+
+@value
+class Drop:
+    """Leave the deal before drawing: a first drop before any card was drawn, else a middle
+    drop."""
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@value
+class Miss:
+    """The turn timer ran out (only with ``turn_timer=True``): the turn passes."""
+
+    def __str__(self) -> str:
+        return "miss the turn"
+
+
+def _seat_says(name: str, verb: str) -> str:
+    """A seat's name with the verb in the third person: "seat 2 wins"."""
+    return f"{name} {verb}s"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How the deal ended: the ``winner``, each seat's ``lost`` points and the reason."""
+
+    winner: int
+    lost: tuple[int, ...]
+    reasons: tuple[str, ...]
+    first_turn_show: bool
+
+    def describe(
+        self,
+        names: Sequence[str] | None = None,
+        says: Callable[[str, str], str] = _seat_says,
+    ) -> str:
+        """The result in one line: "seat 0 wins 31: seat 1 loses 21 (count 21); ...". A table
+        passes the names it gives the seats and its own ``says`` (name and verb in agreement)."""
+
+        def name(seat: int) -> str:
+            return names[seat] if names else f"seat {seat}"
+
+        parts = [
+            f"{says(name(s), 'lose')} {pts} ({why})"
+            for s, (pts, why) in enumerate(zip(self.lost, self.reasons, strict=True))
+            if s != self.winner
+        ]
+        return f"{says(name(self.winner), 'win')} {sum(self.lost)}: " + "; ".join(parts)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+# ---------------------------------------------------------------- what a seat sees
+
+
+class ResultView(TypedDict):
+    """The end of the deal: the winner, each seat's points lost and why, and the settlement."""
+
+    winner: int
+    lost: list[int]
+    reasons: list[str]
+    returns: list[int]
+
+
+class RummyView(BaseView):
+    """What one seat may see of a deal (``RummyState.view``).
+
+    ``hands``: per seat, the cards that seat holds where the viewer may see them (his own; a
+    wrong show's hand; every hand still in play once the deal is over; every hand in a
+    teacher's view), else None. There is no ``scores``: a game is one deal, so nothing runs
+    up from deal to deal, and a seat still in play has lost nothing yet; ``lost`` holds what
+    each seat lost on leaving the deal (None while it plays on), ``result`` the settlement.
+    ``known``: per seat, the cards it took from the open pile and still holds (seen by all).
+    ``taken``: the card the viewer took from the open pile this turn, which he may not discard.
+    """
+
+    packs: int
+    options: dict[str, Any]
+    phase: str
+    hand: list[str]
+    cut: str | None
+    wild_rank: str | None
+    open_pile: list[str]
+    open_takeable: bool
+    stock_size: int
+    hand_sizes: list[int]
+    status: list[str]
+    lost: list[int | None]
+    draws: list[int]
+    misses: list[int]
+    taken: str | None
+    known: list[list[str]]
+    hands: list[list[str] | None]
+    result: ResultView | None
+
+
+# ---------------------------------------------------------------- the state
+
+
+class RummyState(State[RummyView]):
+    """A deal of 13-card Indian Rummy. ``engine.new_game("rummy", players=4)``."""
+
+    game = "rummy"
+    PLAYERS = (2, 3, 4, 5, 6, 7, 8, 9)
+    ACTIONS: ClassVar[tuple[type, ...]] = (Shuffle, Card, Toss, Draw, Discard, Declare, Drop, Miss)
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "four_card_life": (True, False),
+        "first_drop": (10, 20),
+        "middle_drop": (30, 40),
+        "first_turn_show": ("drop", "deal"),
+        "turn_timer": (False, True),
+        "point_value": (1, 2, 5, 10, 25, 50, 100),
+    }
+
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]  # top first
+    pile: tuple[Card, ...]  # top last
+    cut: Card | None
+    status: tuple[str, ...]  # "in", "dropped", "wrong show", "missed"
+    lost: tuple[int | None, ...]
+    draws: tuple[int, ...]
+    misses: tuple[int, ...]
+    shown: tuple[tuple[Card, ...], ...]  # cards each seat took from the open pile, still held
+    out_of_play: tuple[Card, ...]
+    to_move: int | None
+    up_next: int  # who plays once the toss or a reshuffle is done
+    phase: str  # "toss", "deal", "draw", "discard", "reshuffle", "over"
+    taken: Card | None
+    first_open: bool
+    result: Result | None
+
+    def _setup(self) -> None:
+        n = self.num_players
+        self.hands = ((),) * n
+        self.stock, self.pile, self.cut = (), (), None
+        self.status = ("in",) * n
+        self.lost = (None,) * n
+        self.draws = self.misses = (0,) * n
+        self.shown = ((),) * n
+        self.out_of_play = ()
+        self.to_move, self.phase = CHANCE, "toss"
+        self.up_next = 0
+        self.taken, self.first_open, self.result = None, False, None
+
+    # -- what everyone can see
+    @property
+    def packs(self) -> int:
+        return packs_for(self.num_players)
+
+    @property
+    def wild_rank(self) -> str | None:
+        return wild_rank_of(self.cut) if self.cut else None
+
+    @property
+    def live(self) -> tuple[bool, ...]:
+        return tuple(st == "in" for st in self.status)
+
+    def arrange(self, seat: int) -> Arrangement:
+        """The best arrangement of ``seat``'s hand (13 cards, or 14 before a discard)."""
+        if self.cut is None:
+            raise ValueError("the cards are not dealt yet: there is no hand to arrange")
+        return best_arrangement(
+            self.hands[seat],
+            wild_rank_of(self.cut),
+            four_card_life=self.options["four_card_life"],
+        )
+
+    def arrangements(self) -> dict[int, Arrangement]:
+        """Every hand holding cards, by seat, in its best arrangement (the one it is scored by)."""
+        return {s: self.arrange(s) for s in range(self.num_players) if self.hands[s]}
+
+    def _mover(self) -> int:
+        """The seat to move, on a player's turn."""
+        seat = self.to_move
+        assert seat is not None and seat >= 0, "only asked on a player's turn"
+        return seat
+
+    def returns(self) -> list[int]:
+        """Settlement: the winner collects what the others lose, times the point value."""
+        if self.result is None:
+            return [0] * self.num_players
+        value_ = self.options["point_value"]
+        return [
+            value_ * (sum(self.result.lost) if s == self.result.winner else -pts)
+            for s, pts in enumerate(self.result.lost)
+        ]
+
+    def winners(self) -> list[int]:
+        """The one seat that won the deal (by a valid show, or left alone in it); [] while it is
+        on. Not the best returns: an opponent whose count is 0 loses nothing, yet did not win."""
+        return [self.result.winner] if self.result else []
+
+    def open_top_takeable(self) -> str | None:
+        """None if the open pile's top may be drawn, else why not."""
+        if not self.pile:
+            return "the open pile is empty"
+        if is_joker(self.pile[-1], self.wild_rank) and not self.first_open:
+            return "a joker on the open pile may not be taken (only as the very first open card)"
+        return None
+
+    # -- legal actions
+    def _legal(self) -> list[Any]:
+        if self.phase == "toss":
+            return [Toss(s) for s in range(self.num_players)]
+        if self.phase in ("deal", "reshuffle"):
+            return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
+        if self.phase == "draw":
+            out: list[Any] = [Draw("stock")] if self.stock else []
+            if self.open_top_takeable() is None:
+                out.append(Draw("open"))
+            out.append(Drop())
+            if self.options["turn_timer"]:
+                out.append(Miss())
+            return out
+        hand = self.hands[self._mover()]
+        cards = sorted(set(hand), key=by_suit)
+        cards = [c for c in cards if c != self.taken]
+        return [Discard(c) for c in cards] + [Declare(c) for c in cards]
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]] | None:
+        if self.phase == "toss":
+            return [(Toss(s), Fraction(1, self.num_players)) for s in range(self.num_players)]
+        return None
+
+    def _check(self, action: Any) -> None:
+        if self.to_move == CHANCE:
+            self._check_chance(action)
+            return
+        if isinstance(action, (Toss, Shuffle)):
+            raise IllegalAction("no chance event is due: it is a player's turn")
+        if isinstance(action, (Draw, Drop, Miss)):
+            if self.phase != "draw":
+                raise IllegalAction(
+                    f"a turn starts with a draw (or a drop): you have drawn, now discard or "
+                    f"declare, not {action}"
+                )
+            if isinstance(action, Miss) and not self.options["turn_timer"]:
+                raise IllegalAction("a turn can be missed only at a table with a turn timer")
+            if isinstance(action, Draw):
+                if action.source == "stock" and not self.stock:
+                    raise IllegalAction("the stock is empty: draw from the open pile")
+                why = self.open_top_takeable() if action.source == "open" else None
+                if why:
+                    raise IllegalAction(why)
+            return
+        if isinstance(action, (Discard, Declare)):
+            if self.phase != "discard":
+                raise IllegalAction(f"draw a card first (stock or open pile), then {action}")
+            if not isinstance(action.card, Card) or action.card not in self.hands[self._mover()]:
+                raise IllegalAction(
+                    f"you can only discard a card from your hand, not {action.card}"
+                )
+            if action.card == self.taken:
+                raise IllegalAction(
+                    f"a card taken from the open pile ({self.taken}) may not be discarded in the "
+                    "same turn"
+                )
+            return
+        raise IllegalAction(
+            f"{action!r} is not a rummy action (Draw, Discard, Declare, Drop, Miss)"
+        )
+
+    def _check_chance(self, action: Any) -> None:
+        if self.phase == "toss":
+            if not (isinstance(action, Toss) and action.seat in range(self.num_players)):
+                raise IllegalAction(
+                    "a toss decides who plays first: "
+                    f"Toss(seat) with a seat 0-{self.num_players - 1}"
+                )
+            return
+        if not isinstance(action, Shuffle):
+            what = "deal" if self.phase == "deal" else "new stock"
+            raise IllegalAction(f"the cards must be shuffled for the {what} first (a Shuffle)")
+        want = Counter(full_pack(self.packs) if self.phase == "deal" else self.pile[:-1])
+        if not all(isinstance(c, Card) for c in action.cards) or Counter(action.cards) != want:
+            raise IllegalAction(
+                f"a shuffle holds the whole pack of {sum(want.values())} cards"
+                if self.phase == "deal"
+                else f"the new stock is the open pile but its top card: {sum(want.values())} cards"
+            )
+
+    # -- applying a checked action
+    def _do(self, action: Any) -> None:
+        if isinstance(action, Toss):
+            self.up_next, self.phase = action.seat, "deal"
+            return
+        if isinstance(action, Shuffle):
+            if self.phase == "deal":
+                self._deal(action.cards)
+            else:
+                self.stock, self.pile = action.cards, self.pile[-1:]
+                self.phase = "draw"
+                self.to_move = self.up_next
+            return
+        me = self._mover()
+        if isinstance(action, Draw):
+            self._draw(me, action.source)
+        elif isinstance(action, Drop):
+            self._leave(me, "dropped", self._drop_points(me))
+        elif isinstance(action, Miss):
+            self.misses = replaced(self.misses, me, self.misses[me] + 1)
+            if self.misses[me] == MISSES_ALLOWED:
+                self._leave(me, "missed", MISSES_PENALTY)
+            else:
+                self._next_turn(me)
+        elif isinstance(action, Discard):
+            self._discard(me, action.card)
+            self._next_turn(me)
+        elif isinstance(action, Declare):
+            first_turn = self.draws[me] == 1
+            self._discard(me, action.card)
+            if self.arrange(me).valid_show:
+                self._valid_show(me, first_turn)
+            else:
+                self._wrong_show(me)
+
+    def _deal(self, deck: tuple[Card, ...]) -> None:
+        n = self.num_players
+        self.hands = tuple(tuple(deck[s * HAND : (s + 1) * HAND]) for s in range(n))
+        self.pile = (deck[n * HAND],)
+        self.cut = deck[n * HAND + 1]
+        self.stock = tuple(deck[n * HAND + 2 :])
+        self.first_open = True
+        self.to_move, self.phase = self.up_next, "draw"
+
+    def _draw(self, me: int, source: str) -> None:
+        if source == "stock":
+            card, self.stock = self.stock[0], self.stock[1:]
+            self.taken = None
+        else:
+            card, self.pile = self.pile[-1], self.pile[:-1]
+            self.taken = card
+            self.shown = replaced(self.shown, me, (*self.shown[me], card))
+        self.first_open = False
+        self.hands = replaced(self.hands, me, (*self.hands[me], card))
+        self.draws = replaced(self.draws, me, self.draws[me] + 1)
+        self.misses = replaced(self.misses, me, 0)
+        self.phase = "discard"
+
+    def _discard(self, me: int, card: Card) -> None:
+        hand = list(self.hands[me])
+        hand.remove(card)
+        self.hands = replaced(self.hands, me, tuple(hand))
+        shown = list(self.shown[me])
+        if card in shown:
+            shown.remove(card)
+        self.shown = replaced(self.shown, me, tuple(shown))
+        self.pile = (*self.pile, card)
+        self.taken = None
+
+    def _drop_points(self, seat: int) -> int:
+        pts: int = self.options["first_drop" if self.draws[seat] == 0 else "middle_drop"]
+        return pts
+
+    def _leave(self, seat: int, status: str, pts: int) -> None:
+        """``seat`` is out of the deal, losing ``pts``; his cards leave play."""
+        self.status = replaced(self.status, seat, status)
+        self.lost = replaced(self.lost, seat, pts)
+        if status != "wrong show":  # a wrong show's hand stays face up where it was shown
+            self.out_of_play = (*self.out_of_play, *self.hands[seat])
+            self.hands = replaced(self.hands, seat, ())
+        self.shown = replaced(self.shown, seat, ())
+        left = [s for s in range(self.num_players) if self.status[s] == "in"]
+        if len(left) == 1:
+            self._finish(left[0], {})
+        else:
+            self._next_turn(seat)
+
+    def _wrong_show(self, seat: int) -> None:
+        self._leave(seat, "wrong show", WRONG_SHOW)
+
+    def _valid_show(self, winner: int, first_turn: bool) -> None:
+        owed: dict[int, tuple[int, str]] = {}
+        for s in range(self.num_players):
+            if s == winner or self.status[s] != "in":
+                continue
+            a = self.arrange(s)
+            played = self.draws[s] > 0
+            if not first_turn:
+                owed[s] = (a.count, f"count {a.count}")
+            elif self.options["first_turn_show"] == "drop":
+                if not a.lives:
+                    owed[s] = (CAP, "first-turn show, no lives")
+                elif played:
+                    owed[s] = (40, "first-turn show, had a turn")
+                else:
+                    owed[s] = (20, "first-turn show, no turn yet")
+            else:  # "deal": no lives costs the whole 80 (seed), halved like any count
+                count = a.count if a.lives else CAP
+                if played:
+                    owed[s] = (count, f"first-turn show, count {count}")
+                else:
+                    owed[s] = (-(-count // 2), f"first-turn show, half of count {count}")
+        self._finish(winner, owed, first_turn)
+
+    def _finish(
+        self, winner: int, owed: dict[int, tuple[int, str]], first_turn: bool = False
+    ) -> None:
+        reasons = {"dropped": "drop", "wrong show": "wrong show", "missed": "three misses"}
+        lost: list[int] = []
+        why: list[str] = []
+        for s in range(self.num_players):
+            if s == winner:
+                lost.append(0)
+                why.append("winner")
+            elif s in owed:
+                lost.append(owed[s][0])
+                why.append(owed[s][1])
+            else:
+                pts = self.lost[s]
+                assert pts is not None
+                lost.append(pts)
+                kind = reasons[self.status[s]]
+                if kind == "drop":
+                    kind = "first drop" if pts == self.options["first_drop"] else "middle drop"
+                why.append(kind)
+        self.lost = tuple(lost)
+        self.result = Result(winner, tuple(lost), tuple(why), first_turn)
+        self.to_move, self.phase = None, "over"
+
+    def _next_turn(self, seat: int) -> None:
+        nxt = clockwise(seat, self.num_players, self.live)
+        self.phase = "draw"
+        self.to_move = nxt
+        if not self.stock and len(self.pile) > 1:
+            self.up_next, self.to_move, self.phase = nxt, CHANCE, "reshuffle"
+
+    def _sample_shuffle(self, rng: random.Random) -> Shuffle:
+        cards = list(full_pack(self.packs) if self.phase == "deal" else self.pile[:-1])
+        rng.shuffle(cards)
+        return Shuffle(tuple(cards))
+
+    # -- what one seat may see
+    def _view(self, seat: int, reveal: bool) -> RummyView:
+        """Exactly what ``seat`` may see: his own hand, the open pile, the cut card, the size of
+        every hand and the stock, the cards others took from the open pile (seen by all), the
+        hands shown at a wrong show, and every hand still in play once the deal is over.
+        ``reveal=True`` (teacher): every hand, in ``hands``."""
+        view: RummyView = {
+            "game": self.game,
+            "seat": seat,
+            "players": self.num_players,
+            "packs": self.packs,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": [str(c) for c in self.hands[seat]],
+            "cut": str(self.cut) if self.cut else None,
+            "wild_rank": self.wild_rank,
+            "open_pile": [str(c) for c in self.pile],
+            "open_takeable": self.open_top_takeable() is None if self.pile else False,
+            "stock_size": len(self.stock),
+            "hand_sizes": [len(h) for h in self.hands],
+            "status": list(self.status),
+            "lost": list(self.lost),
+            "draws": list(self.draws),
+            "misses": list(self.misses),
+            "taken": str(self.taken) if self.taken and self.to_move == seat else None,
+            "known": [[str(c) for c in cards] for cards in self.shown],
+            "hands": [
+                [str(c) for c in hand] if self._seen(s, seat, reveal) else None
+                for s, hand in enumerate(self.hands)
+            ],
+            "result": None,
+        }
+        if self.result is not None:
+            view["result"] = {
+                "winner": self.result.winner,
+                "lost": list(self.result.lost),
+                "reasons": list(self.result.reasons),
+                "returns": self.returns(),
+            }
+        if reveal:
+            view["revealed"] = True
+        return view
+
+    def _seen(self, s: int, viewer: int, reveal: bool) -> bool:
+        """Whether ``viewer`` sees seat ``s``'s hand: his own, one shown at a wrong show, those
+        still in play once the deal is over; in a teacher's view, every hand."""
+        status = self.status[s]
+        over = self.result is not None
+        return s == viewer or reveal or status == "wrong show" or (over and status == "in")
+
+    def __str__(self) -> str:
+        if self.phase in ("toss", "deal"):
+            return f"Indian Rummy, {self.num_players} players: the cards are not dealt yet"
+        if self.result:
+            turn = "deal over: " + str(self.result)
+        elif self.to_move == CHANCE:
+            turn = "the open pile is being shuffled into a new stock"
+        else:
+            turn = f"seat {self.to_move} to {self.phase}"
+        lines = [
+            f"Indian Rummy, {self.num_players} players, cut {self.cut} ({self.wild_rank}s wild): "
+            + turn,
+            f"  stock {len(self.stock)}, open pile top {self.pile[-1] if self.pile else '-'}",
+        ]
+        for s, hand in enumerate(self.hands):
+            cards = " ".join(str(c) for c in sorted(hand, key=by_suit))
+            state = "" if self.status[s] == "in" else f" ({self.status[s]}, -{self.lost[s]})"
+            lines.append(f"  seat {s}: {cards}{state}")
+        return "\n".join(lines)
