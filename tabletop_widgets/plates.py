@@ -9,10 +9,11 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
-from engine.plates import HALF, Agree, Bid, Cancel, Challenge, bid_chance_from_view
+from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_chance_from_view
 
 from .render.plates import table_svg
 from .table import Table
+from .words import YOU, joined, percent, says
 
 
 class BiddingPanel(widgets.VBox):
@@ -130,9 +131,8 @@ class PlatesTable(Table):
             lines.append(r.describe(self.names))
             lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
         if new.is_terminal() and not old.is_terminal():
-            best = max(new.money)
-            won = " and ".join(self.names[s] for s in new.winners())
-            lines.append(f"Game over: {won} with ${best}")
+            won = joined([self.names[s] for s in new.winners()])
+            lines.append(f"Game over: {won} with ${max(new.money)}")
         return lines
 
     def _owner(self, who: str) -> str:
@@ -156,7 +156,7 @@ class PlatesTable(Table):
         self.board.label = f"license-plate table seen by {self.names[seat]}"
         self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
 
-    def _coach_html(self, view: dict) -> str:
+    def _coach_html(self, view: PlatesView) -> str:
         lines = []
         sb = view["standing_bid"]
         if sb and sb["bidder"] == view["seat"] and not self.paused:
@@ -165,8 +165,7 @@ class PlatesTable(Table):
                 "than not (the others may challenge it), or cancel the round."
             )
         elif sb and not self.paused and not self.state.is_terminal():
-            bid = Bid(sb["count"], sb["digit"])
-            standing = bid_chance_from_view(view, bid)
+            standing = bid_chance_from_view(view)
             if standing > HALF:
                 advice = "agree: more likely true than false"
             elif standing < HALF:
@@ -174,21 +173,17 @@ class PlatesTable(Table):
             else:
                 advice = "a coin flip: agreeing and challenging are worth the same"
             name = self.names[view["seat"]]
-            who = "you see" if name == "You" else f"{name} sees"
+            who = "you see" if name == YOU else says(name, "see")
             lines.append(
-                f"Chance that <b>{bid}</b> is true, from what {who}: "
-                f"<b>{_pct(standing)}</b>{_exact(standing)}. Rule of thumb: {advice}."
+                f"Chance that <b>{sb['bid']}</b> is true, from what {who}: "
+                f"<b>{percent(standing)}</b>{_exact(standing)}. Rule of thumb: {advice}."
             )
         if not self.panel.bid.disabled:
             mine = Bid(self.panel.count.value, self.panel.digit.value)
             p = bid_chance_from_view(view, mine)
-            lines.append(f"Your bid <b>{mine}</b> would be true with chance <b>{_pct(p)}</b>.")
+            lines.append(f"Your bid <b>{mine}</b> would be true with chance <b>{percent(p)}</b>.")
         inner = "<br>".join(lines) or "The coach speaks when there is a bid to judge."
         return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
-
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
 
 
 def _exact(p: Fraction) -> str:

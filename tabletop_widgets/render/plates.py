@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 
-from engine.plates import Bid, Plate
+from engine.plates import Plate, PlateFace, PlatesState, PlatesView, RoundSeen
 
+from ..words import joined, says
 from .svg import MONO, document, el, group, table_document, text
 
 PLATE_W, PLATE_H = 168, 84
@@ -17,11 +18,11 @@ INK, PAPER, MARK = "#1d3557", "#fbfaf3", "#ffd166"
 TABLE_W, TABLE_H = 780, 540
 
 
-def _plate(p: Plate | dict) -> Plate:
-    return p if isinstance(p, Plate) else Plate(p["number"], p["fine"])
+def _plate(p: Plate | PlateFace) -> Plate:
+    return p if isinstance(p, Plate) else Plate(**p)
 
 
-def plate_body(p: Plate | dict, highlight: int | None = None, clickable: bool = False) -> str:
+def plate_body(p: Plate | PlateFace, highlight: int | None = None, clickable: bool = False) -> str:
     """A plate's face at (0, 0): six digits in two groups, the fine in the corner. Digits equal
     to ``highlight`` are marked with a yellow box *and* an underline (not colour alone)."""
     plate = _plate(p)
@@ -137,7 +138,7 @@ def _card_edge(fill: str, stroke: str) -> str:
     )
 
 
-def plate_svg(p: Plate | dict, highlight: int | None = None) -> str:
+def plate_svg(p: Plate | PlateFace, highlight: int | None = None) -> str:
     """One plate card as a standalone SVG."""
     plate = _plate(p)
     return document(PLATE_W, PLATE_H, plate_body(plate, highlight), f"license plate {plate}")
@@ -209,28 +210,25 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
 
 
 def table_svg(
-    view: dict,
+    view: PlatesView,
     names: list[str] | None = None,
-    shown: dict[str, Plate | dict] | None = None,
-    reveal: dict | None = None,
+    reveal: RoundSeen | None = None,
     highlight: int | None = None,
     clickable: bool = False,
 ) -> str:
-    """The table as one seat sees it (``view = state.view(seat)``).
-
-    ``shown``: plates face up beyond the view ("seat 2" / "pile 0" -> plate), for a teacher's
-    picture; a teacher's view (``reveal=True``) brings its own in ``view["shown"]``.
+    """The table as one seat sees it (``view = state.view(seat)``): the plates face up are
+    the view's ``hands`` and ``pile_tops`` (a teacher's view, ``reveal=True``, has them all).
     ``reveal``: a finished round (``view["rounds"][-1]``) whose plates are shown with the bid
     digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents.
     """
     n, me = view["players"], view["seat"]
     names = names or [f"Seat {s}" for s in range(n)]
-    faces = dict(shown or {}) | {who: p for who, p in view.get("shown", [])}
     if reveal:
         faces = {who: p for who, p in reveal["in_play"]}
         highlight = reveal["bid_digit"]
-    elif view["my_plate"]:
-        faces[f"seat {me}"] = view["my_plate"]
+    else:
+        faces = {f"seat {s}": p for s, p in enumerate(view["hands"]) if p}
+        faces |= {f"pile {k}": p for k, p in enumerate(view["pile_tops"]) if p}
     scale = 0.8 if n <= 4 else 0.68
     parts = [
         el(
@@ -257,7 +255,7 @@ def table_svg(
         stand = stand_body(
             face,
             names[s],
-            view["money"][s],
+            view["scores"][s],
             view["stand_sizes"][s],
             to_move=view["to_move"] == s and not reveal,
             out=not view["live"][s],
@@ -272,7 +270,13 @@ def table_svg(
     return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
 
 
-def _centre(view: dict, names: list[str], faces: dict, reveal: dict | None, hl) -> str:
+def _centre(
+    view: PlatesView,
+    names: list[str],
+    faces: dict[str, PlateFace],
+    reveal: RoundSeen | None,
+    hl: int | None,
+) -> str:
     parts = []
     piles = view["pile_sizes"]
     for p, size in enumerate(piles):
@@ -300,7 +304,7 @@ def _centre(view: dict, names: list[str], faces: dict, reveal: dict | None, hl) 
     return "".join(parts)
 
 
-def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str]:
+def _centre_lines(view: PlatesView, names: list[str], reveal: RoundSeen | None) -> list[str]:
     if reveal:
         head = f"Round {reveal['round'] + 1}: {names[reveal['bidder']]} bid {reveal['bid']}"
         if reveal["cancelled"]:
@@ -308,36 +312,33 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
         verdict = "TRUE" if reveal["bid_true"] else "FALSE"
         lines = [head, f"{reveal['count']} × {reveal['bid_digit']}'s in play: the bid is {verdict}"]
         for payer, payee, dollars in reveal["payments"][:4]:
-            lines.append(f"{_says(names[payer], 'pay')} {names[payee]} ${dollars}")
+            lines.append(f"{says(names[payer], 'pay')} {names[payee]} ${dollars}")
         if len(reveal["payments"]) > 4:
             lines.append(f"... and {len(reveal['payments']) - 4} more payments")
         return lines
     if view["to_move"] is None:
-        best = max(view["money"])
-        won = [names[s] for s, m in enumerate(view["money"]) if m == best]
-        return ["Game over", f"{' and '.join(won)} win{'s' if len(won) == 1 else ''} with ${best}"]
+        best = max(view["scores"])
+        won = [names[s] for s, m in enumerate(view["scores"]) if m == best]
+        win = says(won[0], "win") if len(won) == 1 else f"{joined(won)} win"
+        return ["Game over", f"{win} with ${best}"]
     head = f"Round {view['round'] + 1} of {view['rounds_total']}"
     sb = view["standing_bid"]
     if not sb:
-        return [head, f"{_says(names[view['opener']], 'bid')} first"]
-    bid = str(Bid(sb["count"], sb["digit"]))
-    lines = [head, f"Standing bid: {bid} ({names[sb['bidder']]})"]
-    answers = ", ".join(_says(names[s], c) for s, c in view["answers"])
+        return [head, f"{says(names[view['opener']], 'bid')} first"]
+    lines = [head, f"Standing bid: {sb['bid']} ({names[sb['bidder']]})"]
+    answers = ", ".join(says(names[s], c) for s, c in view["answers"])
     if answers:
         lines.append(answers)
     return lines
 
 
-def _says(name: str, verb: str) -> str:
-    """``"Bot 2 agrees"``, but ``"You agree"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def _title(view: dict, names: list[str], reveal: dict | None) -> str:
+def _title(view: PlatesView, names: list[str], reveal: RoundSeen | None) -> str:
     return "License-plate table. " + " ".join(_centre_lines(view, names, reveal))
 
 
-def state_svg(state, seat: int = 0) -> str:
-    """The whole table with every plate in play face up (a teacher's picture), drawn from
-    ``seat``'s place. This is how a plates state shows itself in a notebook."""
-    return table_svg(state.view(seat), shown=dict(state.in_play()))
+def state_svg(state: PlatesState, seat: int = 0) -> str:
+    """The whole table with every plate in play face up, drawn from ``seat``'s place: the
+    teacher's view without its banner. This is how a plates state shows itself in a notebook."""
+    view = state.view(seat, reveal=True)
+    view["revealed"] = False
+    return table_svg(view)

@@ -17,15 +17,15 @@ from engine.plates import (
     Bid,
     Cancel,
     Challenge,
-    _layout,
     bid_chance_from_view,
+    deal_slots,
     rigged_shuffle,
 )
 
 
 def deal(stands, piles=(), players=4, seed=0):
     s = engine.new_game("plates", players=players, seed=seed)
-    return s.apply(rigged_shuffle(players, stands, piles, seed=seed))
+    return s.apply(rigged_shuffle(players, stands=stands, piles=piles, seed=seed))
 
 
 def game_states(players, digits, seed, levels):
@@ -145,7 +145,7 @@ def test_basic_bot_choice_does_depend_on_its_own_plate():
 def _positions_hidden_from(state, seat):
     """Deck positions whose plate ``seat`` has never seen: not his own window plates so far,
     not any plate of a scored round."""
-    stands, piles = _layout(state.num_players)
+    stands, piles = deal_slots(state.num_players)
     known = {stands[seat][j] for j in range(min(state.round + 1, state.rounds_total))}
     for j, r in enumerate(state.results):
         if not r.cancelled:

@@ -272,5 +272,5 @@ def test_views_are_json_ready_and_name_the_seat():
         for seat in range(state.num_players):
             v = state.view(seat)
             assert json.loads(json.dumps(v)) == v
-            assert v["seat"] == seat and v["money"] == list(state.money)
+            assert v["seat"] == seat and v["scores"] == list(state.money)
             assert v["to_move"] == state.current_player

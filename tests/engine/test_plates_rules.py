@@ -33,7 +33,7 @@ from engine.plates import (
 def deal(players=4, stands=(), piles=(), digits="balanced", seed=0) -> PlatesState:
     """A new game with a rigged deal, seat 0 to open."""
     s = engine.new_game("plates", players=players, seed=seed, digits=digits)
-    return s.apply(rigged_shuffle(players, stands, piles, digits=digits, seed=seed))
+    return s.apply(rigged_shuffle(players, stands=stands, piles=piles, digits=digits, seed=seed))
 
 
 def calls(state, *seat_calls):
@@ -566,7 +566,9 @@ def test_view_shows_own_window_plate_and_no_other(table4):
         hidden = [st[k].number for st in (*s.stands, *s.piles) for k in range(1, len(st))]
         for number in others + hidden:
             assert f'"{number}"' not in _text(v)
-        assert v["standing_bid"] == {"bidder": 0, "count": 2, "digit": 4}
+        assert v["standing_bid"] == {"bidder": 0, "bid": "two 4's", "count": 2, "digit": 4}
+        assert v["hands"] == [v["my_plate"] if k == seat else None for k in range(4)]
+        assert v["pile_tops"] == [None, None] and v["scores"] == [300] * 4
         assert v["calls"] == [[0, "two 4's"]]
 
 

@@ -16,7 +16,8 @@ def _cards(cards) -> list[str]:
 
 EVERY_HAND = {
     "plates": lambda s: {
-        "shown": [[who, {"number": p.number, "fine": p.fine}] for who, p in s.in_play()]
+        "hands": [{"number": st[0].number, "fine": st[0].fine} if st else None for st in s.stands],
+        "pile_tops": [{"number": p[0].number, "fine": p[0].fine} if p else None for p in s.piles],
     },
     "india": lambda s: {},
     "michigan": lambda s: {
@@ -30,6 +31,7 @@ EVERY_HAND = {
 
 CHANGED = {
     "michigan": {"hands", "dead_hand", "last_stop", "barred"},
+    "plates": {"hands", "pile_tops"},
     "rummy": {"hands"},
     "rupees": {"widow", "discards", "partner"},
 }

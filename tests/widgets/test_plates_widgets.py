@@ -8,7 +8,7 @@ import re
 import pytest
 
 import engine
-from engine.plates import Agree, Bid, Challenge, Plate, rigged_shuffle
+from engine.plates import Agree, Bid, Cancel, Challenge, Plate, rigged_shuffle
 from tabletop_widgets import Board, PlatesTable
 from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
@@ -172,6 +172,21 @@ def test_rendering_is_pure_and_deterministic():
     assert svg.startswith("<svg") and "<title>license plate 123 456 $10</title>" in svg
     assert svg.count('fill="#ffd166"') == 1
     assert " id=" not in svg + table_svg(s.view(1))  # no ids: many pictures share a page
+
+
+def test_game_over_names_the_winners():
+    s = engine.new_game("plates", players=3, seed=1)
+    s = s.apply(s.sample_chance())
+    while not s.is_terminal():  # every round: one 0, all agree, the bidder cancels
+        bid = s.standing_bid()
+        s = s.apply(
+            Bid(1, 0) if bid is None else Cancel() if bid[0] == s.current_player else Agree()
+        )
+    names = ["You", "Bot 1", "Bot 2"]
+    assert "You, Bot 1 and Bot 2 win with $250" in table_svg(s.view(0), names)
+    alone = s.view(0) | {"scores": [240, 250, 260]}
+    assert "Bot 2 wins with $260" in table_svg(alone, names)
+    assert "You win with $260" in table_svg(alone | {"scores": [260, 250, 240]}, names)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

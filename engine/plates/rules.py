@@ -1,22 +1,5 @@
-"""The license-plate bidding game (Parker Brothers), as RULES.md §5 settles it.
-
-Liar's dice with license plates. Each player sees only the plate in the window of his own
-stand; the plates *in play* are every live player's window plate and the top plate of each
-centre pile. Players bid on how often one digit shows on all of them ("three 7's"), and in turn
-bid higher, *challenge* or *agree*. Once everyone but the bidder has challenged or agreed, the
-plates are shown and fines change hands. When all agreed, the bidder raises or cancels.
-
-Set-up (seed): 3 players: 10 plates each, two piles of 10, $250 each. 4: 8 each, 2 discarded,
-two piles of 8, $300. 5: 8 each, 2 discarded, one pile of 8, $300. 6: 8 each, 2 discarded, no
-pile, $350.
-
-Decisions (RULES.md): 50 plates of 6 digits, each digit 0-9 on exactly 30 of the 300 places
-(``digits="balanced"``, the default) or drawn independently (``digits="uniform"``); fines $5 to
-$25, ten plates each. A new bid wipes out earlier challenges and agreements. A player who cannot
-pay in full pays what he has to his creditors clockwise from his left and is out; his plates
-leave play. Seat 0 opens the first round (option ``first_opener``). Bids go up to every
-digit in play (six per plate). A cancelled round's plates are discarded unseen. The game also
-ends when fewer than two players are left.
+"""The rules of license plates: the calls (``Bid``, ``Challenge``, ``Agree``, ``Cancel``), a
+round's result, the state machine (``PlatesState``) and what one seat may see (``PlatesView``).
 """
 
 from __future__ import annotations
@@ -25,83 +8,37 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import comb
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, TypedDict
 
-from .core import (
+from ..core import (
     CHANCE,
     Auction,
+    BaseView,
     IllegalAction,
-    RandomBot,
     Shuffle,
+    StandingBid,
     State,
     clockwise,
     seats_from_left,
     value,
 )
-
-DIGITS = range(10)
-DIGITS_PER_PLATE = 6
-FINES = (5, 10, 15, 20, 25)
-DECK_SIZE = 50
-PER_DIGIT = DECK_SIZE * DIGITS_PER_PLATE // 10  # 30 of each digit in the balanced deck
-PER_FINE = DECK_SIZE // len(FINES)  # 10 plates of each fine
-
-
-class Setup(NamedTuple):
-    """The seed's set-up table for one player count."""
-
-    plates_each: int
-    discarded: int
-    piles: int
-    money: int
-
-
-SETUP = {
-    3: Setup(10, 0, 2, 250),
-    4: Setup(8, 2, 2, 300),
-    5: Setup(8, 2, 1, 300),
-    6: Setup(8, 2, 0, 350),
-}
-"""Players -> plates per stand, plates discarded, centre piles (each as tall as a stand), money."""
+from .cards import (
+    DECK_SIZE,
+    DIGITS,
+    DIGITS_PER_PLATE,
+    FINES,
+    PER_DIGIT,
+    PER_FINE,
+    SETUP,
+    Plate,
+    deal_slots,
+    random_deck,
+)
 
 _WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
 
 
-# ---------------------------------------------------------------- cards and actions
-
-
-@value
-class Plate:
-    """A license-plate card: six digits (letters are decoration) and a fine in dollars."""
-
-    number: str
-    fine: int
-
-    def __post_init__(self) -> None:
-        if not (
-            isinstance(self.number, str)
-            and len(self.number) == DIGITS_PER_PLATE
-            and self.number.isdigit()
-            and self.number.isascii()
-        ):
-            raise ValueError(f"a plate has six digits, not {self.number!r}")
-        if type(self.fine) is not int or self.fine not in FINES:
-            raise ValueError(f"a fine is one of ${', $'.join(map(str, FINES))}, not {self.fine!r}")
-
-    def count(self, digit: int) -> int:
-        """How many times ``digit`` shows on this plate."""
-        return self.number.count(str(digit))
-
-    @classmethod
-    def from_str(cls, text: str) -> Plate:
-        """``Plate.from_str("123 456 $10")``: the digits, then the fine."""
-        *digits, fine = text.replace("$", " ").split()
-        return cls("".join(digits), int(fine))
-
-    def __str__(self) -> str:
-        return f"{self.number[:3]} {self.number[3:]} ${self.fine}"
+# ---------------------------------------------------------------- the calls
 
 
 @value
@@ -150,13 +87,85 @@ class Cancel:
         return "cancel"
 
 
+Call = Bid | Challenge | Agree | Cancel
+"""What a player may say in his turn."""
+
 MAX_IN_PLAY = max(players + setup.piles for players, setup in SETUP.items())
 _ALL_BIDS = tuple(Bid(c, d) for c in range(1, DIGITS_PER_PLATE * MAX_IN_PLAY + 1) for d in DIGITS)
 """Every bid there can be, in order."""
 
 
-def _is_bid(call: Any) -> bool:
+def _is_bid(call: object) -> bool:
     return isinstance(call, Bid)
+
+
+# ---------------------------------------------------------------- what a seat sees
+
+
+class PlateFace(TypedDict):
+    """A plate face up: its six digits and its fine."""
+
+    number: str
+    fine: int
+
+
+class PlatesBid(StandingBid):
+    """The standing bid: ``bid`` in words ("two 4's"), its ``count`` and its ``digit``."""
+
+    count: int
+    digit: int
+
+
+class RoundSeen(TypedDict):
+    """A finished round as one seat saw it. ``in_play`` lists ``[owner, PlateFace]`` ("seat 2",
+    "pile 0") in the order of the reveal; of a cancelled round only the seat's own plate."""
+
+    round: int
+    opener: int
+    in_play: list[list[Any]]
+    bid: str
+    bid_count: int
+    bid_digit: int
+    bidder: int
+    challengers: list[int]
+    agreers: list[int]
+    count: int | None
+    cancelled: bool
+    bid_true: bool
+    payments: list[list[int]]  # [payer, payee, dollars]
+    went_out: list[int]
+
+
+class PlatesView(BaseView):
+    """What one seat may see. ``scores``: each seat's money, in dollars. ``hands``: per seat
+    the plate in its window, or None where the viewer may not see it (a seat sees its own, also
+    as ``my_plate``); ``pile_tops``: per centre pile its top plate, None while face down. A
+    teacher's view shows every window and pile top. ``calls`` and ``answers`` are
+    ``[seat, call in words]``."""
+
+    digits: str
+    round: int
+    rounds_total: int
+    scores: list[int]
+    live: list[bool]
+    opener: int
+    my_plate: PlateFace | None
+    hands: list[PlateFace | None]
+    pile_tops: list[PlateFace | None]
+    plates_in_play: int
+    stand_sizes: list[int]
+    pile_sizes: list[int]
+    calls: list[list[Any]]
+    standing_bid: PlatesBid | None
+    answers: list[list[Any]]
+    rounds: list[RoundSeen]
+
+
+def _face(plate: Plate) -> PlateFace:
+    return {"number": plate.number, "fine": plate.fine}
+
+
+# ---------------------------------------------------------------- a round's result
 
 
 @dataclass(frozen=True)
@@ -182,11 +191,11 @@ class RoundResult:
     def bid_true(self) -> bool:
         return self.count is not None and self.count >= self.bid.count
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> RoundSeen:
         return {
             "round": self.round,
             "opener": self.opener,
-            "in_play": [[who, _plate_dict(p)] for who, p in self.in_play],
+            "in_play": [[who, _face(p)] for who, p in self.in_play],
             "bid": str(self.bid),
             "bid_count": self.bid.count,
             "bid_digit": self.bid.digit,
@@ -217,11 +226,7 @@ class RoundResult:
         return self.describe()
 
 
-def _plate_dict(plate: Plate) -> dict:
-    return {"number": plate.number, "fine": plate.fine}
-
-
-def _seen_round(result: RoundResult, seat: int) -> dict:
+def _seen_round(result: RoundResult, seat: int) -> RoundSeen:
     """A finished round as ``seat`` saw it: a scored round shows every plate in play; a
     cancelled round's plates are discarded face down, so the seat saw only his own."""
     out = result.to_dict()
@@ -230,81 +235,10 @@ def _seen_round(result: RoundResult, seat: int) -> dict:
     return out
 
 
-# ---------------------------------------------------------------- the deck
-
-
-def _layout(players: int) -> tuple[list[range], list[range]]:
-    """Where each deck position goes: stand slices (window first), then the discards, then
-    the centre piles (top first)."""
-    k, disc, piles, _ = SETUP[players]
-    stands = [range(s * k, (s + 1) * k) for s in range(players)]
-    start = players * k + disc
-    return stands, [range(start + p * k, start + (p + 1) * k) for p in range(piles)]
-
-
-def random_deck(rng: random.Random, digits: str = "balanced") -> tuple[Plate, ...]:
-    """50 plates in a random order: balanced digits (30 of each) or independent uniform digits,
-    and ten plates of each fine."""
-    if digits == "balanced":
-        pool = [d for d in DIGITS for _ in range(PER_DIGIT)]
-        rng.shuffle(pool)
-    else:
-        pool = [rng.randrange(10) for _ in range(DECK_SIZE * DIGITS_PER_PLATE)]
-    fines = [f for f in FINES for _ in range(PER_FINE)]
-    rng.shuffle(fines)
-    return tuple(
-        Plate("".join(map(str, pool[i * 6 : i * 6 + 6])), fines[i]) for i in range(DECK_SIZE)
-    )
-
-
-def rigged_shuffle(
-    players: int,
-    stands: Sequence[Sequence[Plate | str]] = (),
-    piles: Sequence[Sequence[Plate | str]] = (),
-    digits: str = "balanced",
-    seed: int = 0,
-) -> Shuffle:
-    """A ``Shuffle`` that deals the given plates (window first, pile tops first) and fills the
-    rest of the 50-plate deck so that it stays legal (balanced digits, ten of each fine).
-
-    ``rigged_shuffle(4, stands=[["444 123 $10"], ["440 000 $5"]])`` fixes the first plate of
-    seats 0 and 1. Plates may be given as ``Plate`` or as text for ``Plate.from_str``.
-    """
-    stand_slots, pile_slots = _layout(players)
-    fixed: dict[int, Plate] = {}
-    for slots, given in ((stand_slots, stands), (pile_slots, piles)):
-        if len(given) > len(slots):
-            raise ValueError(f"{players} players have {len(slots)} of those, not {len(given)}")
-        for where, plates in zip(slots, given, strict=False):
-            if len(plates) > len(where):
-                raise ValueError(f"a stand or pile holds {len(where)} plates, not {len(plates)}")
-            for i, p in zip(where, plates, strict=False):
-                fixed[i] = p if isinstance(p, Plate) else Plate.from_str(p)
-    rng = random.Random(seed)
-    fines = Counter({f: PER_FINE for f in FINES})
-    fines.subtract(p.fine for p in fixed.values())
-    free = DECK_SIZE - len(fixed)
-    if digits == "balanced":
-        pool = Counter({str(d): PER_DIGIT for d in DIGITS})
-        pool.subtract("".join(p.number for p in fixed.values()))
-        if min(pool.values()) < 0:
-            raise ValueError("those plates use some digit more than 30 times")
-        digit_pool = list(pool.elements())
-    else:
-        digit_pool = [str(rng.randrange(10)) for _ in range(free * DIGITS_PER_PLATE)]
-    if min(fines.values()) < 0:
-        raise ValueError("those plates use some fine on more than ten plates")
-    fine_pool = list(fines.elements())
-    rng.shuffle(digit_pool)
-    rng.shuffle(fine_pool)
-    fill = iter(Plate("".join(digit_pool[j * 6 : j * 6 + 6]), fine_pool[j]) for j in range(free))
-    return Shuffle(tuple(fixed[i] if i in fixed else next(fill) for i in range(DECK_SIZE)))
-
-
 # ---------------------------------------------------------------- the state
 
 
-class PlatesState(State):
+class PlatesState(State[PlatesView]):
     """A game of license plates. Create it with ``engine.new_game("plates", players=4)``."""
 
     game = "plates"
@@ -313,6 +247,7 @@ class PlatesState(State):
         "digits": ("balanced", "uniform"),
         "first_opener": (0, 1, 2, 3, 4, 5),
     }
+    ACTIONS: ClassVar[tuple[type, ...]] = (Shuffle, Plate, Bid, Challenge, Agree, Cancel)
 
     deck: tuple[Plate, ...] | None
     stands: tuple[tuple[Plate, ...], ...]
@@ -321,7 +256,6 @@ class PlatesState(State):
     round: int
     opener: int
     auction: Auction
-    to_move: int | None
     results: tuple[RoundResult, ...]
 
     def _setup(self) -> None:
@@ -341,10 +275,6 @@ class PlatesState(State):
         self.results = ()
 
     # -- what everyone can see
-    @property
-    def current_player(self) -> int | None:
-        return self.to_move
-
     @property
     def live(self) -> tuple[bool, ...]:
         """A player is in the game while he has money."""
@@ -367,25 +297,20 @@ class PlatesState(State):
         """``(bidder, bid)`` of the bid on the table, or None before the opening bid."""
         return self.auction.high(_is_bid)
 
-    def responses(self) -> list[tuple[int, Any]]:
+    def responses(self) -> list[tuple[int, Challenge | Agree]]:
         """The challenges and agreements made since the standing bid."""
         return self.auction.since_high(_is_bid)
 
     def returns(self) -> list[int]:
-        """Each seat's money (dollars)."""
+        """Each seat's money (dollars): the most money wins."""
         return list(self.money)
 
-    def winners(self) -> list[int]:
-        """The seats with the most money."""
-        best = max(self.money)
-        return [s for s, m in enumerate(self.money) if m == best]
-
     # -- legal actions
-    def _bids_above(self, high: Bid | None) -> list[Bid]:
+    def _bids_above(self, high: Bid | None) -> list[Call]:
         start = (high.count - 1) * 10 + high.digit + 1 if high else 0
         return list(_ALL_BIDS[start : self.max_count() * 10])
 
-    def _legal(self) -> list:
+    def _legal(self) -> list[Call]:
         if self.to_move == CHANCE:
             return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
         standing = self.standing_bid()
@@ -437,7 +362,7 @@ class PlatesState(State):
                 f"{action!r} is not a plates action (Bid, Challenge, Agree or Cancel)"
             )
 
-    def _check_deck(self, cards: tuple) -> None:
+    def _check_deck(self, cards: tuple[Any, ...]) -> None:
         if not (
             isinstance(cards, tuple)
             and len(cards) == DECK_SIZE
@@ -458,22 +383,23 @@ class PlatesState(State):
     # -- applying a checked action
     def _do(self, action: Any) -> None:
         if isinstance(action, Shuffle):
-            stand_slots, pile_slots = _layout(self.num_players)
-            self.deck = action.cards
-            self.stands = tuple(tuple(self.deck[i] for i in r) for r in stand_slots)
-            self.piles = tuple(tuple(self.deck[i] for i in r) for r in pile_slots)
+            stand_slots, pile_slots = deal_slots(self.num_players)
+            deck: tuple[Plate, ...] = action.cards
+            self.deck = deck
+            self.stands = tuple(tuple(deck[i] for i in r) for r in stand_slots)
+            self.piles = tuple(tuple(deck[i] for i in r) for r in pile_slots)
             self.to_move = self.opener
             return
         me = self.to_move
-        assert me is not None and me >= 0
+        assert me is not None and me >= 0  # a checked call comes from the seat to move
+        if not isinstance(action, Cancel):
+            self.auction = self.auction.add(me, action)
+        standing = self.standing_bid()
+        assert standing is not None  # checked: a call other than a bid answers a standing bid
+        bidder, bid = standing
         if isinstance(action, Cancel):
-            bidder, bid = self.standing_bid()  # type: ignore[misc]
             self._end_round(bid, bidder, count=None)
             return
-        self.auction = self.auction.add(me, action)
-        standing = self.standing_bid()
-        assert standing is not None
-        bidder, bid = standing
         answers = self.responses()
         if len(answers) < sum(self.live) - 1:
             self.to_move = clockwise(me, self.num_players, self.live)
@@ -560,32 +486,40 @@ class PlatesState(State):
         return Shuffle(random_deck(rng, self.options["digits"]))
 
     # -- what one seat may see
-    def view(self, seat: int, reveal: bool = False) -> dict:
+    def _view(self, seat: int, reveal: bool) -> PlatesView:
         """Exactly what ``seat`` may see: his own window plate, never another's, and every
-        plate shown at the end of earlier rounds. ``reveal=True`` (teacher): also ``shown``,
-        every plate in play as a round's reveal lists them (``[["seat 1", plate], ...]``)."""
-        if not (isinstance(seat, int) and 0 <= seat < self.num_players):
-            raise ValueError(f"no seat {seat!r} at a {self.num_players}-player table")
+        plate shown at the end of earlier rounds. A teacher's view (``reveal``) also shows
+        every window plate in ``hands`` and the pile tops in ``pile_tops``."""
         standing = self.standing_bid()
         mine = self.stands[seat][0] if self.stands[seat] else None
-        out = {
+        out: PlatesView = {
             "game": self.game,
             "seat": seat,
             "players": self.num_players,
+            "to_move": self.to_move,
             "digits": self.options["digits"],
             "round": self.round,
             "rounds_total": self.rounds_total,
-            "money": list(self.money),
+            "scores": list(self.money),
             "live": list(self.live),
-            "to_move": self.to_move,
             "opener": self.opener,
-            "my_plate": _plate_dict(mine) if mine else None,
+            "my_plate": _face(mine) if mine else None,
+            "hands": [
+                _face(st[0]) if st and (reveal or s == seat) else None
+                for s, st in enumerate(self.stands)
+            ],
+            "pile_tops": [_face(pile[0]) if pile and reveal else None for pile in self.piles],
             "plates_in_play": len(self.in_play()),
             "stand_sizes": [len(st) for st in self.stands],
             "pile_sizes": [len(p) for p in self.piles],
             "calls": [[s, str(c)] for s, c in self.auction.calls],
             "standing_bid": (
-                {"bidder": standing[0], "count": standing[1].count, "digit": standing[1].digit}
+                {
+                    "bidder": standing[0],
+                    "bid": str(standing[1]),
+                    "count": standing[1].count,
+                    "digit": standing[1].digit,
+                }
                 if standing
                 else None
             ),
@@ -594,7 +528,6 @@ class PlatesState(State):
         }
         if reveal:
             out["revealed"] = True
-            out["shown"] = [[who, _plate_dict(p)] for who, p in self.in_play()]
         return out
 
     def __str__(self) -> str:
@@ -613,173 +546,3 @@ class PlatesState(State):
         if self.results:
             lines.append("  last: " + str(self.results[-1]))
         return "\n".join(lines)
-
-
-# ---------------------------------------------------------------- exact odds
-
-
-def count_pmf(plates: int, digits: str = "balanced", pool: Counter | None = None, digit: int = 0):
-    """Distribution of how often one digit shows on ``plates`` plates nobody has seen.
-
-    ``digits="uniform"``: each of the 6·plates digits is the digit with chance 1/10, so the
-    count is binomial. ``"balanced"``: the plates' digits are drawn without replacement from
-    the 300 of the deck (30 of each), so the count is hypergeometric; ``pool`` (a Counter of
-    digit -> copies left, default 30 each) accounts for plates already seen.
-    Returns ``{count: Fraction}``.
-    """
-    n = DIGITS_PER_PLATE * plates
-    if digits == "uniform":
-        return {k: Fraction(comb(n, k) * 9 ** (n - k), 10**n) for k in range(n + 1)}
-    left = pool if pool is not None else Counter({d: PER_DIGIT for d in DIGITS})
-    total, good = sum(left.values()), left[digit]
-    if n > total:
-        raise ValueError(f"only {total} digits are unseen, not {n}")
-    return {
-        k: Fraction(comb(good, k) * comb(total - good, n - k), comb(total, n))
-        for k in range(min(n, good) + 1)
-    }
-
-
-def chance_at_least(pmf: dict[int, Fraction], count: int) -> Fraction:
-    """P(X >= count) for a distribution ``{value: probability}``."""
-    return sum((p for k, p in pmf.items() if k >= count), Fraction(0))
-
-
-def unseen_pool(seen: Sequence[Plate]) -> Counter:
-    """The balanced deck's digits not on any of the ``seen`` plates."""
-    pool = Counter({d: PER_DIGIT for d in DIGITS})
-    pool.subtract(int(ch) for p in seen for ch in p.number)
-    return pool
-
-
-def count_in_play_pmf(
-    digit: int,
-    my_plate: Plate | None,
-    plates_in_play: int,
-    digits: str = "balanced",
-    seen: Sequence[Plate] = (),
-) -> dict[int, Fraction]:
-    """Distribution of how often ``digit`` shows on all the plates in play, for a player who
-    sees ``my_plate`` (in play) and, in earlier rounds, the ``seen`` plates (out of play, but
-    no longer in the deck)."""
-    known = [my_plate] if my_plate else []
-    have = sum(p.count(digit) for p in known)
-    pmf = count_pmf(plates_in_play - len(known), digits, unseen_pool([*known, *seen]), digit)
-    return {have + k: p for k, p in pmf.items()}
-
-
-def bid_chance(
-    bid: Bid,
-    my_plate: Plate | None,
-    plates_in_play: int,
-    digits: str = "balanced",
-    seen: Sequence[Plate] = (),
-) -> Fraction:
-    """The chance ``bid`` is true for a player who sees ``my_plate`` and the ``seen`` plates."""
-    pmf = count_in_play_pmf(bid.digit, my_plate, plates_in_play, digits, seen)
-    return chance_at_least(pmf, bid.count)
-
-
-def _what_seat_knows(view: dict) -> tuple[Plate | None, int, str, list[Plate]]:
-    mine = Plate(**view["my_plate"]) if view["my_plate"] else None
-    seen = [Plate(**p) for r in view["rounds"] for _, p in r["in_play"]]
-    return mine, view["plates_in_play"], view["digits"], seen
-
-
-def bid_chance_from_view(view: dict, bid: Bid | None = None) -> Fraction | None:
-    """``bid_chance`` for the standing bid (or ``bid``) from what one seat sees; None if there
-    is no bid to judge."""
-    if bid is None:
-        sb = view["standing_bid"]
-        if sb is None:
-            return None
-        bid = Bid(sb["count"], sb["digit"])
-    return bid_chance(bid, *_what_seat_knows(view))
-
-
-def most_frequent_pmf(plates: int, digits: str = "balanced") -> dict[int, Fraction]:
-    """Distribution of the highest count of any one digit on ``plates`` unseen plates.
-
-    Counts the ways all ten digits stay at or below m with a generating function:
-    uniform: n! [x^n] (sum_{j<=m} x^j/j!)^10 out of 10^n; balanced: [x^n]
-    (sum_{j<=m} C(30,j) x^j)^10 out of C(300, n).
-    """
-    n = DIGITS_PER_PLATE * plates
-    if digits == "uniform":
-        from math import factorial
-
-        term = [Fraction(1, factorial(j)) for j in range(n + 1)]
-        total = Fraction(10**n, factorial(n))
-    else:
-        term = [Fraction(comb(PER_DIGIT, j)) for j in range(min(n, PER_DIGIT) + 1)]
-        total = Fraction(comb(PER_DIGIT * 10, n))
-
-    def at_most(m: int) -> Fraction:
-        poly = [Fraction(1)]
-        one = term[: m + 1]
-        for _ in range(10):
-            poly = _times(poly, one, n)
-        return (poly[n] if n < len(poly) else Fraction(0)) / total
-
-    pmf, below = {}, Fraction(0)
-    for m in range(n + 1):
-        cdf = at_most(m)
-        if cdf != below:
-            pmf[m], below = cdf - below, cdf
-        if cdf == 1:
-            break
-    return pmf
-
-
-def _times(a: list[Fraction], b: list[Fraction], cap: int) -> list[Fraction]:
-    out = [Fraction(0)] * min(len(a) + len(b) - 1, cap + 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b[: cap + 1 - i]):
-                out[i + j] += x * y
-    return out
-
-
-# ---------------------------------------------------------------- bots
-
-
-class BasicBot(RandomBot):
-    """Plays the odds from its own view. Answers a bid by agreeing when it is at least as
-    likely true as false, else challenging. Opens (or raises after all agreed) with the
-    highest bid that is at least even money from its plate; cancels when it has none."""
-
-    level = "basic"
-
-    def choose(self, state: State) -> Any:
-        view = state.view(state.current_player)  # type: ignore[arg-type]
-        standing = view["standing_bid"]
-        if standing and standing["bidder"] != view["seat"]:
-            return Agree() if bid_chance_from_view(view) >= HALF else Challenge()
-        above = (standing["count"], standing["digit"]) if standing else (0, 9)
-        knows = _what_seat_knows(view)
-        best = None
-        for d in DIGITS:
-            top = _highest_even_money(count_in_play_pmf(d, *knows))
-            if top and (top, d) > max(above, best.key if best else above):
-                best = Bid(top, d)
-        if best:
-            return best
-        return Cancel() if standing else state.legal_actions()[0]
-
-
-HALF = Fraction(1, 2)
-
-
-def _highest_even_money(pmf: dict[int, Fraction]) -> int:
-    """The highest count c >= 1 with P(X >= c) >= 1/2 (0 if there is none): the tail is
-    summed once, from the top down."""
-    tail = Fraction(0)
-    for c in sorted(pmf, reverse=True):
-        tail += pmf[c]
-        if tail >= HALF:
-            return c
-    return 0
-
-
-PlatesState.BOTS = {"random": RandomBot, "basic": BasicBot}
-PlatesState.ACTIONS = (Shuffle, Plate, Bid, Challenge, Agree, Cancel)

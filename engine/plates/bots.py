@@ -1,0 +1,54 @@
+"""The license-plate bots. ``basic`` plays the odds from its own view; ``random`` comes with
+every game (``engine.core.RandomBot``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..core import RandomBot, State
+from .cards import DIGITS
+from .odds import HALF, bid_chance, count_in_play_pmf, what_seat_knows
+from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView
+
+
+@PlatesState.bot
+class BasicBot(RandomBot):
+    """Plays the odds from its own view. Answers a bid by agreeing when it is at least as
+    likely true as false, else challenging. Opens (or raises after all agreed) with the
+    highest bid that is at least even money from its plate; cancels when it has none."""
+
+    level = "basic"
+
+    def choose(self, state: State[Any]) -> Call:
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "a bot is asked to choose only in its turn"
+        view: PlatesView = state.view(seat)
+        knows = what_seat_knows(view)
+        standing = view["standing_bid"]
+        if standing and standing["bidder"] != seat:
+            chance = bid_chance(Bid(standing["count"], standing["digit"]), *knows)
+            return Agree() if chance >= HALF else Challenge()
+        above = (standing["count"], standing["digit"]) if standing else (0, 9)
+        best = None
+        for d in DIGITS:
+            top = _highest_even_money(count_in_play_pmf(d, *knows))
+            if top and (top, d) > max(above, best.key if best else above):
+                best = Bid(top, d)
+        if best:
+            return best
+        if standing:
+            return Cancel()
+        lowest: Call = state.legal_actions()[0]  # no opening bid is even money: the lowest
+        return lowest
+
+
+def _highest_even_money(pmf: dict[int, Fraction]) -> int:
+    """The highest count c >= 1 with P(X >= c) >= 1/2 (0 if there is none): the tail is
+    summed once, from the top down."""
+    tail = Fraction(0)
+    for c in sorted(pmf, reverse=True):
+        tail += pmf[c]
+        if tail >= HALF:
+            return c
+    return 0
