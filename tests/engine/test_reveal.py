@@ -33,7 +33,7 @@ EVERY_HAND = {
 CHANGED = {
     "michigan": {"dead_hand", "last_stop", "barred"},
     "rummy": {"shown_hands"},
-    "rupees": {"widow", "discards", "partner"},
+    "rupees": {"hands", "widow", "discards", "partner"},
 }
 """Keys of the ordinary view that a teacher's view may fill in further."""
 
