@@ -23,20 +23,22 @@ from engine.rupees import (
     SETUPS,
     SPECIAL_NAMES,
     SPECIALS,
+    Bid,
     CallPartner,
+    Discard,
     NameTrump,
-    RupeeBid,
+    Pass,
+    Play,
     RupeeCard,
-    RupeeDiscard,
-    RupeePass,
-    RupeePlay,
+    known_side,
     money_of,
     rupees,
     unseen_money,
 )
 
-from .render.rupees import SHAPE, card_name, table_svg, wins
+from .render.rupees import SHAPE, card_name, table_svg
 from .table import Table
+from .words import says
 
 
 class RupeesBiddingPanel(widgets.HBox):
@@ -50,19 +52,19 @@ class RupeesBiddingPanel(widgets.HBox):
         )
         self.bid = widgets.Button(description="Bid", button_style="primary", icon="gavel")
         self.pass_ = widgets.Button(description="Pass", tooltip="leave the auction (final)")
-        self.bid.on_click(lambda _b: on_action(RupeeBid(self.amount.value)))
-        self.pass_.on_click(lambda _b: on_action(RupeePass()))
+        self.bid.on_click(lambda _b: on_action(Bid(self.amount.value)))
+        self.pass_.on_click(lambda _b: on_action(Pass()))
         self.children = [self.amount, self.bid, self.pass_]
         self.add_class("tt-bidding")
 
     def update(self, legal: list[Any], why_not: Callable[[Any], str | None]) -> None:
-        amounts = [a.amount for a in legal if isinstance(a, RupeeBid)]
+        amounts = [a.amount for a in legal if isinstance(a, Bid)]
         keep = self.amount.value if self.amount.value in amounts else None
         self.amount.options = [(rupees(a), a) for a in amounts] or ["-"]
         self.amount.value = keep or (amounts[0] if amounts else "-")
         self.amount.disabled = self.bid.disabled = not amounts
-        self.pass_.disabled = RupeePass() not in legal
-        reason = why_not(RupeePass()) if self.pass_.disabled else None
+        self.pass_.disabled = Pass() not in legal
+        reason = why_not(Pass()) if self.pass_.disabled else None
         self.pass_.tooltip = f"not now: {reason}" if reason else "leave the auction (final)"
 
     def __repr__(self) -> str:
@@ -125,7 +127,7 @@ class RupeesTable(Table):
         elif self.state.phase == "discard":
             self.select(card)
         elif self.state.phase == "play":
-            self.act(RupeePlay(card))
+            self.act(Play(card))
         else:
             self.refuse(f"now is the {self.state.phase} step, not the time to play a card")
         self.refresh()
@@ -139,7 +141,7 @@ class RupeesTable(Table):
         if len(self.selection) == self.state.setup.widow:
             return self.refuse("you have chosen enough cards: click one to put it back")
         try:
-            self._after(self.selection).apply(RupeeDiscard(card))
+            self._after(self.selection).apply(Discard(card))
         except engine.IllegalAction as e:
             return self.refuse(str(e))
         self.selection.append(card.code)
@@ -151,7 +153,7 @@ class RupeesTable(Table):
         allows)."""
         s = self.state
         for code in sorted(codes, key=lambda c: RupeeCard(c).is_money):
-            s = s.apply(RupeeDiscard(RupeeCard(code)))
+            s = s.apply(Discard(RupeeCard(code)))
         return s
 
     def discard(self) -> bool:
@@ -161,7 +163,7 @@ class RupeesTable(Table):
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
         for code in sorted(chosen, key=lambda c: RupeeCard(c).is_money):
-            if not self.act(RupeeDiscard(RupeeCard(code))):
+            if not self.act(Discard(RupeeCard(code))):
                 return False
         return True
 
@@ -173,7 +175,7 @@ class RupeesTable(Table):
         lines = []
         t = new.last_trick
         if t is not old.last_trick and t is not None:
-            lines.append(f"Trick {t.number}: {wins(self.names[t.winner])} {rupees(t.value)}")
+            lines.append(f"Trick {t.number}: {says(self.names[t.winner], 'win')} {rupees(t.value)}")
         for r in new.results[len(old.results) :]:
             lines.append(r.describe(self.names))
         if new.is_terminal() and not old.is_terminal():
@@ -242,13 +244,11 @@ class RupeesTable(Table):
             f"Specials played: {', '.join(gone) or 'none'}; still out: {', '.join(left) or 'none'}."
         )
         if view["declarer"] is not None and view["phase"] == "play":
-            side = {view["declarer"], view["partner"]} - {None}
-            if not view["options"]["call_partner"]:
-                side = {s for s in range(view["players"]) if s % 2 == view["declarer"] % 2}
+            side = known_side(view, view["declarer"])
             got = sum(view["captured"][s] for s in side)
             need = view["contract"] - got
             in_play = MONEY_PER_DECK * decks - money_of(done) - money_of(discarded)
-            names = escape(" + ".join(self.names[s] for s in sorted(side)))
+            names = escape(" + ".join(self.names[s] for s in side))
             if need <= 0:
                 lines.append(f"{names} have made the contract ({rupees(got)} taken).")
             else:

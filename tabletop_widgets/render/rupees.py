@@ -18,9 +18,11 @@ from engine.rupees import (
     SPECIAL_NAMES,
     TIGER,
     RupeeCard,
+    known_side,
     rupees,
 )
 
+from ..words import says
 from .cards import CARD_H, CARD_W, card_edge
 from .svg import document, el, group, table_document, text
 
@@ -233,10 +235,11 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
 
 
 def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
+    """Whom a score belongs to: the seat's team, or with ``call_partner`` the seat alone (the
+    scores are kept per player there)."""
     if view["options"]["call_partner"]:
         return names[seat]
-    mates = [names[s] for s in range(view["players"]) if s % 2 == seat % 2]
-    return " + ".join(mates)
+    return " + ".join(names[s] for s in known_side(view, seat))
 
 
 def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
@@ -266,7 +269,7 @@ def table_svg(
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = dict(enumerate(view.get("hands", []))) | dict(shown or {})
+    shown = dict(enumerate(view["hands"])) | dict(shown or {})
     parts = [
         el(
             "ellipse",
@@ -377,7 +380,9 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
     if phase == "bid":
         sb = view["standing_bid"]
         lines = [f"Hand {view['hand_no'] + 1}: bidding"]
-        lines.append(f"Standing bid {rupees(sb[1])} ({names[sb[0]]})" if sb else "No bid yet")
+        lines.append(
+            f"Standing bid {rupees(sb['amount'])} ({names[sb['bidder']]})" if sb else "No bid yet"
+        )
         return lines
     decl = names[view["declarer"]]
     head = f"{decl} bid {rupees(view['contract'])}"
@@ -443,7 +448,7 @@ def _last_trick(view: dict, names) -> str:
             text(
                 x0 + 8,
                 24,
-                f"Trick {t['number']}: {wins(names[t['winner']])} {rupees(t['value'])}",
+                f"Trick {t['number']}: {says(names[t['winner']], 'win')} {rupees(t['value'])}",
                 11,
                 font_weight="bold",
             )
@@ -483,15 +488,6 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     ) + row_body(cards, x, 500, step=step, dim=dim, selected=selected, clickable=clickable)
 
 
-def says(name: str, verb: str) -> str:
-    """``"Bot 2 deals"``, but ``"You deal"``."""
-    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def wins(name: str) -> str:
-    return says(name, "win")
-
-
 def _taken(view: dict, seat: int, result: dict | None) -> str:
     """Tricks taken so far this hand, or (a hand just scored) the ₹ taken in it."""
     if result:
@@ -503,6 +499,5 @@ def _taken(view: dict, seat: int, result: dict | None) -> str:
 def state_svg(state, seat: int = 0) -> str:
     """The table with every hand face up (a teacher's picture), drawn from ``seat``'s place.
     This is how a Rupees state shows itself in a notebook."""
-    view = state.view(seat)
-    shown = {s: [c.code for c in h] for s, h in enumerate(state.hands) if s != seat}
-    return table_svg(view, shown=shown)
+    hands = state.view(seat, reveal=True)["hands"]
+    return table_svg(state.view(seat), shown=dict(enumerate(hands)))

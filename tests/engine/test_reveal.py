@@ -33,7 +33,7 @@ CHANGED = {
     "michigan": {"hands", "dead_hand", "last_stop", "barred"},
     "plates": {"hands", "pile_tops"},
     "rummy": {"hands"},
-    "rupees": {"widow", "discards", "partner"},
+    "rupees": {"hands", "widow", "discards", "partner"},
 }
 """Keys of the ordinary view that a teacher's view may fill in further."""
 

@@ -7,12 +7,12 @@ from test_rupees_rules import bid_to, deal, declare, play, swap
 
 import engine
 from engine.rupees import (
+    BasicBot,
+    Bid,
     NameTrump,
-    RupeeBid,
+    Pass,
+    Play,
     RupeeCard,
-    RupeePass,
-    RupeePlay,
-    RupeesBasicBot,
     best_trump,
     hand_strength,
     parse,
@@ -28,22 +28,22 @@ def test_hand_strength_is_the_stated_formula():
 
 
 def test_basic_bot_bids_up_to_its_estimate_and_leaves_the_contract_to_its_partner():
-    bot = RupeesBasicBot()
+    bot = BasicBot()
     s = deal()  # seat 1 opens: he must bid
-    assert bot.choose(s) == RupeeBid(175_000)
-    s = s.apply(RupeeBid(175_000))
+    assert bot.choose(s) == Bid(175_000)
+    s = s.apply(Bid(175_000))
     # seat 2 holds all the Blacks: 100,000 + 50,000 + 30,000 + 90,000 = 270,000
-    assert bot.choose(s) == RupeeBid(185_000)
-    s = s.apply(RupeeBid(255_000))
-    assert bot.choose(s) == RupeeBid(265_000)  # seat 3, all the Greens: also 270,000
-    s = s.apply(RupeeBid(265_000))
-    assert bot.choose(s) == RupeePass()  # seat 0: 275,000 is above his 270,000
-    s = s.apply(RupeePass())
-    assert bot.choose(s) == RupeePass()  # seat 1: his partner (seat 3) holds the bid
+    assert bot.choose(s) == Bid(185_000)
+    s = s.apply(Bid(255_000))
+    assert bot.choose(s) == Bid(265_000)  # seat 3, all the Greens: also 270,000
+    s = s.apply(Bid(265_000))
+    assert bot.choose(s) == Pass()  # seat 0: 275,000 is above his 270,000
+    s = s.apply(Pass())
+    assert bot.choose(s) == Pass()  # seat 1: his partner (seat 3) holds the bid
 
 
 def test_basic_bot_discards_low_plain_cards_outside_trumps_and_names_its_colour():
-    bot = RupeesBasicBot()
+    bot = BasicBot()
     s = bid_to(deal(swap(("Y1", "R1"), ("Y2", "R2"), ("Y3", "B2"))))
     # seat 1: 10 Yellows (trumps to be), R1, R2, B2 and the specials
     picks = []
@@ -56,23 +56,23 @@ def test_basic_bot_discards_low_plain_cards_outside_trumps_and_names_its_colour(
 
 
 def test_basic_bot_plays_the_specials_as_stated():
-    bot = RupeesBasicBot()
+    bot = BasicBot()
     parts = swap(("R1", "Lion"), ("R2", "Bear"))  # seat 0 holds the Lion and the Bear
     s = declare(deal(parts))  # seat 1 declares Yellow and leads
-    assert bot.choose(s) == RupeePlay(RupeeCard("Tiger"))  # trumps while he holds the Tiger
+    assert bot.choose(s) == Play(RupeeCard("Tiger"))  # trumps while he holds the Tiger
     s = play(s, "Y40k", "B40k", "G1")
-    assert bot.choose(s) == RupeePlay(RupeeCard("Bear"))  # the opponents' rich trick
+    assert bot.choose(s) == Play(RupeeCard("Bear"))  # the opponents' rich trick
     # the Lion on his own side's rich trick: seat 2 (partner of seat 0) wins with a Black
     s = declare(deal(swap(("R1", "Lion"), ("Y11", "B1"))))
     s = play(s, "B1", "B40k", "G40k")  # seat 0 has no Black
-    assert bot.choose(s) == RupeePlay(RupeeCard("Lion"))
+    assert bot.choose(s) == Play(RupeeCard("Lion"))
     # a trick with Money and an opponent winning: win it with the cheapest winning card
     s = declare(deal(swap(("Y11", "B5k"))))
     s = play(s, "B5k")
-    assert bot.choose(s) == RupeePlay(RupeeCard("B7"))
+    assert bot.choose(s) == Play(RupeeCard("B7"))
     s = declare(deal(swap(("Y11", "B4"))))
     s = play(s, "B4")  # no Money at stake: throw the lowest card
-    assert bot.choose(s) == RupeePlay(RupeeCard("B1"))
+    assert bot.choose(s) == Play(RupeeCard("B1"))
 
 
 def test_basic_partnership_beats_random_partnership():

@@ -8,12 +8,12 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
+from engine.odds import expectation
 from engine.rupees import (
     TIGER,
     chance_at_least,
     colour_length_pmf,
     declarer_gets_tiger,
-    expected,
     money_of,
     money_pmf,
     rupee_deck,
@@ -39,9 +39,9 @@ def test_money_in_small_hands_by_enumeration():
 def test_expected_money_in_a_hand_is_13_55ths_of_400000():
     pmf = money_pmf(13)
     assert sum(pmf.values()) == 1
-    assert expected(pmf) == Fraction(13 * 400_000, 55)  # ₹94,545.45...
-    assert expected(money_pmf(26)) == 2 * expected(pmf)
-    assert expected(money_pmf(55)) == 400_000 and money_pmf(55) == {400_000: 1}
+    assert expectation(pmf) == Fraction(13 * 400_000, 55)  # ₹94,545.45...
+    assert expectation(money_pmf(26)) == 2 * expectation(pmf)
+    assert expectation(money_pmf(55)) == 400_000 and money_pmf(55) == {400_000: 1}
 
 
 def test_money_by_simulation():
@@ -63,7 +63,7 @@ def test_specials_and_the_tiger():
     pmf = specials_in_hand_pmf(13)
     assert sum(pmf.values()) == 1
     assert pmf[0] == Fraction(comb(52, 13), comb(55, 13))
-    assert expected(pmf) == Fraction(3 * 13, 55)
+    assert expectation(pmf) == Fraction(3 * 13, 55)
     assert declarer_gets_tiger() == Fraction(16, 55)
     rng = random.Random(2)
     n = 5000
@@ -74,7 +74,7 @@ def test_specials_and_the_tiger():
 def test_colour_lengths_are_hypergeometric():
     pmf = colour_length_pmf(13)
     assert sum(pmf.values()) == 1
-    assert expected(pmf) == Fraction(13 * 13, 55)
+    assert expectation(pmf) == Fraction(13 * 13, 55)
     assert pmf[13] == Fraction(1, comb(55, 13))
     assert max(pmf, key=pmf.get) == 3
 

@@ -10,11 +10,12 @@ from test_rupees_rules import bid_to, deal, declare, first_legal, play, raises
 
 import engine
 from engine.rupees import (
+    Bid,
     CallPartner,
-    RupeeBid,
+    Pass,
+    Play,
     RupeeCard,
-    RupeePass,
-    RupeePlay,
+    known_side,
     rupee_deck,
 )
 
@@ -31,7 +32,7 @@ def test_call_partner_names_a_card_not_held_nor_discarded():
     s = declare(deal(call_partner=True))
     raises(s, CallPartner(RupeeCard("Y40k")), "neither holds nor discarded")
     raises(s, CallPartner(RupeeCard("Y1")), "neither holds nor discarded")  # discarded
-    raises(s, RupeePlay(RupeeCard("Y40k")), "call step")
+    raises(s, Play(RupeeCard("Y40k")), "call step")
     assert len(s.legal_actions()) == 55 - 13 - 3  # his hand and his discards
     s = s.apply(CallPartner(RupeeCard("G40k")))
     assert s.partner == 3 and s.phase == "play" and s.current_player == 1
@@ -87,12 +88,12 @@ def test_two_decks_deal_and_bidding(players, each, widow):
     assert sorted(c.code for h in (*s.hands, s.widow) for c in h) == sorted(
         c.code for c in rupee_deck(2)
     )
-    raises(s, RupeeBid(175_000), "at least ₹350,000")
-    assert s.legal_actions()[0] == RupeeBid(350_000)
-    assert s.legal_actions()[-1] == RupeeBid(800_000)
-    s = s.apply(RupeeBid(350_000))
+    raises(s, Bid(175_000), "at least ₹350,000")
+    assert s.legal_actions()[0] == Bid(350_000)
+    assert s.legal_actions()[-1] == Bid(800_000)
+    s = s.apply(Bid(350_000))
     while s.phase == "bid":
-        s = s.apply(RupeePass())
+        s = s.apply(Pass())
     assert s.declarer == 1 and len(s.hands[1]) == each + widow
     for _ in range(widow):
         assert s.phase == "discard"
@@ -134,6 +135,27 @@ def test_a_view_never_shows_another_seats_hand_or_the_widow():
         assert v["widow"] is None
     with pytest.raises(ValueError, match="no seat"):
         s.view(4)
+
+
+def test_the_view_holds_the_standing_bid_and_the_hands_a_seat_may_see():
+    assert deal().view(0)["standing_bid"] is None
+    s = deal().apply(Bid(175_000), player=1).apply(Bid(185_000), player=2)
+    v = s.view(0)
+    assert v["standing_bid"] == {"bidder": 2, "bid": "bid ₹185,000", "amount": 185_000}
+    assert v["hands"] == [v["hand"], None, None, None]
+    assert s.view(3, reveal=True)["hands"] == [[c.code for c in h] for h in s.hands]
+
+
+def test_a_seat_knows_the_sides_as_far_as_its_view_shows():
+    s = called("G40k")  # seat 1 declares; seat 3 holds the called card
+    assert s.side_of(1) == (1, 3) and s.side_of(0) == (0, 2)
+    assert known_side(s.view(3), 1) == (1, 3)  # the partner knows
+    assert known_side(s.view(0), 1) == (1,) and known_side(s.view(0), 0) == (0,)
+    s = play(s, "Y40k", "B1", "G40k")  # the called card is played: everyone knows
+    assert all(known_side(s.view(k), 1) == (1, 3) for k in range(4))
+    assert known_side(s.view(1), 2) == (0, 2)
+    teams = declare(deal())
+    assert known_side(teams.view(0), 3) == (1, 3) == teams.side_of(3)
 
 
 def test_str_pictures_the_table():

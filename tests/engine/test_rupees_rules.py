@@ -18,14 +18,15 @@ from engine.rupees import (
     COLOURS,
     MONEY_PER_DECK,
     RANKS,
+    Bid,
+    Discard,
     NameTrump,
-    RupeeBid,
+    Pass,
+    Play,
     RupeeCard,
-    RupeeDiscard,
-    RupeePass,
-    RupeePlay,
     RupeesState,
     parse,
+    rigged_shuffle,
     rupee_deck,
     rupees,
     trick_value,
@@ -60,11 +61,11 @@ def bid_to(s, declarer=1, contract=175_000):
     while s.phase == "bid":
         seat = s.current_player
         if seat == declarer and not (s.standing_bid() and s.standing_bid()[0] == seat):
-            s = s.apply(RupeeBid(contract), player=seat)
+            s = s.apply(Bid(contract), player=seat)
         elif s.standing_bid() is None:
-            s = s.apply(RupeeBid(175_000), player=seat)
+            s = s.apply(Bid(175_000), player=seat)
         else:
-            s = s.apply(RupeePass(), player=seat)
+            s = s.apply(Pass(), player=seat)
     return s
 
 
@@ -72,14 +73,14 @@ def declare(s, declarer=1, contract=175_000, discards=None, trump="Y"):
     """Bidding, discards (default: the declarer's three lowest plain Yellow cards) and trumps."""
     s = bid_to(s, declarer, contract)
     for code in discards or [c.code for c in s.discardable() if c.colour == "Y"][-3:]:
-        s = s.apply(RupeeDiscard(RupeeCard(code)), player=declarer)
+        s = s.apply(Discard(RupeeCard(code)), player=declarer)
     return s.apply(NameTrump(trump), player=declarer)
 
 
 def play(s, *codes):
     """Play cards in turn order."""
     for code in codes:
-        s = s.apply(RupeePlay(RupeeCard(code)))
+        s = s.apply(Play(RupeeCard(code)))
     return s
 
 
@@ -138,60 +139,82 @@ def test_cards_read_and_print():
 # ---------------------------------------------------------------- deal and bidding
 
 
+def test_rigged_shuffle_deals_the_given_cards_first_and_the_rest_from_its_seed():
+    deal = rigged_shuffle(4, hands=[["Tiger", "R40k"], [], ["Lion"]], widow=["Bear"], seed=3)
+    s = engine.new_game("rupees").apply(deal)
+    assert {"Tiger", "R40k"} <= set(codes(s.hands[0])) and "Lion" in codes(s.hands[2])
+    assert "Bear" in codes(s.widow)
+    assert (
+        deal
+        == rigged_shuffle(4, hands=[["Tiger", "R40k"], [], ["Lion"]], widow=["Bear"], seed=3)
+        != rigged_shuffle(4, hands=[["Tiger", "R40k"], [], ["Lion"]], widow=["Bear"], seed=4)
+    )
+    six = engine.new_game("rupees", players=6).apply(rigged_shuffle(6, hands=[["R40k", "R40k"]]))
+    assert codes(six.hands[0]).count("R40k") == 2  # two decks
+    with pytest.raises(ValueError, match="more often than the deck"):
+        rigged_shuffle(4, hands=[["R40k", "R40k"]])
+    with pytest.raises(ValueError, match="widow 3"):
+        rigged_shuffle(4, widow=["R1", "R2", "R3", "R4"])
+    with pytest.raises(ValueError, match="4, 6 or 8 players"):
+        rigged_shuffle(5)
+    with pytest.raises(TypeError):
+        rigged_shuffle(4, [["R40k"]])  # the cards are named: hands=..., widow=...
+
+
 def test_the_deal_gives_13_each_and_a_widow_of_3_and_the_left_of_the_dealer_opens():
     s = engine.new_game("rupees", seed=3)
     assert s.current_player == CHANCE and s.dealer == 0
     s = s.apply(s.sample_chance())
     assert [len(h) for h in s.hands] == [13] * 4 and len(s.widow) == 3
     assert s.current_player == 1 and s.phase == "bid"
-    raises(s, RupeeDiscard(RupeeCard("R1")), "bid step")
+    raises(s, Discard(RupeeCard("R1")), "bid step")
 
 
 def test_a_bad_shuffle_is_refused():
     s = engine.new_game("rupees")
     raises(s, Shuffle(rupee_deck()[:-1]), "whole deck")
     raises(s, Shuffle((*rupee_deck()[:-1], RupeeCard("R1"))), "whole deck")
-    raises(s, RupeePass(), "shuffled")
+    raises(s, Pass(), "shuffled")
 
 
 def test_opening_bid_raises_and_multiples():
     s = deal()
-    raises(s, RupeePass(), "opener must bid")
-    raises(s, RupeeBid(170_000), "at least ₹175,000")
-    raises(s, RupeeBid(177_000), "multiples of ₹5,000")
-    assert s.legal_actions()[0] == RupeeBid(175_000) and RupeePass() not in s.legal_actions()
-    s = s.apply(RupeeBid(175_000), player=1)
-    raises(s, RupeeBid(180_000), "₹10,000 above")
-    s = s.apply(RupeeBid(185_000), player=2)  # the seed's example: 175k, 185k, 200k, 210k
-    s = s.apply(RupeeBid(200_000), player=3)
-    s = s.apply(RupeeBid(210_000), player=0)
-    raises(s, RupeeBid(405_000), "up to ₹400,000")
-    assert s.legal_actions()[-2:] == [RupeeBid(400_000), RupeePass()]
+    raises(s, Pass(), "opener must bid")
+    raises(s, Bid(170_000), "at least ₹175,000")
+    raises(s, Bid(177_000), "multiples of ₹5,000")
+    assert s.legal_actions()[0] == Bid(175_000) and Pass() not in s.legal_actions()
+    s = s.apply(Bid(175_000), player=1)
+    raises(s, Bid(180_000), "₹10,000 above")
+    s = s.apply(Bid(185_000), player=2)  # the seed's example: 175k, 185k, 200k, 210k
+    s = s.apply(Bid(200_000), player=3)
+    s = s.apply(Bid(210_000), player=0)
+    raises(s, Bid(405_000), "up to ₹400,000")
+    assert s.legal_actions()[-2:] == [Bid(400_000), Pass()]
 
 
 def test_a_pass_is_final_and_the_last_bidder_left_declares():
     s = deal()
-    s = s.apply(RupeeBid(175_000), player=1)
-    s = s.apply(RupeePass(), player=2)
-    s = s.apply(RupeeBid(190_000), player=3)
-    s = s.apply(RupeePass(), player=0)
-    s = s.apply(RupeeBid(200_000), player=1)  # seat 2 passed: skipped
+    s = s.apply(Bid(175_000), player=1)
+    s = s.apply(Pass(), player=2)
+    s = s.apply(Bid(190_000), player=3)
+    s = s.apply(Pass(), player=0)
+    s = s.apply(Bid(200_000), player=1)  # seat 2 passed: skipped
     assert s.current_player == 3
-    s = s.apply(RupeePass(), player=3)
+    s = s.apply(Pass(), player=3)
     assert s.declarer == 1 and s.contract == 200_000 and s.phase == "discard"
     assert len(s.hands[1]) == 16  # the widow went into his hand
 
 
 def test_a_bid_of_400000_ends_the_raising():
     s = deal()
-    s = s.apply(RupeeBid(400_000), player=1)
-    assert s.legal_actions() == [RupeePass()]
+    s = s.apply(Bid(400_000), player=1)
+    assert s.legal_actions() == [Pass()]
 
 
 def test_opener_may_pass_and_all_passing_redeals_by_the_next_dealer():
     s = deal(opener_may_pass=True)
     for seat in (1, 2, 3, 0):
-        s = s.apply(RupeePass(), player=seat)
+        s = s.apply(Pass(), player=seat)
     assert s.current_player == CHANCE and s.dealer == 1 and s.hand_no == 0
     s = s.apply(s.sample_chance())
     assert s.current_player == 2
@@ -209,9 +232,9 @@ def test_the_widow_is_private_unless_show_widow():
 
 def test_specials_are_never_discarded():
     s = bid_to(deal())
-    raises(s, RupeeDiscard(RupeeCard("Tiger")), "Bengal Tiger may never be discarded")
-    raises(s, RupeeDiscard(RupeeCard("Bear")), "Bear may never be discarded")
-    raises(s, RupeeDiscard(RupeeCard("R1")), "not in the declarer's hand")
+    raises(s, Discard(RupeeCard("Tiger")), "Bengal Tiger may never be discarded")
+    raises(s, Discard(RupeeCard("Bear")), "Bear may never be discarded")
+    raises(s, Discard(RupeeCard("R1")), "not in the declarer's hand")
     assert all(not a.card.is_special for a in s.legal_actions())
 
 
@@ -220,11 +243,11 @@ def test_money_is_discarded_only_when_nothing_else_can_go_and_then_it_is_shown()
     s = bid_to(deal(parts))
     hand = codes(s.hands[1])
     assert len(hand) == 16 and {"R40k", "R30k", "R15k", "Tiger"} <= set(hand)
-    raises(s, RupeeDiscard(RupeeCard("Y40k")), "Money card may be discarded only when")
-    raises(s, RupeeDiscard(RupeeCard("R40k")), "Money card may be discarded only when")
-    s = s.apply(RupeeDiscard(RupeeCard("Y11"))).apply(RupeeDiscard(RupeeCard("Y9")))
+    raises(s, Discard(RupeeCard("Y40k")), "Money card may be discarded only when")
+    raises(s, Discard(RupeeCard("R40k")), "Money card may be discarded only when")
+    s = s.apply(Discard(RupeeCard("Y11"))).apply(Discard(RupeeCard("Y9")))
     assert s.phase == "discard"
-    s = s.apply(RupeeDiscard(RupeeCard("Y8")))
+    s = s.apply(Discard(RupeeCard("Y8")))
     assert s.phase == "trump"
     assert s.view(0)["discards"] == [] and s.view(1)["discards"] == ["Y11", "Y9", "Y8"]
 
@@ -234,10 +257,10 @@ def test_a_discarded_money_card_is_shown_to_everyone():
     money = ["R40k", "R30k", "R15k", "R10k", "R5k", "B40k", "B30k", "B15k"]
     s = bid_to(deal(swap(*zip(plain, money, strict=True))))
     assert not [c for c in s.hands[1] if not c.is_money and not c.is_special]
-    raises(s, RupeeDiscard(RupeeCard("Tiger")), "never be discarded")
-    s = s.apply(RupeeDiscard(RupeeCard("B40k")))
+    raises(s, Discard(RupeeCard("Tiger")), "never be discarded")
+    s = s.apply(Discard(RupeeCard("B40k")))
     assert s.view(3)["discards"] == ["B40k"] and s.view(3)["discard_count"] == 1
-    s = s.apply(RupeeDiscard(RupeeCard("Y5k"))).apply(RupeeDiscard(RupeeCard("R5k")))
+    s = s.apply(Discard(RupeeCard("Y5k"))).apply(Discard(RupeeCard("R5k")))
     s = s.apply(NameTrump("Y"))
     assert s.view(0)["discards"] == ["B40k", "Y5k", "R5k"]
     assert "Discard" not in str(s) and s.view(2)["discard_count"] == 3
@@ -248,8 +271,8 @@ def test_trumps_are_named_after_the_discard_and_the_declarer_leads():
     assert s.current_player == 3 and s.phase == "discard"
     raises(s, NameTrump("G"), "discard step")
     for code in ("G1", "G2", "G3"):
-        s = s.apply(RupeeDiscard(RupeeCard(code)), player=3)
-    raises(s, RupeePlay(RupeeCard("G4")), "trump step")
+        s = s.apply(Discard(RupeeCard(code)), player=3)
+    raises(s, Play(RupeeCard("G4")), "trump step")
     s = s.apply(NameTrump("G"), player=3)
     assert s.trump == "G" and s.phase == "play" and s.current_player == 3
     with pytest.raises(ValueError):
@@ -263,8 +286,8 @@ def test_trumps_are_named_after_the_discard_and_the_declarer_leads():
 
 def test_lion_and_bear_may_not_lead_while_the_leader_holds_another_card():
     s = declare(deal())
-    raises(s, RupeePlay(RupeeCard("Lion")), "Lion of India may not lead")
-    raises(s, RupeePlay(RupeeCard("Bear")), "Bear may not lead")
+    raises(s, Play(RupeeCard("Lion")), "Lion of India may not lead")
+    raises(s, Play(RupeeCard("Bear")), "Bear may not lead")
     assert "Tiger" in playable(s)  # the Tiger may lead: it calls for trumps
 
 
@@ -291,7 +314,7 @@ def test_follow_the_colour_led():
     assert playable(s) == sorted(BASE[2])  # seat 2 has no Yellow: anything
     s = play(s, "B1", "G1")
     assert playable(s) == ["Y11"]
-    raises(s, RupeePlay(RupeeCard("R40k")), r"must follow the colour led \(Yellow\)")
+    raises(s, Play(RupeeCard("R40k")), r"must follow the colour led \(Yellow\)")
     s = play(s, "Y11")
     assert s.tricks[-1].winner == 1 and s.tricks[-1].value == 40_000
     assert s.current_player == 1  # the winner leads the next trick
@@ -326,7 +349,7 @@ def test_forced_tiger_when_it_is_the_only_trump_and_trumps_are_led():
     s = declare(deal(swap(("B1", "Tiger"))))  # seat 2 holds the Tiger and no Yellow
     s = play(s, "Y40k")
     assert playable(s) == ["Tiger"]
-    raises(s, RupeePlay(RupeeCard("B40k")), "Tiger is your only trump: you must play it")
+    raises(s, Play(RupeeCard("B40k")), "Tiger is your only trump: you must play it")
     s = play(s, "Tiger", "G1", "R1")
     assert s.tricks[-1].winner == 2  # the Tiger beats the ₹40k of trumps
 
@@ -335,7 +358,7 @@ def test_the_tiger_is_a_trump_not_a_card_of_another_colour():
     s = declare(deal(swap(("B1", "Tiger"), ("Y11", "B2"))))  # seat 1 holds B2
     s = play(s, "B2")  # Black led: seat 2 holds Blacks, so the Tiger may not go
     assert "Tiger" not in playable(s)
-    raises(s, RupeePlay(RupeeCard("Tiger")), r"must follow the colour led \(Black\)")
+    raises(s, Play(RupeeCard("Tiger")), r"must follow the colour led \(Black\)")
     s = declare(deal(swap(("B1", "Tiger"), ("Y11", "R2"))))
     s = play(s, "R2")  # Red led: seat 2 has none, so the Tiger may trump it
     assert "Tiger" in playable(s)
@@ -352,7 +375,7 @@ def test_lion_and_bear_only_when_the_holder_cannot_follow():
     assert s.tricks[-1].value == 80_000 and s.tricks[-1].winner == 1
     s = play(s, "R1", "B2", "G2")  # seat 1 leads Red: seat 0 holds Reds
     assert "Bear" not in playable(s)
-    raises(s, RupeePlay(RupeeCard("Bear")), "Bear may be played only when you cannot follow Red")
+    raises(s, Play(RupeeCard("Bear")), "Bear may be played only when you cannot follow Red")
 
 
 def test_specials_any_time_variation():
@@ -368,7 +391,7 @@ def test_specials_any_time_variation():
     assert "Tiger" in playable(s)
     # the lead restriction stays
     s = declare(deal(specials_any_time=True))
-    raises(s, RupeePlay(RupeeCard("Lion")), "may not lead")
+    raises(s, Play(RupeeCard("Lion")), "may not lead")
 
 
 def test_after_a_lion_or_bear_lead_the_first_coloured_card_sets_the_colour():
@@ -491,4 +514,4 @@ def test_a_tiger_holder_with_other_trumps_may_play_either():
     s = declare(deal(swap(("B1", "Tiger"), ("B2", "Y9"))))  # seat 2: Tiger and Y9
     s = play(s, "Y40k")
     assert playable(s) == ["Tiger", "Y9"]
-    raises(s, RupeePlay(RupeeCard("B40k")), r"must follow the colour led \(Yellow\)")
+    raises(s, Play(RupeeCard("B40k")), r"must follow the colour led \(Yellow\)")

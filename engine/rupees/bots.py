@@ -1,0 +1,130 @@
+"""The Rupees bots: ``random`` (passes or makes the lowest bid, otherwise any legal action) and
+``basic`` (bids up to a stated estimate of its hand and plays by a few plain rules). Each
+decides from its seat's view and the legal actions only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from .. import core
+from ..core import State
+from .actions import Bid, Discard, NameTrump, Pass, Play
+from .cards import BEAR, COLOURS, LION, TIGER, RupeeCard, money_of, played, trick_winner
+from .rules import RupeesState, RupeesView
+from .scoring import known_side
+
+
+@RupeesState.bot
+class RandomBot(core.RandomBot):
+    """Plays a random legal card, discards and names trumps at random. In the auction it
+    passes or makes the lowest legal bid with even chances (a uniform pick among all the bids
+    would drive every contract to ₹400,000, and games to the target would never end)."""
+
+    level: ClassVar[str] = "random"
+
+    def choose(self, state: State[Any]) -> Any:
+        legal = state.legal_actions()
+        if isinstance(legal[0], Bid):
+            passes = [a for a in legal if isinstance(a, Pass)]
+            return self.rng.choice([legal[0], *passes])
+        return self.rng.choice(legal)
+
+
+def hand_strength(hand: Sequence[RupeeCard]) -> int:
+    """The basic bot's estimate (₹) of what its side takes if it names trumps: a base of
+    ₹100,000, plus half its own Money, ₹15,000 for each ₹40k or ₹30k card, ₹40,000 for the
+    Tiger, ₹20,000 for the Lion, less ₹20,000 for the Bear, and ₹10,000 for each card past four
+    in its longest colour."""
+    ranks = Counter(c.rank for c in hand)
+    longest = max(Counter(c.colour for c in hand if c.colour).values(), default=0)
+    return (
+        100_000
+        + money_of(hand) // 2
+        + 15_000 * (ranks["40k"] + ranks["30k"])
+        + 40_000 * ranks[TIGER]
+        + 20_000 * ranks[LION]
+        - 20_000 * ranks[BEAR]
+        + 10_000 * max(0, longest - 4)
+    )
+
+
+def best_trump(hand: Sequence[RupeeCard]) -> str:
+    """The longest colour, strength (sum of ranks) breaking ties: the longest strong colour."""
+    return max(
+        COLOURS,
+        key=lambda c: (
+            sum(1 for x in hand if x.colour == c),
+            sum(x.power for x in hand if x.colour == c),
+        ),
+    )
+
+
+@RupeesState.bot
+class BasicBot(core.RandomBot):
+    """Bids up to its ``hand_strength`` estimate; discards its lowest non-Money cards outside
+    its planned trump colour, shortest colour first; names its longest strong colour. In play it
+    leads its trump top cards while it holds the Tiger, else low cards; wins a trick with Money
+    in it with the cheapest winning card; plays Money onto a trick its partner is winning; drops
+    the Bear on the opponents' rich tricks and the Lion on its own side's."""
+
+    level: ClassVar[str] = "basic"
+
+    def choose(self, state: State[Any]) -> Any:
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "a bot chooses on its own turn"
+        view: RupeesView = state.view(seat)
+        legal = state.legal_actions()
+        hand = [RupeeCard(c) for c in view["hand"]]
+        phase = view["phase"]
+        if phase == "bid":
+            if Pass() not in legal:
+                return legal[0]  # the opener must bid
+            standing = view["standing_bid"]
+            if standing and standing["bidder"] in known_side(view, seat):
+                return Pass()  # let the partner play it
+            low = legal[0]
+            return low if isinstance(low, Bid) and hand_strength(hand) >= low.amount else Pass()
+        if phase == "discard":
+            trump = best_trump(hand)
+            length = Counter(c.colour for c in hand)
+            options = [a.card for a in legal]
+            worst = min(
+                options, key=lambda c: (c.colour == trump, c.money, length[c.colour], c.power)
+            )
+            return Discard(worst.code)
+        if phase == "trump":
+            return NameTrump(best_trump(hand))
+        if phase == "call":
+            wanted = [a for a in legal if a.card.rank == TIGER]
+            return wanted[0] if wanted else max(legal, key=lambda a: a.card.money)
+        return Play(self._card(view, [a.card for a in legal]).code)
+
+    def _card(self, view: RupeesView, cards: list[RupeeCard]) -> RupeeCard:
+        trump = view["trump"]
+        assert trump is not None, "cards are played after trumps are named"
+        trick = played(view["trick"])
+        plain = [c for c in cards if c.rank not in (LION, BEAR)] or cards
+        if not trick:
+            mine = [c for c in plain if c.colour == trump or c.rank == TIGER]
+            if any(c.rank == TIGER for c in cards) and mine:
+                return max(mine, key=lambda c: (c.rank == TIGER, c.power))
+            return min(plain, key=lambda c: (c.money, c.colour == trump, c.power))
+        cards_played = [c for _, c in trick]
+        mates = known_side(view, view["seat"])
+        best = trick_winner(cards_played, trump)
+        winning_mate = best >= 0 and trick[best][0] in mates
+        at_stake = money_of(cards_played)
+        specials = {c.rank: c for c in cards if c.rank in (LION, BEAR)}
+        if winning_mate and LION in specials and at_stake >= 20_000:
+            return specials[LION]
+        if not winning_mate and BEAR in specials and at_stake >= 20_000:
+            return specials[BEAR]
+        if winning_mate:
+            return max(plain, key=lambda c: (c.money, -c.power))
+        winners = [c for c in plain if trick_winner([*cards_played, c], trump) == len(trick)]
+        if winners and at_stake:
+            return min(winners, key=lambda c: (c.rank == TIGER, c.colour == trump, c.power))
+        return min(plain, key=lambda c: (c.money, c.rank == TIGER, c.colour == trump, c.power))

@@ -1,0 +1,618 @@
+"""The rules of a game of Make-A-Million Rupees: the set-up each player count fixes, the state
+(which action is legal when, and what it does), what each seat may see (``RupeesView``), and a
+rigged deal. The actions are in ``actions``, the sides and a hand's score record in ``scoring``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..core import (
+    CHANCE,
+    Auction,
+    BaseView,
+    IllegalAction,
+    Shuffle,
+    StandingBid,
+    State,
+    clockwise,
+    replaced,
+)
+from .actions import Bid, CallPartner, Discard, NameTrump, Pass, Play
+from .cards import (
+    BEAR,
+    CARDS,
+    COLOUR_NAMES,
+    COLOURS,
+    LION,
+    SPECIAL_NAMES,
+    TIGER,
+    RupeeCard,
+    Trick,
+    TrickView,
+    as_card,
+    colour_led,
+    money_of,
+    rupee_deck,
+    rupees,
+    sort_hand,
+    trick_value,
+    trick_winner,
+)
+from .scoring import HandResult, ResultView, side_of
+
+STEP = 5_000
+RAISE = 10_000
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the player count fixes: decks, cards each, widow, opening bid, highest bid, target."""
+
+    decks: int
+    hand: int
+    widow: int
+    opening: int
+    top_bid: int
+    target: int
+
+
+SETUPS = {
+    4: Setup(1, 13, 3, 175_000, 400_000, 1_000_000),
+    6: Setup(2, 18, 2, 350_000, 800_000, 2_000_000),
+    8: Setup(2, 13, 6, 350_000, 800_000, 2_000_000),
+}
+
+
+def _is_bid(call: Any) -> bool:
+    return isinstance(call, Bid)
+
+
+# ---------------------------------------------------------------- what a seat sees
+
+
+class RupeesStandingBid(StandingBid):
+    """The standing bid: ``bid`` in table notation (``"bid ₹185,000"``), ``amount`` in ₹."""
+
+    amount: int
+
+
+class RupeesView(BaseView):
+    """What one seat may see (``RupeesState.view``). Cards are codes (``"R40k"``); cards in
+    play are ``[seat, code]``; ``hands`` holds the viewer's own hand and None for the others
+    (every hand in a teacher's view); ``scores`` are ₹ per seat (partners share theirs)."""
+
+    options: dict[str, Any]
+    target: int
+    hand_no: int
+    dealer: int
+    phase: str
+    hand: list[str]
+    hands: list[list[str] | None]
+    hand_sizes: list[int]
+    widow: list[str] | None
+    widow_size: int
+    calls: list[list[int | str]]
+    standing_bid: RupeesStandingBid | None
+    passed: list[int]
+    min_bid: int
+    declarer: int | None
+    contract: int
+    discards: list[str]
+    discard_count: int
+    trump: str | None
+    called: str | None
+    partner: int | None
+    trick: list[list[int | str]]
+    tricks: list[TrickView]
+    last_trick: TrickView | None
+    captured: list[int]
+    scores: list[int]
+    results: list[ResultView]
+
+
+# ---------------------------------------------------------------- the state
+
+
+class RupeesState(State[RupeesView]):
+    """A game of Make-A-Million Rupees: ``engine.new_game("rupees", players=4, seed=7)``."""
+
+    game = "rupees"
+    PLAYERS = (4, 6, 8)
+    OPTIONS: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "specials_any_time": (False, True),
+        "show_widow": (False, True),
+        "opener_may_pass": (False, True),
+        "discards_to_last_trick": (False, True),
+        "target": (None, 100_000, 250_000, 500_000, 1_000_000, 1_500_000, 2_000_000, 3_000_000),
+        "call_partner": (False, True),
+    }
+    ACTIONS: ClassVar[tuple[type, ...]] = (
+        Shuffle,
+        RupeeCard,
+        Bid,
+        Pass,
+        Discard,
+        NameTrump,
+        CallPartner,
+        Play,
+    )
+    RENAMED: ClassVar[dict[str, str]] = {
+        "RupeeBid": "Bid",
+        "RupeePass": "Pass",
+        "RupeeDiscard": "Discard",
+        "RupeePlay": "Play",
+    }
+
+    setup: Setup
+    target: int
+    hand_no: int
+    dealer: int
+    phase: str  # "deal", "bid", "discard", "trump", "call", "play", "over"
+    hands: tuple[tuple[RupeeCard, ...], ...]
+    widow: tuple[RupeeCard, ...]
+    auction: Auction
+    declarer: int | None
+    contract: int
+    discards: tuple[RupeeCard, ...]
+    trump: str | None
+    called: RupeeCard | None
+    partner: int | None
+    partner_shown: bool  # the called card was played: everyone knows the partner
+    trick: tuple[tuple[int, RupeeCard], ...]
+    tricks: tuple[Trick, ...]
+    last_trick: Trick | None  # the latest trick closed, kept after its hand is scored
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+
+    def _setup(self) -> None:
+        self.setup = SETUPS[self.num_players]
+        self.target = self.options["target"] or self.setup.target
+        if self.options["call_partner"] and self.num_players != 4:
+            raise ValueError("option call_partner is for 4 players (one deck)")
+        self.hand_no = 0
+        self.dealer = 0
+        self.scores = (0,) * self.num_players
+        self.results = ()
+        self.last_trick = None
+        self._new_hand()
+
+    def _new_hand(self) -> None:
+        self.phase = "deal"
+        self.to_move = CHANCE
+        self.hands = ((),) * self.num_players
+        self.widow = ()
+        self.auction = Auction()
+        self.declarer, self.contract = None, 0
+        self.discards = ()
+        self.trump = None
+        self.called, self.partner, self.partner_shown = None, None, False
+        self.trick, self.tricks = (), ()
+
+    # -- what everyone can see
+    def _player(self) -> int:
+        """The seat to move, on a player's turn (not chance, not the end)."""
+        assert self.to_move is not None and self.to_move >= 0, "a player's turn"
+        return self.to_move
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats that score with ``seat`` this hand: its team (alternating seats), or with
+        ``call_partner`` the declarer and his partner (the defenders together once he is
+        called; before that, ``seat`` alone)."""
+        call_partner = self.options["call_partner"]
+        return side_of(seat, self.num_players, call_partner, self.declarer, self.partner)
+
+    def standing_bid(self) -> tuple[int, Bid] | None:
+        return self.auction.high(_is_bid)
+
+    def passed(self) -> set[int]:
+        return self.auction.seats_that(Pass)
+
+    def min_bid(self) -> int:
+        """The lowest bid allowed now: the opening bid, or ₹10,000 above the standing bid."""
+        standing = self.standing_bid()
+        return standing[1].amount + RAISE if standing else self.setup.opening
+
+    def captured(self) -> tuple[int, ...]:
+        """₹ captured so far this hand by each seat (discards included once the last trick is
+        won, with ``discards_to_last_trick``)."""
+        out = [0] * self.num_players
+        for t in self.tricks:
+            out[t.winner] += t.value
+        if self.options["discards_to_last_trick"] and len(self.tricks) == self.setup.hand:
+            out[self.tricks[-1].winner] += money_of(self.discards)
+        return tuple(out)
+
+    def returns(self) -> list[int]:
+        """Each seat's score in ₹ (partners share their side's score)."""
+        return list(self.scores)
+
+    # -- legal actions
+    def _legal(self) -> list[Any]:
+        if self.to_move == CHANCE:
+            return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
+        seat = self._player()
+        if self.phase == "bid":
+            bids = [Bid(a) for a in range(self.min_bid(), self.setup.top_bid + 1, STEP)]
+            return bids if self._must_open() else [*bids, Pass()]
+        if self.phase == "discard":
+            return [Discard(c.code) for c in _unique(self.discardable())]
+        if self.phase == "trump":
+            return [NameTrump(c) for c in COLOURS]
+        if self.phase == "call":
+            mine = set(self.hands[seat]) | set(self.discards)
+            return [CallPartner(c.code) for c in rupee_deck() if c not in mine]
+        return [Play(c.code) for c in _unique(self.playable(seat))]
+
+    def _must_open(self) -> bool:
+        return not self.options["opener_may_pass"] and self.standing_bid() is None
+
+    def discardable(self) -> list[RupeeCard]:
+        """Never a special; Money only when nothing else is left to discard."""
+        hand = self.hands[self._player()]
+        plain = [c for c in hand if not c.is_special and not c.is_money]
+        return plain or [c for c in hand if c.is_money]
+
+    def playable(self, seat: int) -> list[RupeeCard]:
+        """The cards ``seat`` may play to the current trick."""
+        hand = self.hands[seat]
+        trump = self.trump or ""
+        free = self.options["specials_any_time"]
+        if not self.trick:
+            ordinary = [c for c in hand if c.rank not in (LION, BEAR)]
+            return ordinary or list(hand)  # only Lions and Bears left: one must be led
+        led = colour_led([c for _, c in self.trick], trump)
+        if led is None:
+            return list(hand)
+
+        def follows(c: RupeeCard) -> bool:
+            return c.colour == led or (c.rank == TIGER and led == trump)
+
+        if not any(follows(c) for c in hand):
+            return list(hand)  # cannot follow (a last Lion or Bear never can): any card
+        return [c for c in hand if follows(c) or (free and c.is_special)]
+
+    def why_not_play(self, seat: int, card: RupeeCard) -> str | None:
+        """None if ``seat`` may play ``card`` now, else the rule that forbids it."""
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"{card} is not in the hand of seat {seat}"
+        if card in self.playable(seat):
+            return None
+        if not self.trick:
+            return f"the {SPECIAL_NAMES[card.rank]} may not lead while you hold another card"
+        led = colour_led([c for _, c in self.trick], self.trump or "")
+        assert led is not None, "before a colour is set in a trick any card may go"
+        name = COLOUR_NAMES[led]
+        if card.rank in (LION, BEAR):
+            return (
+                f"the {SPECIAL_NAMES[card.rank]} may be played only when you cannot follow "
+                f"{name}, or as your last card"
+            )
+        only_tiger = not any(c.colour == led for c in hand)
+        if led == self.trump and only_tiger and card.rank != TIGER:
+            return f"trumps ({name}) were led and the Tiger is your only trump: you must play it"
+        return f"you must follow the colour led ({name})"
+
+    def _check(self, action: Any) -> None:
+        if self.to_move == CHANCE:
+            if not isinstance(action, Shuffle):
+                raise IllegalAction("the cards must be shuffled and dealt first (a Shuffle)")
+            if sorted(map(_deck_key, action.cards)) != _SORTED_DECK[self.setup.decks]:
+                raise IllegalAction(
+                    f"a shuffle holds the whole deck: the {55 * self.setup.decks} Rupee cards"
+                )
+            return
+        seat = self._player()
+        kinds: tuple[type, ...] = {
+            "bid": (Bid, Pass),
+            "discard": (Discard,),
+            "trump": (NameTrump,),
+            "call": (CallPartner,),
+            "play": (Play,),
+        }[self.phase]
+        if not isinstance(action, kinds):
+            need = " or ".join(k.__name__ for k in kinds)
+            raise IllegalAction(
+                f"now is the {self.phase} step: {need} expected, not {type(action).__name__}"
+            )
+        if isinstance(action, Pass):
+            if self._must_open():
+                raise IllegalAction(
+                    f"the opener must bid (at least {rupees(self.setup.opening)}); "
+                    "only with opener_may_pass may he pass"
+                )
+        elif isinstance(action, Bid):
+            low, top = self.min_bid(), self.setup.top_bid
+            if action.amount % STEP:
+                raise IllegalAction(f"bids are multiples of {rupees(STEP)}")
+            if action.amount < low:
+                why = (
+                    f"₹10,000 above the standing bid of {rupees(low - RAISE)}"
+                    if self.standing_bid()
+                    else "the opening bid"
+                )
+                raise IllegalAction(f"a bid must be at least {rupees(low)} ({why})")
+            if action.amount > top:
+                raise IllegalAction(f"bids go up to {rupees(top)}, all the Money in the deck")
+        elif isinstance(action, Discard):
+            c = action.card
+            if c not in self.hands[seat]:
+                raise IllegalAction(f"{c} is not in the declarer's hand")
+            if c.is_special:
+                raise IllegalAction(f"the {SPECIAL_NAMES[c.rank]} may never be discarded")
+            if c not in self.discardable():
+                raise IllegalAction("a Money card may be discarded only when no other card can go")
+        elif isinstance(action, CallPartner):
+            if action.card in self.hands[seat] or action.card in self.discards:
+                raise IllegalAction(
+                    "the called card must be one the declarer neither holds nor discarded"
+                )
+        elif isinstance(action, Play):
+            reason = self.why_not_play(seat, action.card)
+            if reason:
+                raise IllegalAction(reason)
+
+    # -- applying a checked action
+    def _do(self, action: Any) -> None:
+        if isinstance(action, Shuffle):
+            n, k = self.num_players, self.setup.hand
+            cards = tuple(map(as_card, action.cards))
+            self.hands = tuple(sort_hand(cards[s * k : (s + 1) * k]) for s in range(n))
+            self.widow = tuple(cards[n * k :])
+            self.phase = "bid"
+            self.to_move = clockwise(self.dealer, n)
+            return
+        seat = self._player()
+        if isinstance(action, (Bid, Pass)):
+            self._call(seat, action)
+        elif isinstance(action, Discard):
+            self.hands = replaced(self.hands, seat, _remove(self.hands[seat], action.card))
+            self.discards = (*self.discards, action.card)
+            if len(self.discards) == self.setup.widow:
+                self.phase = "trump"
+        elif isinstance(action, NameTrump):
+            self.trump = action.colour
+            self.phase = "call" if self.options["call_partner"] else "play"
+        elif isinstance(action, CallPartner):
+            self.called = action.card
+            self.partner = next(s for s, h in enumerate(self.hands) if action.card in h)
+            self.phase = "play"
+        else:
+            self._play(seat, action.card)
+
+    def _call(self, seat: int, call: Bid | Pass) -> None:
+        self.auction = self.auction.add(seat, call)
+        n = self.num_players
+        live = [s not in self.passed() for s in range(n)]
+        standing = self.standing_bid()
+        if sum(live) == 0:  # all passed (opener_may_pass): the next dealer redeals
+            self.dealer = clockwise(self.dealer, n)
+            self._new_hand()
+        elif sum(live) == 1 and standing is not None:
+            declarer = standing[0]
+            self.declarer, self.contract = declarer, standing[1].amount
+            self.hands = replaced(
+                self.hands, declarer, sort_hand(self.hands[declarer] + self.widow)
+            )
+            self.phase = "discard"
+            self.to_move = declarer
+        else:
+            self.to_move = clockwise(seat, n, live)
+
+    def _play(self, seat: int, card: RupeeCard) -> None:
+        self.hands = replaced(self.hands, seat, _remove(self.hands[seat], card))
+        if card == self.called:
+            self.partner_shown = True
+        self.trick = (*self.trick, (seat, card))
+        if len(self.trick) < self.num_players:
+            self.to_move = clockwise(seat, self.num_players)
+            return
+        cards = [c for _, c in self.trick]
+        assert self.trump is not None, "tricks are played after trumps are named"
+        winner = self.trick[trick_winner(cards, self.trump)][0]
+        self.last_trick = Trick(
+            len(self.tricks) + 1, self.trick[0][0], self.trick, winner, trick_value(cards)
+        )
+        self.tricks = (*self.tricks, self.last_trick)
+        self.trick = ()
+        self.to_move = winner
+        if not self.hands[winner]:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        declarer, trump = self.declarer, self.trump
+        assert declarer is not None and trump is not None, "a hand is scored after its play"
+        captured = self.captured()
+        side = self.side_of(declarer)
+        got = sum(captured[s] for s in side)
+        made = got >= self.contract
+        if self.options["call_partner"]:
+            others = sum(captured) - got
+            points = tuple(
+                (got if made else (-self.contract if s == declarer else 0)) if s in side else others
+                for s in range(self.num_players)
+            )
+        else:
+            team = [sum(captured[s] for s in self.side_of(t)) for t in (0, 1)]
+            points = tuple(
+                (team[s % 2] if made else -self.contract) if s in side else team[s % 2]
+                for s in range(self.num_players)
+            )
+        self.scores = tuple(a + b for a, b in zip(self.scores, points, strict=True))
+        result = HandResult(
+            self.hand_no,
+            self.dealer,
+            declarer,
+            self.contract,
+            trump,
+            (declarer, *(s for s in side if s != declarer)),
+            captured,
+            got,
+            made,
+            points,
+            tuple(c.code for c in self.discards if c.is_money),
+        )
+        self.results = (*self.results, result)
+        self.phase = "scored"
+        if self._game_over():
+            self.phase, self.to_move = "over", None
+            return
+        self.hand_no += 1
+        self.dealer = clockwise(self.dealer, self.num_players)
+        self._new_hand()
+
+    def _game_over(self) -> bool:
+        """A side reached the target and no other side ties its highest score."""
+        best = max(self.scores)
+        if best < self.target:
+            return False
+        top = {s for s, v in enumerate(self.scores) if v == best}
+        if self.options["call_partner"]:
+            return len(top) == 1
+        return len({s % 2 for s in top}) == 1
+
+    def _sample_shuffle(self, rng: random.Random) -> Shuffle:
+        """A fair deal: the deck order by card codes (a ``Shuffle`` of ``RupeeCard`` values,
+        or of codes, deals the same)."""
+        deck = list(rupee_deck(self.setup.decks))
+        rng.shuffle(deck)
+        return Shuffle(tuple(c.code for c in deck))
+
+    # -- what one seat may see
+    def _view(self, seat: int, reveal: bool) -> RupeesView:
+        """Exactly what ``seat`` may see: his own hand, the widow only as the declarer (or with
+        ``show_widow``), his own discards as the declarer and any discarded Money, every card
+        played, and who the called partner is once that card is played (or to the partner).
+        ``reveal=True`` (teacher): also every seat's hand in ``hands``, and the widow, every
+        discard and the partner."""
+        standing = self.standing_bid()
+        taken = self.declarer is not None
+        sees_widow = reveal or (taken and (seat == self.declarer or self.options["show_widow"]))
+        knows_partner = reveal or self.partner_shown or seat == self.partner
+        out: RupeesView = {
+            "game": self.game,
+            "seat": seat,
+            "players": self.num_players,
+            "options": dict(self.options),
+            "target": self.target,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "hand": _codes(self.hands[seat]),
+            "hands": [_codes(h) if reveal or s == seat else None for s, h in enumerate(self.hands)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "widow": _codes(self.widow) if sees_widow else None,
+            "widow_size": self.setup.widow,
+            "calls": [[s, str(c)] for s, c in self.auction.calls],
+            "standing_bid": (
+                {"bidder": standing[0], "bid": str(standing[1]), "amount": standing[1].amount}
+                if standing
+                else None
+            ),
+            "passed": sorted(self.passed()),
+            "min_bid": self.min_bid(),
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "discards": _codes(
+                c for c in self.discards if seat == self.declarer or reveal or c.is_money
+            ),
+            "discard_count": len(self.discards),
+            "trump": self.trump,
+            "called": self.called.code if self.called else None,
+            "partner": self.partner if knows_partner else None,
+            "trick": [[s, c.code] for s, c in self.trick],
+            "tricks": [t.to_dict() for t in self.tricks],
+            "last_trick": self.last_trick.to_dict() if self.last_trick else None,
+            "captured": list(self.captured()),
+            "scores": list(self.scores),
+            "results": [r.to_dict() for r in self.results],
+        }
+        if reveal:
+            out["revealed"] = True
+        return out
+
+    def __str__(self) -> str:
+        head = f"Make-A-Million Rupees, {self.num_players} players, hand {self.hand_no + 1}"
+        scores = ", ".join(f"seat {s} {rupees(v)}" for s, v in enumerate(self.scores))
+        if self.to_move == CHANCE:
+            return f"{head}: seat {self.dealer} deals\n  scores: {scores}"
+        turn = "game over" if self.to_move is None else f"seat {self.to_move} to move"
+        lines = [f"{head}: {self.phase}, {turn}", f"  scores: {scores}"]
+        if self.declarer is not None:
+            trump = COLOUR_NAMES[self.trump] if self.trump else "not named yet"
+            lines.append(f"  seat {self.declarer} declares {rupees(self.contract)}, trumps {trump}")
+        elif self.auction.calls:
+            lines.append("  calls: " + ", ".join(f"seat {s} {c}" for s, c in self.auction.calls))
+        for s, h in enumerate(self.hands):
+            lines.append(f"  seat {s}: " + " ".join(c.code for c in h))
+        if self.trick:
+            lines.append("  trick: " + ", ".join(f"seat {s} {c}" for s, c in self.trick))
+        if self.results:
+            lines.append("  last: " + str(self.results[-1]))
+        return "\n".join(lines)
+
+
+def _codes(cards: Iterable[RupeeCard]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def _deck_key(card: Any) -> str:
+    if isinstance(card, RupeeCard) or (isinstance(card, str) and card in CARDS):
+        return as_card(card).code
+    return repr(card)
+
+
+_SORTED_DECK = {d: sorted(c.code for c in rupee_deck(d)) for d in (1, 2)}
+
+
+def _unique(cards: Iterable[RupeeCard]) -> list[RupeeCard]:
+    return list(dict.fromkeys(cards))
+
+
+def _remove(hand: tuple[RupeeCard, ...], card: RupeeCard) -> tuple[RupeeCard, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]
+
+
+def rigged_shuffle(
+    players: int,
+    *,
+    hands: Sequence[Sequence[RupeeCard | str]] = (),
+    widow: Sequence[RupeeCard | str] = (),
+    seed: int = 0,
+) -> Shuffle:
+    """A ``Shuffle`` (the deck order, by card codes) for ``players`` dealing the given cards
+    first in each seat's hand (and the widow), the rest of the deck shuffled from ``seed``.
+    Cards may be given as ``RupeeCard`` or short text:
+    ``rigged_shuffle(4, hands=[["Tiger", "R40k"]], widow=["Lion"])``."""
+    if players not in SETUPS or len(hands) > players:
+        raise ValueError(
+            f"a deal is for 4, 6 or 8 players with at most one hand each, "
+            f"not {len(hands)} hands for {players!r} players"
+        )
+    setup = SETUPS[players]
+    left = Counter(rupee_deck(setup.decks))
+    want: list[list[RupeeCard]] = []
+    for part in (*hands, widow):
+        cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in part]
+        for c in cards:
+            if left[c] == 0:
+                raise ValueError(f"{c} is dealt more often than the deck holds it")
+            left[c] -= 1
+        want.append(cards)
+    rest = list(left.elements())
+    random.Random(seed).shuffle(rest)
+    sizes = [setup.hand] * players + [setup.widow]
+    given = want[:-1] + [[]] * (players - len(hands)) + [want[-1]]
+    if any(len(cards) > size for size, cards in zip(sizes, given, strict=True)):
+        raise ValueError(f"a hand holds {setup.hand} cards and the widow {setup.widow}")
+    out: list[RupeeCard] = []
+    for size, cards in zip(sizes, given, strict=True):
+        out += cards + [rest.pop() for _ in range(size - len(cards))]
+    return Shuffle(tuple(c.code for c in out))

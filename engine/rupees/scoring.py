@@ -1,0 +1,103 @@
+"""Who scores together and what a hand scored: the sides (teams in alternating seats, or the
+declarer and his called partner), as the state knows them and as one seat's view shows them,
+and ``HandResult``, the record of a scored hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
+
+from .cards import COLOUR_NAMES, rupees
+
+if TYPE_CHECKING:
+    from .rules import RupeesView
+
+
+class ResultView(TypedDict):
+    """A scored hand as a view shows it (``HandResult.to_dict``)."""
+
+    hand: int
+    dealer: int
+    declarer: int
+    contract: int
+    trump: str
+    partners: list[int]
+    captured: list[int]
+    side_capture: int
+    made: bool
+    points: list[int]
+    discarded_money: list[str]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What everyone saw when a hand was scored."""
+
+    hand: int
+    dealer: int
+    declarer: int
+    contract: int
+    trump: str
+    partners: tuple[int, ...]  # the declarer's side, declarer first
+    captured: tuple[int, ...]  # ₹ captured by each seat this hand
+    side_capture: int  # the declarer's side
+    made: bool
+    points: tuple[int, ...]  # the score change of each seat
+    discarded_money: tuple[str, ...]
+
+    def to_dict(self) -> ResultView:
+        return {
+            "hand": self.hand,
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": self.trump,
+            "partners": list(self.partners),
+            "captured": list(self.captured),
+            "side_capture": self.side_capture,
+            "made": self.made,
+            "points": list(self.points),
+            "discarded_money": list(self.discarded_money),
+        }
+
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        def name(seat: int) -> str:
+            return names[seat] if names else f"seat {seat}"
+
+        side = " and ".join(name(s) for s in self.partners)
+        verdict = "made it" if self.made else "was set back"
+        return (
+            f"hand {self.hand + 1}: {name(self.declarer)} bid {rupees(self.contract)} "
+            f"({COLOUR_NAMES[self.trump]} trumps); {side} took {rupees(self.side_capture)} "
+            f"and {verdict}"
+        )
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def side_of(
+    seat: int, players: int, call_partner: bool, declarer: int | None, partner: int | None
+) -> tuple[int, ...]:
+    """The seats scoring with ``seat``: its team (alternating seats); with ``call_partner`` the
+    declarer and his partner, or the other seats together once the partner is known, else
+    ``seat`` alone (no declarer yet, or a partner not known)."""
+    if not call_partner:
+        return tuple(range(seat % 2, players, 2))
+    if declarer is None:
+        return (seat,)
+    side = (declarer,) if partner is None else tuple(sorted({declarer, partner}))
+    if seat in side:
+        return side
+    if partner is None:
+        return (seat,)
+    return tuple(s for s in range(players) if s not in side)
+
+
+def known_side(view: RupeesView, seat: int) -> tuple[int, ...]:
+    """The seats that ``view``'s seat knows to score with ``seat`` this hand: ``side_of`` as
+    far as that view shows (a called partner stays unknown until his card is played)."""
+    call_partner = view["options"]["call_partner"]
+    return side_of(seat, view["players"], call_partner, view["declarer"], view["partner"])
