@@ -22,6 +22,7 @@ lab: $(STAMP)
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
 lint: $(STAMP)
