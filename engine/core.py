@@ -535,6 +535,18 @@ class State(Generic[V]):
     def _view(self, seat: int, reveal: bool) -> V:
         raise NotImplementedError
 
+    def _base_view(self, seat: int, reveal: bool) -> BaseView:
+        """What every view starts with (a game's ``_view`` adds its own keys to it)."""
+        out: BaseView = {
+            "game": self.game,
+            "seat": seat,
+            "players": self.num_players,
+            "to_move": self.to_move,
+        }
+        if reveal:
+            out["revealed"] = True
+        return out
+
     def at(self, move: int) -> Self:
         """This game as it stood after its first ``move`` actions (0: before any), replayed
         through the rules: a replay is a view over ``history``."""

@@ -463,22 +463,17 @@ class IndiaState(State[IndiaView]):
     def _view(self, seat: int, reveal: bool) -> IndiaView:
         """The whole table: pieces, dice and whose turn (India hides nothing, so ``reveal``
         only marks the view ``"revealed"``)."""
-        view = IndiaView(
-            game=self.game,
-            seat=seat,
-            players=self.num_players,
-            partners=self.partners,
-            sides=list(self.sides),
-            pieces=[list(m) for m in self.pieces],
-            squares=[[label(self.sides[s], p) for p in m] for s, m in enumerate(self.pieces)],
-            turn=self.turn,
-            to_move=self.to_move,
-            thrown=[self.thrown.a, self.thrown.b] if self.thrown else None,
-            dice=list(self.dice),
-            finished=list(self.finished),
-        )
-        if reveal:
-            view["revealed"] = True
+        view: IndiaView = {
+            **self._base_view(seat, reveal),
+            "partners": self.partners,
+            "sides": list(self.sides),
+            "pieces": [list(m) for m in self.pieces],
+            "squares": [[label(self.sides[s], p) for p in m] for s, m in enumerate(self.pieces)],
+            "turn": self.turn,
+            "thrown": [self.thrown.a, self.thrown.b] if self.thrown else None,
+            "dice": list(self.dice),
+            "finished": list(self.finished),
+        }
         return view
 
     def position(self) -> str:

@@ -462,10 +462,7 @@ class MichiganState(State[MichiganView]):
         hidden = stop is not None and stop.cause == "withheld" and stop.offender != seat
         hidden = hidden and not reveal
         out: MichiganView = {
-            "game": self.game,
-            "seat": seat,
-            "players": self.num_players,
-            "to_move": self.to_move,
+            **self._base_view(seat, reveal),
             "mistakes_allowed": self.options["mistakes_allowed"],
             "deal": self.deal,
             "deals_total": self.deals_total,
@@ -513,8 +510,6 @@ class MichiganState(State[MichiganView]):
                 for r in self.results
             ],
         }
-        if reveal:
-            out["revealed"] = True
         return out
 
     def __str__(self) -> str:

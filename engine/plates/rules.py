@@ -493,10 +493,7 @@ class PlatesState(State[PlatesView]):
         standing = self.standing_bid()
         mine = self.stands[seat][0] if self.stands[seat] else None
         out: PlatesView = {
-            "game": self.game,
-            "seat": seat,
-            "players": self.num_players,
-            "to_move": self.to_move,
+            **self._base_view(seat, reveal),
             "digits": self.options["digits"],
             "round": self.round,
             "rounds_total": self.rounds_total,
@@ -526,8 +523,6 @@ class PlatesState(State[PlatesView]):
             "answers": [[s, str(c)] for s, c in self.responses()] if standing else [],
             "rounds": [_seen_round(r, seat) for r in self.results],
         }
-        if reveal:
-            out["revealed"] = True
         return out
 
     def __str__(self) -> str:

@@ -519,13 +519,10 @@ class RummyState(State[RummyView]):
         hands shown at a wrong show, and every hand still in play once the deal is over.
         ``reveal=True`` (teacher): every hand, in ``hands``."""
         view: RummyView = {
-            "game": self.game,
-            "seat": seat,
-            "players": self.num_players,
+            **self._base_view(seat, reveal),
             "packs": self.packs,
             "options": dict(self.options),
             "phase": self.phase,
-            "to_move": self.to_move,
             "hand": [str(c) for c in self.hands[seat]],
             "cut": str(self.cut) if self.cut else None,
             "wild_rank": self.wild_rank,
@@ -552,8 +549,6 @@ class RummyState(State[RummyView]):
                 "reasons": list(self.result.reasons),
                 "returns": self.returns(),
             }
-        if reveal:
-            view["revealed"] = True
         return view
 
     def _seen(self, s: int, viewer: int, reveal: bool) -> bool:

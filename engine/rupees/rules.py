@@ -495,15 +495,12 @@ class RupeesState(State[RupeesView]):
         sees_widow = reveal or (taken and (seat == self.declarer or self.options["show_widow"]))
         knows_partner = reveal or self.partner_shown or seat == self.partner
         out: RupeesView = {
-            "game": self.game,
-            "seat": seat,
-            "players": self.num_players,
+            **self._base_view(seat, reveal),
             "options": dict(self.options),
             "target": self.target,
             "hand_no": self.hand_no,
             "dealer": self.dealer,
             "phase": self.phase,
-            "to_move": self.to_move,
             "hand": _codes(self.hands[seat]),
             "hands": [_codes(h) if reveal or s == seat else None for s, h in enumerate(self.hands)],
             "hand_sizes": [len(h) for h in self.hands],
@@ -533,8 +530,6 @@ class RupeesState(State[RupeesView]):
             "scores": list(self.scores),
             "results": [r.to_dict() for r in self.results],
         }
-        if reveal:
-            out["revealed"] = True
         return out
 
     def __str__(self) -> str:
