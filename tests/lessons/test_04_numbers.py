@@ -1,0 +1,251 @@
+"""Every number the Indian Rummy lesson (notebooks/04_indian_rummy.ipynb) states in its text,
+recomputed from the engine and from a count of our own. Each test names the cell it guards;
+numbers a cell prints itself are checked by strict nbval."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+from math import comb
+
+import numpy as np
+import pytest
+from lesson_cells import Lesson
+
+from engine.cards import RANKS, Card, parse
+from engine.rummy import (
+    best_arrangement,
+    completion_chance,
+    count_of,
+    full_pack,
+    hand_points_pmf,
+    jokers_in_hand_pmf,
+    pure_sequence_chance,
+)
+from tabletop_widgets.lesson import same_answer
+
+LESSON = Lesson("04_indian_rummy.ipynb")
+
+
+def value(card: Card, wild: str = "") -> int:
+    """Our own card points: jokers 0, ace and pictures 10, the others their number."""
+    if card.is_joker or card.rank == wild:
+        return 0
+    return 10 if card.rank in ("A", "J", "Q", "K") else int(card.rank)
+
+
+def completes(pair: tuple[Card, ...], card: Card, wild: str, pure: bool) -> bool:
+    """Our own test of a three-card sequence: the same suit and three ranks in a row (no ace
+    in these examples), or, for any meld, a joker standing in."""
+    if not pure and (card.is_joker or card.rank == wild):
+        return True
+    if card.is_joker or {c.suit for c in pair} != {card.suit}:
+        return False
+    ranks = sorted(RANKS.index(c.rank) for c in (*pair, card))
+    return ranks == list(range(ranks[0], ranks[0] + 3))
+
+
+def chance_by_count(pair: str, seen: str, wild: str, pure: bool) -> Fraction:
+    """The chance that the next card completes ``pair``, counted card by card over the unseen."""
+    unseen = Counter(full_pack()) - Counter(parse(seen))
+    good = sum(n for card, n in unseen.items() if completes(parse(pair), card, wild, pure))
+    return Fraction(good, sum(unseen.values()))
+
+
+def test_the_rules_examples_add_up():
+    # cells c9ff7d11 and 96a081e6: the counts worked by hand in the rules section
+    names = LESSON.run("cec8eddc", "116c2f83", "c5bd5c76", "32cbc7ef", "3c979543", "c1d256da")
+    hand = parse("2H 3H 4H 5H 9S 10S JK QC QD QS 6C 8C KD")
+    assert sum(value(c) for c in hand) == 87
+    assert "2+3+4+5+9+10+10+10+10+6+8+10 = 87" in LESSON.text("c9ff7d11")
+    assert count_of([hand[:4], hand[7:10], hand[4:6], hand[6:7], hand[10:]], "7") == (80, False)
+    end = names["g"]
+    seat2 = end.hands[2]
+    assert sum(value(c) for c in seat2) == 120 and "every card counts, 120 points" in (
+        LESSON.text("96a081e6")
+    )
+    loose = best_arrangement(end.hands[1], "7").loose
+    assert sorted(value(c) for c in loose) == [2, 3, 4, 6, 10]
+    assert "(2+3+4+6+10 = 25)" in LESSON.text("96a081e6")
+    assert end.returns() == [105, -25, -80]
+
+
+def test_spare_jokers_are_laid_aside():
+    # cells rummy-spare-text and rummy-spare-own: three jokers, one used, two laid aside
+    hand = parse("2S 3S 4S 5S  JS JH JC  3C 4C 5C  JK JK 7D")
+    assert sum(c.is_joker or c.rank == "7" for c in hand) == 3
+    shown = best_arrangement(hand, "7")
+    assert shown.valid_show and shown.count == 0 and len(shown.spare) == 2
+    assert "three jokers" in LESSON.text("rummy-spare-text")
+    assert "the other two are laid aside" in LESSON.text("rummy-spare-own")
+
+
+def test_jokers_in_a_hand():
+    # cells 59d6a541 and cd75e70f: 7 hands in 10 hold a joker, 1 in 3 two or more; 39/35 a hand
+    pmf = jokers_in_hand_pmf()
+    ours = {k: Fraction(comb(9, k) * comb(96, 13 - k), comb(105, 13)) for k in range(10)}
+    assert pmf == ours
+    assert round(float(1 - ours[0]), 1) == 0.7
+    assert abs(float(1 - ours[0] - ours[1]) - 1 / 3) < 0.03
+    text = LESSON.text("59d6a541")
+    assert "Seven hands in ten hold at least one joker, and one in three holds two or more" in text
+    assert sum(k * p for k, p in ours.items()) == Fraction(13 * 9, 105) == Fraction(39, 35)
+    assert "39/35 \\approx 1.114" in LESSON.text("cd75e70f")
+
+
+def no_run_suit() -> list[int]:
+    """Ways to hold k cards of one suit (two copies of each rank) without three ranks in a row,
+    Q K A counting as a row: every set of ranks held, each held once (2 ways) or twice."""
+    ways = [0] * 27
+    for held in product((0, 1), repeat=13):
+        rows = [*held, held[0]]  # the ace again above the king
+        if any(rows[r] and rows[r + 1] and rows[r + 2] for r in range(12)):
+            continue
+        poly = [1]
+        for h in held:
+            if h:
+                longer = [0] * (len(poly) + 2)
+                for k, n in enumerate(poly):
+                    longer[k + 1] += 2 * n  # one copy, from either pack
+                    longer[k + 2] += n  # both copies
+                poly = longer
+        for k, n in enumerate(poly):
+            ways[k] += n
+    return ways
+
+
+def test_pure_sequence_chance():
+    # cell aa2523d1: "only about 37%" of hands start with a pure sequence
+    suit = no_run_suit()
+    hands = [1]
+    for poly in (suit, suit, suit, suit, [1, 2, 1]):  # four suits, then 0-2 printed jokers
+        hands = [
+            sum(hands[i] * poly[k - i] for i in range(len(hands)) if 0 <= k - i < len(poly))
+            for k in range(14)
+        ]
+    ours = 1 - Fraction(hands[13], comb(106, 13))
+    assert ours == pure_sequence_chance()
+    assert round(100 * float(ours)) == 37
+    assert "Only about **37%**" in LESSON.text("aa2523d1")
+    assert "only about 37% of hands" in LESSON.text("46e117a2")
+
+
+def test_the_cap_bites_two_hands_in_three():
+    # cell ac28e221: about two hands in three hold more than 80 points
+    over = float(sum(p for k, p in hand_points_pmf().items() if k > 80))
+    rng, n = np.random.default_rng(4), 20_000
+    pack = full_pack()
+    held = 0
+    for _ in range(n):
+        deal = [pack[i] for i in rng.choice(len(pack), 14, replace=False)]
+        wild = "A" if deal[13].is_joker else deal[13].rank
+        held += sum(value(c, wild) for c in deal[:13]) > 80
+    assert abs(held / n - over) < 4 * (over * (1 - over) / n) ** 0.5
+    assert abs(over - 2 / 3) < 0.02
+    assert "About two hands in three hold more than 80 points" in LESSON.text("ac28e221")
+
+
+def test_completing_a_connector_given_what_you_see():
+    # cells rummy-count-text, 4cf64b6b, rummy-twice-text: 3/101 and 1/101 (three times),
+    # 4/103 and 2/103 (twice), 12/101 and 10/101 with the jokers; the cut 9 is seen
+    four = "5H 6H 5H 7H 9C"
+    assert chance_by_count("5H 6H", four, "9", pure=True) == Fraction(3, 101)
+    assert chance_by_count("5H 7H", four, "9", pure=True) == Fraction(1, 101)
+    assert chance_by_count("5H 6H", "5H 6H 9C", "9", pure=True) == Fraction(4, 103)
+    assert chance_by_count("5H 7H", "5H 7H 9C", "9", pure=True) == Fraction(2, 103)
+    for pair, want in (("5H 6H", Fraction(12, 101)), ("5H 7H", Fraction(10, 101))):
+        assert chance_by_count(pair, four, "9", pure=False) == want
+        unseen = Counter(full_pack()) - Counter(parse(four))
+        assert completion_chance(parse(pair), "9", unseen) == want
+    assert "only one 7♥ (the other is in your hand)" in LESSON.text("rummy-count-text")
+    assert "**three times** the gap's here, not twice" in LESSON.text("4cf64b6b")
+    text = LESSON.text("rummy-twice-text")
+    assert "**twice** the chance of a gap only when you hold none" in text
+    assert "12/101 against 10/101, the open-ended connector is only 1.2 times as" in text
+    ratio = chance_by_count("5H 6H", four, "9", False) / chance_by_count("5H 7H", four, "9", False)
+    assert ratio == Fraction(6, 5)
+
+
+def test_exercises():
+    # hidden cell d5ffe3eb and the solutions 72db5856, d4b24348, cd75e70f, b1ea6679
+    expected = LESSON.run(
+        "cec8eddc", "e3386d60", "rummy-unseen", "rummy-count", "650d258a", "d5ffe3eb"
+    )["expected"]
+    loose = parse("KC KH 5C 5H 10D JS")
+    assert expected[1] == sum(value(c) for c in loose) == 50
+    assert "= **50**" in LESSON.text("72db5856")
+    assert expected[2] == "yes" and "**Yes**" in LESSON.text("d4b24348")
+    assert expected[3] == Fraction(39, 35)
+    # Exercise 4: two 10♦, seven fours (the eighth is the cut card, seen) and two printed jokers
+    assert expected[4] == Fraction(2 + 7 + 2, 106 - 3) == Fraction(11, 103)
+    assert expected[4] == chance_by_count("9D JD", "9D JD 4S", "4", pure=False)
+    text = LESSON.text("b1ea6679")
+    assert "106 − 3 = 103" in text and "2 + 7 + 2 = 11" in text and "11/103 ≈ 0.107" in text
+    assert "12/104" in text and Fraction(12, 104) != expected[4]
+    for right in ("11/103", Fraction(11, 103), 0.107, 0.1068):
+        assert same_answer(right, expected[4])
+    for wrong in (Fraction(3, 26), 0.115, 0.1):
+        assert not same_answer(wrong, expected[4])
+
+
+def test_expected_answers_stay_hidden():
+    # the exercises' check cells compare with the hidden cell d5ffe3eb, never a visible answer
+    hidden = LESSON.cells["d5ffe3eb"]["metadata"]["jupyter"]["source_hidden"]
+    assert hidden
+    for cell_id in ("24397d37", "bc7dddd0", "4a1456e5", "6c2a5805"):
+        source = LESSON.text(cell_id)
+        assert "answer = ..." in source and "expected[" in source
+        assert not any(x in source for x in ("50", '"yes"', "39", "11/103", "Fraction"))
+
+
+@pytest.fixture(scope="module")
+def drop_table():
+    # section 6: the lesson's own play_on, 40 deals of each kind (about 20 s of play)
+    names = LESSON.run("cec8eddc", "92eaa42e")
+    out = {}
+    for kind in (True, False):
+        got = np.array([names["play_on"](kind, seed) for seed in range(40)])
+        out[kind] = got.mean(), got.std(ddof=1) / np.sqrt(len(got))
+    return out
+
+
+def test_drop_table(drop_table):
+    # cell 551bd29c: the table of 40 deals of each kind, and what the text concludes from it
+    text = LESSON.text("551bd29c")
+    (hopeless, e1), (other, e2) = drop_table[True], drop_table[False]
+    assert f"| hopeless (no pure sequence, no joker) | −{-hopeless:.1f} ± {e1:.1f} | −10 |" in text
+    assert f"| any other hand | +{other:.1f} ± {e2:.1f} | −10 |" in text
+    assert "about three times the price of a first drop" in text and round(hopeless / -10) == 3
+    assert "−10 lies three typical errors away" in text and (-10 - hopeless) / e1 >= 3
+    assert other - 2 * e2 > -10  # "Any other hand is worth playing on"
+
+
+def test_try_it_result_is_clear():
+    # cell e4bf1de3 asks whether the difference is clear: cell 17550dcb's saved output says
+    printed = LESSON.output("17550dcb")
+    line = next(x for x in printed.splitlines() if x.startswith("MyStrategy − basic bot"))
+    assert float(line.split("(")[1].split()[0]) >= 3  # typical errors from 0
+
+
+def test_spare_joker_is_a_safe_discard():
+    # cell rummy-spare-after: nobody may take a joker from the open pile
+    import engine
+    from engine.rummy import Discard, Draw, Toss, rigged_shuffle
+
+    deal = rigged_shuffle(2, hands=["JK 2S 3S"], open_card="KD", cut="7C", stock="4H 5H")
+    g = engine.new_game("rummy", players=2, seed=1).apply(Toss(0)).apply(deal)
+    g = g.apply(Draw("stock")).apply(Discard(Card("JK", "")))
+    assert Draw("open") not in g.legal_actions()
+    assert "nobody may take a joker from the open pile" in LESSON.text("rummy-spare-after")
+
+
+def test_what_we_learned():
+    # cell 46e117a2: 9 jokers in play, about 1.1 in a hand, two packs
+    text = LESSON.text("46e117a2")
+    cut = Card("7", "H")
+    jokers = sum(c.is_joker or c.rank == cut.rank for c in full_pack()) - 1
+    assert jokers == 9 and "9 in play with two packs, about 1.1 in a hand" in text
+    assert round(float(sum(k * p for k, p in jokers_in_hand_pmf().items())), 1) == 1.1
+    assert "two hands in three hold more than 80 points" in text
+    assert "[05 · Make-A-Million Rupees](05_make_a_million_rupees.ipynb)" in text

@@ -1,0 +1,158 @@
+"""Every number the Make-A-Million Rupees lesson (notebooks/05_make_a_million_rupees.ipynb)
+states in its text, recomputed from the engine and from a count of our own. Each test names the
+cell it guards; numbers a cell prints itself are checked by strict nbval, and a claim drawn from
+a long simulation is checked against that cell's saved output."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+from lesson_cells import Lesson
+
+import engine
+from engine.rupees import (
+    RupeeCard,
+    declarer_gets_tiger,
+    money_pmf,
+    rupee_deck,
+    widow_has_no_money,
+)
+from tabletop_widgets.lesson import same_answer
+
+LESSON = Lesson("05_make_a_million_rupees.ipynb")
+MONEY = {"5k": 5_000, "10k": 10_000, "15k": 15_000, "30k": 30_000, "40k": 40_000}
+
+
+def worth(code: str) -> int:
+    """Our own reading of a card's Money from its code: ``R40k`` is ₹40,000, ``Y11`` nothing."""
+    return MONEY.get(code[1:], 0)
+
+
+def test_a_trick_and_who_leads_next():
+    # cells deb4305c and a06c051c: 4 × ₹40,000 = ₹160,000, and the winner (seat 2) leads again
+    names = LESSON.run("f015f270", "5ed58512", "db97ff7d", "7752cb1f", "990d631a", "6b04df1c")
+    g = names["g"]
+    trick = g.tricks[-1]
+    assert trick.value == sum(worth(c.code) for _, c in trick.cards) == 4 * 40_000
+    assert trick.winner == g.current_player == 2
+    assert "4 × ₹40,000 = ₹160,000" in LESSON.text("a06c051c")
+    assert "so seat 2 leads again" in LESSON.text("a06c051c")
+    assert "**the winner of each trick leads the next**" in LESSON.text("deb4305c")
+    # the Tiger may lead (a project decision, in the box): seat 2 holds it and may lead it
+    assert RupeeCard("Tiger") in g.hands[2] and RupeeCard("Tiger") in g.playable(2)
+    assert "**The Tiger may lead**" in LESSON.text("6c161a1c")
+
+
+def test_money_in_a_hand():
+    # cells 3b643fa4 and 37ccaff7: a hand holds 13/55 of ₹400,000 on average, about ₹94,545
+    deck = rupee_deck()
+    assert sum(worth(c.code) for c in deck) == 400_000 and len(deck) == 55
+    mean = Fraction(13, 55) * 400_000
+    assert sum(m * p for m, p in money_pmf(13).items()) == mean and round(mean) == 94_545
+    assert "13/55 of ₹400,000" in LESSON.text("3b643fa4")
+    assert "13/55 of the Money (about ₹94,545)" in LESSON.text("37ccaff7")
+
+
+def test_empty_widow_by_hand():
+    # cells a4b51e85 and 37ccaff7: 119/477, about one time in four
+    deck = rupee_deck()
+    empty = sum(not any(worth(c.code) for c in w) for w in combinations(deck, 3))
+    assert Fraction(empty, comb(55, 3)) == Fraction(comb(35, 3), comb(55, 3))
+    assert Fraction(empty, comb(55, 3)) == widow_has_no_money() == Fraction(119, 477)
+    assert round(1 / float(widow_has_no_money())) == 4
+    assert "empty of Money about one time in four (119/477" in LESSON.text("37ccaff7")
+
+
+def test_tiger_before_and_after_the_auction():
+    # cell b2dd66ed: 16 of the 55 places; cell rupees-tiger-after: the interval lies far above
+    places = 13 + 3  # the declarer's hand and the widow
+    assert declarer_gets_tiger() == Fraction(places, 55) == Fraction(16, 55)
+    assert "16 of the 55 places, so 16/55" in LESSON.text("b2dd66ed")
+    printed = LESSON.output("144db947")
+    low = float(re.search(r"95% interval ([0-9.]+) to", printed).group(1))
+    assert low > float(Fraction(16, 55)) + 0.05
+    assert "The interval lies far above 16/55" in LESSON.text("rupees-tiger-after")
+    assert "auctions = 2000" in LESSON.text("144db947") and "We deal 2,000 hands" in (
+        LESSON.text("b2dd66ed")
+    )
+
+
+def test_contracts_by_size():
+    # cell 4578301d: the smallest and the largest band's intervals do not overlap
+    printed = LESSON.output("rupees-contracts-run")
+    bands = re.findall(r"95% interval ([0-9.]+) to ([0-9.]+)", printed)
+    assert len(bands) == 3
+    (low_small, _), _, (_, high_large) = [(float(a), float(b)) for a, b in bands]
+    assert high_large < low_small
+    assert "the intervals of the smallest and the largest band do not overlap" in (
+        LESSON.text("4578301d")
+    )
+    assert "Basic bots play 1,000 hands" in LESSON.text("rupees-contracts-text")
+    assert "simulate(contract, 1000," in LESSON.text("rupees-contracts-run")
+
+
+def test_duplicate_scores_the_basic_bot_zero():
+    # cell rupees-duplicate-text: with limit = hand_strength, MyBidder is the basic bot and
+    # every duplicate deal scores exactly 0
+    names = LESSON.run("f015f270", "rupees-helpers", "rupees-try", "rupees-duplicate")
+    names["MyBidder"].limit = lambda self, hand: names["hand_strength"](hand)
+    assert [names["duplicate"](seed) for seed in range(12)] == [0] * 12
+    assert "every deal scores exactly 0" in LESSON.text("rupees-duplicate-text")
+
+
+def test_optimism_costs_money():
+    # cell rupees-try-after: the optimist's interval lies below zero (cell rupees-duplicate-run)
+    assert "clearly worse than the basic bot" in LESSON.output("rupees-duplicate-run")
+    assert "hand_strength(hand) + 100_000" in LESSON.text("rupees-try")
+    assert "₹100,000 above the basic bot's estimate" in LESSON.text("rupees-try-text")
+    assert "Optimism costs money: the interval lies below zero" in LESSON.text("rupees-try-after")
+
+
+def test_exercises():
+    # hidden cell rupees-expected and the solutions rupees-sol1 .. rupees-sol4
+    expected = LESSON.run("f015f270", "d2fced6b", "rupees-expected")["expected"]
+    # 1: Yellow 2 is the only trump, played by seat 3; Money 30k + 40k, doubled by the Lion
+    assert expected["1 winner"] == 3 and expected["1 worth"] == 2 * (30_000 + 40_000)
+    assert "**seat 3** wins" in LESSON.text("rupees-sol1") and "**₹140,000**" in (
+        LESSON.text("rupees-sol1")
+    )
+    # 2: only Black ₹15k is Money; the later of Lion and Bear decides
+    assert (expected["2 bear first"], expected["2 lion first"]) == (2 * 15_000, 0)
+    assert "**₹30,000**" in LESSON.text("rupees-sol2") and "**₹0**" in LESSON.text("rupees-sol2")
+    # 3: all 13 cards from the 35 that are not Money
+    ours = Fraction(comb(35, 13), comb(55, 13))
+    assert expected[3] == ours == Fraction(3596, 3534729)
+    assert "C(35, 13) / C(55, 13) = 3596/3534729 ≈ **0.00102**" in LESSON.text("rupees-sol3")
+    assert same_answer(0.00102, ours) and same_answer("3596/3534729", ours)
+    assert not same_answer(0.001, ours)
+    # 4: a side short of its contract scores minus the contract; the defenders their capture
+    assert (expected["4 ours"], expected["4 theirs"]) == (-250_000, 150_000)
+    short = next(r for r in hand_results() if not r.made)
+    side = short.declarer % 2
+    theirs = sum(v for s, v in enumerate(short.captured) if s % 2 != side)
+    assert short.points[side] == -short.contract and short.points[1 - side] == theirs
+    assert "**−₹250,000**" in LESSON.text("rupees-sol4")
+
+
+def hand_results():
+    """The hands, one by one, of games between basic bots (seeded)."""
+    bots = [engine.make_bot("rupees", "basic") for _ in range(4)]
+    for seed in range(50):
+        yield from engine.play(engine.new_game("rupees", seed=seed), bots).results
+
+
+def test_expected_answers_stay_hidden():
+    # the check cells compare with the hidden cell rupees-expected, never a visible answer
+    assert LESSON.cells["rupees-expected"]["metadata"]["jupyter"]["source_hidden"]
+    for cell_id in ("e33b8725", "061ff13e", "85092452", "068964e8"):
+        source = LESSON.text(cell_id)
+        assert "expected[" in source and "money_pmf" not in source
+        assert not re.search(r"\d_\d{3}|check_answer\(\w+, -?\d", source)
+
+
+def test_the_lesson_ends_with_a_link_back():
+    # cell 37ccaff7: what we learned, and the way back to the welcome page
+    assert "[the welcome page](00_welcome.ipynb)" in LESSON.text("37ccaff7")
