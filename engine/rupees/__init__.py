@@ -49,7 +49,7 @@ all here too.
 
 from __future__ import annotations
 
-from ..odds import chance_at_least, expectation, hypergeometric
+from ..odds import chance_at_least, hypergeometric
 from .actions import Bid, CallPartner, Discard, NameTrump, Pass, Play
 from .bots import BasicBot, RandomBot, best_trump, hand_strength
 from .cards import (
@@ -99,11 +99,6 @@ from .rules import (
 )
 from .scoring import HandResult, ResultView, known_side
 
-# Temporary: the old names the lesson (notebooks/05_make_a_million_rupees.ipynb) still imports.
-# Remove once it uses Bid, Pass, Discard, Play and engine.odds.expectation.
-RupeeBid, RupeePass, RupeeDiscard, RupeePlay = Bid, Pass, Discard, Play
-expected = expectation
-
 __all__ = [
     "BEAR",
     "CARDS",
@@ -129,11 +124,7 @@ __all__ = [
     "Play",
     "RandomBot",
     "ResultView",
-    "RupeeBid",
     "RupeeCard",
-    "RupeeDiscard",
-    "RupeePass",
-    "RupeePlay",
     "RupeesStandingBid",
     "RupeesState",
     "RupeesView",
@@ -146,7 +137,6 @@ __all__ = [
     "colour_led",
     "colour_length_pmf",
     "declarer_gets_tiger",
-    "expected",
     "hand_strength",
     "hypergeometric",
     "known_side",
