@@ -285,12 +285,15 @@ class History(Sequence[Any]):
     def added(self, action: Any) -> History:
         """This history with ``action`` after it (this one is unchanged)."""
         new = History.__new__(History)
-        if len(self._actions) == self._n:  # the end of the line: share it
-            new._actions = self._actions
+        actions, n = self._actions, self._n
+        if len(actions) == n:  # the end of the line: share it
+            actions.append(action)
+            new._actions = actions
+        elif actions[n] == action:  # the same move again (a state applied twice): share it
+            new._actions = actions
         else:  # a branch from an earlier move: a line of its own
-            new._actions = self._actions[: self._n]
-        new._actions.append(action)
-        new._n = self._n + 1
+            new._actions = [*actions[:n], action]
+        new._n = n + 1
         return new
 
     def __len__(self) -> int:
@@ -485,16 +488,21 @@ class State(Generic[V]):
     def apply(self, action: Any, player: int | None = None) -> Self:
         """A new state after ``action``; this one is unchanged. With ``player``, also check
         that it is that seat's turn. Raises ``IllegalAction`` naming the rule."""
+        self.check(action, player)
+        new = copy.copy(self)
+        new._do(action)
+        new.history = self.history.added(action)
+        return new
+
+    def check(self, action: Any, player: int | None = None) -> None:
+        """Raise ``IllegalAction`` naming the rule unless ``apply(action, player)`` would
+        succeed; nothing is applied (a dimmed control asks this)."""
         if self.is_terminal():
             raise IllegalAction("the game is over: no more actions")
         if player is not None and player != self.current_player:
             whose = "chance" if self.current_player == CHANCE else f"seat {self.current_player}"
             raise IllegalAction(f"turn order: it is {whose}'s turn, not seat {player}'s")
         self._check(action)
-        new = copy.copy(self)
-        new._do(action)
-        new.history = self.history.added(action)
-        return new
 
     def _legal(self) -> list[Any]:
         raise NotImplementedError

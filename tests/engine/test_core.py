@@ -502,3 +502,18 @@ def test_startswith_knows_an_earlier_state_of_the_same_line():
     assert t.history.startswith(s.history) and u.history.startswith(s.history)
     assert not t.history.startswith(u.history) and not s.history.startswith(t.history)
     assert t.history.startswith(tuple(s.history)) and t.history.startswith(())
+
+
+def test_applying_the_same_move_twice_shares_the_line():
+    s = _played(steps=5)
+    action = s.legal_actions()[0]
+    t, u = s.apply(action), s.apply(action)
+    assert t == u and t.history._actions is u.history._actions is s.history._actions
+
+
+def test_check_applies_nothing():
+    s = _played(steps=5)
+    s.check(s.legal_actions()[0])
+    assert len(s.history._actions) == len(s.history)  # nothing was added to the line
+    with pytest.raises(IllegalAction, match="turn order"):
+        s.check(s.legal_actions()[0], player=(s.current_player + 1) % 4)
