@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import cards
-from .core import CHANCE, Auction, IllegalAction, RandomBot, SaveError, Shuffle, State
+from .core import CHANCE, Auction, Event, IllegalAction, RandomBot, SaveError, Shuffle, State
 from .india import IndiaState
 from .michigan import MichiganState
 from .plates import PlatesState
@@ -69,6 +69,7 @@ __all__ = [
     "CHANCE",
     "GAMES",
     "Auction",
+    "Event",
     "IllegalAction",
     "RandomBot",
     "SaveError",

@@ -369,6 +369,25 @@ class StandingBid(TypedDict):
     bid: str
 
 
+@dataclasses.dataclass(frozen=True)
+class Event:
+    """An action as one seat sees it: ``seat`` (who acted; None for chance nobody does, such
+    as a shuffle) ``verb`` (its base form, "bid", "play"; "" when ``what`` says it all)
+    ``what`` ("two 4's", "a card face down"). ``third`` is the verb's third-person form where
+    adding an s is wrong ("goes"). ``marks`` names what a picture may mark as just done, in the
+    game's own keys (``(("card", "7H"),)``). Only what that seat may see is in it."""
+
+    seat: int | None
+    verb: str
+    what: str
+    third: str | None = None
+    marks: tuple[tuple[str, Any], ...] = ()
+
+    def mark(self, key: str) -> Any:
+        """The value of one mark, or None."""
+        return dict(self.marks).get(key)
+
+
 # ---------------------------------------------------------------- the State protocol
 
 
@@ -534,6 +553,19 @@ class State(Generic[V]):
         if type(reveal) is not bool:
             raise ValueError(f"reveal is True or False, not {reveal!r}")
         return self._view(seat, reveal)
+
+    def public(self, action: Any, seat: int) -> Event:
+        """How ``seat`` sees ``action`` taken in this state (the state before it), for a log, a
+        replay or a panel: only what that seat may see (a face-down discard is "a card face
+        down" to the others)."""
+        self.check_seat(seat)
+        return self._public(action, seat)
+
+    def _public(self, action: Any, seat: int) -> Event:
+        """A game with hidden actions says how each seat sees them; this default shows the
+        action in table notation."""
+        actor = self.current_player
+        return Event(None if actor == CHANCE else actor, "", str(action))
 
     def check_seat(self, seat: Any) -> None:
         """Raise ``ValueError`` unless ``seat`` is a seat of this table (a bool is not)."""

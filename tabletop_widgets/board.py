@@ -1,35 +1,79 @@
-"""The one anywidget every game's table uses: an SVG from Python with clickable spots."""
+"""The one anywidget every game's table uses: an SVG from Python with clickable spots, the
+status line above it, and beside it "Since your last move" and the move log. It plays the
+moves that follow a player's action one at a time (``play``), at ``pace`` milliseconds a
+step, and decides nothing itself."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
 
 STATIC = Path(__file__).parent / "static"
 
+PACE = 500
+"""Milliseconds between two moves shown one after the other (0: at once)."""
+
 
 class Board(anywidget.AnyWidget):
-    """Shows ``svg``. A click (or Enter/Space) on an element with ``data-intent="..."`` sends
-    that intent to Python, where ``on_intent`` decides; the board itself decides nothing."""
+    """Shows ``svg`` under ``status``, with ``recent`` and ``log`` beside it and ``over`` (a
+    game-over box) above it. A click (or Enter/Space) on an element with ``data-intent="..."``
+    sends that intent, with the move number of the picture it was made on, to
+    ``on_intent(intent, move)`` in Python.
+
+    Every value here is visible to the whole class: a table fills it from one seat's view.
+    """
 
     _esm = STATIC / "board.js"
     _css = STATIC / "board.css"
     svg = traitlets.Unicode("").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     focus = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    """HTML of the status line (whose turn, a note on a click that was ignored)."""
+    recent = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The lines of "Since your last move": what happened since the viewer last acted."""
+    recent_title = traitlets.Unicode("").tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """The whole move log (up to the move shown, while looking back)."""
+    over = traitlets.Unicode("").tag(sync=True)
+    """HTML of the game-over box: winners, standings, a New game button ("" while playing)."""
+    move = traitlets.Int(0).tag(sync=True)
+    """The move number of the picture in the traits."""
+    seen = traitlets.Int(-1).tag(sync=True)
+    """The move of the last picture the page drew in full (-1: no page has drawn it)."""
+    playing = traitlets.Bool(False).tag(sync=True)
+    """True while the page plays moves one at a time."""
+    pace = traitlets.Int(PACE).tag(sync=True)
 
-    def __init__(self, on_intent: Callable[[str], None] | None = None, **kwargs) -> None:
+    def __init__(
+        self, on_intent: Callable[[str, int | None], None] | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self._on_intent = on_intent
         self.on_msg(self._receive)
 
-    def _receive(self, _widget: object, content: dict, _buffers: list) -> None:
-        intent = content.get("intent") if isinstance(content, dict) else None
+    @property
+    def watched(self) -> bool:
+        """Whether a page has drawn this board (frames are worth sending)."""
+        return self.seen >= 0
+
+    def play(self, frames: list[dict[str, Any]], reset: bool = False) -> None:
+        """Send pictures for the page to show one at a time before the traits (each a dict of
+        ``svg``, ``label``, ``status``, ``move`` and ``lines``, the log lines it adds).
+        ``reset``: a player's own action, so "Since your last move" starts afresh."""
+        if frames or reset:
+            self.send({"frames": frames, "reset": reset})
+
+    def _receive(self, _widget: object, content: Any, _buffers: list[Any]) -> None:
+        if not isinstance(content, dict):
+            return
+        intent, move = content.get("intent"), content.get("move")
         if isinstance(intent, str) and self._on_intent:
-            self._on_intent(intent)
+            self._on_intent(intent, move if type(move) is int else None)
 
     def __repr__(self) -> str:
         return f"Board({self.label!r})"

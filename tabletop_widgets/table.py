@@ -3,11 +3,17 @@
 Game-neutral: it speaks only the engine protocol. A game's table subclasses it to add its
 controls and its picture. The table holds the current state and view settings only; every
 rule question goes to the engine, and a refused action shows the engine's reason.
+
+Everything a table puts on screen or in a synced trait is visible to the whole class, so it
+comes from one seat's eyes (``viewer``): the picture from its ``view``, and each line of the
+log and of "Since your last move" from ``state.public(action, seat)``, the engine's own
+description of an action as that seat sees it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any, ClassVar
 
@@ -16,18 +22,33 @@ import ipywidgets as widgets
 import engine
 
 from .board import Board
+from .words import joined, says
+
+
+@dataclass
+class Entry:
+    """One step of the log: after ``move`` actions, what each human seat read about it."""
+
+    move: int
+    actor: int | None
+    """The seat that acted (None: chance, or a note of the table's)."""
+    lines: dict[int, list[str]]
 
 
 class Table(widgets.VBox):
     """Base class of the game tables. ``humans`` are the seats clicked on this screen; the
-    other seats are bots of ``level``. Bots answer at once; the table pauses where a human
-    should look (``_pause_after``) until Continue is clicked.
+    other seats are bots of ``level``. Bots answer at once, and the page shows their moves one
+    at a time (``pace``); the table pauses where a human should look (``_pause_after``) until
+    Continue is clicked.
 
-    The classroom tools under every table use only this public API: ``latest`` (the game as it
-    stands) and ``state`` (the state on the table: an earlier move while ``looking_back``),
+    The classroom tools under every table use only this public API: ``latest`` (the game as
+    it stands) and ``state`` (the state on the table: an earlier move while ``looking_back``),
     ``look``, ``replace``, ``refuse``, ``watch``, ``cover``/``show_to``/``screen`` (hot
-    seat), ``reveal`` and ``rigged`` (teacher mode), ``humans``, ``names``, ``viewer``,
-    ``human_to_act``, ``paused``."""
+    seat), ``reveal`` and ``rigged`` (teacher mode), ``last_chance``, ``humans``, ``names``,
+    ``viewer``, ``human_to_act``, ``paused``, ``board`` (its ``pace``).
+
+    A game's table implements ``_layout``, ``picture`` and ``refresh`` (and, where it needs
+    them, ``on_intent``, ``_events``, ``_pause_after``, ``_hide``, ``standing``)."""
 
     game: ClassVar[str]
 
@@ -44,9 +65,10 @@ class Table(widgets.VBox):
         super().__init__()
         self.state = state or engine.new_game(self.game, players, seed, **options)
         n = self.state.num_players
-        if not humans or any(not (0 <= h < n) for h in humans):
+        if not humans or any(type(h) is not int or not 0 <= h < n for h in humans):
             raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
         self.humans = tuple(sorted(set(humans)))
+        self.level = level
         self.bots = {
             s: engine.make_bot(self.game, level, seed=seed * 97 + s)
             for s in range(n)
@@ -58,8 +80,8 @@ class Table(widgets.VBox):
         where the game paused)."""
         self._latest: engine.State | None = None
         """While looking back at an earlier move: the game as it stands."""
-        self._paused_latest = False
-        """While looking back: whether the game itself was paused."""
+        self._kept: tuple[bool, engine.Event | None] = (False, None)
+        """While looking back: the game's own ``paused`` and ``last``."""
         self.reveal = False
         """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
         self.rigged: Any = None
@@ -70,15 +92,29 @@ class Table(widgets.VBox):
         self._chance_known = not self.state.history
         """Whether ``_last_chance`` is known for the game as it stands (not after a replace)."""
         self._watchers: list[tuple[int, int, Callable[[], None]]] = []
-        self.log_lines: list[str] = []
-        self.status = widgets.HTML()
+        self._entries: list[Entry] = []
+        self._note = ""
+        self.last: engine.Event | None = None
+        """The last action on the table as the viewer saw it (the picture marks it)."""
         self.message = widgets.HTML()
-        self.board = Board(on_intent=self.on_intent)
-        self.moves = widgets.HTML()
+        self.board = Board(on_intent=self._board_intent)
         self.continue_button = widgets.Button(
-            description="Continue", icon="play", tooltip="show the next round"
+            description="Continue",
+            icon="play",
+            button_style="primary",
+            tooltip="show the next round",
         )
-        self.continue_button.on_click(lambda _b: self.resume())
+        self.continue_button.add_class("tt-continue")
+        self.press(self.continue_button, self.resume)
+        self._question = widgets.HTML()
+        self._yes = widgets.Button(button_style="danger", layout={"width": "auto"})
+        self._no = widgets.Button(description="Cancel", icon="times", layout={"width": "auto"})
+        self._on_yes: Callable[[], Any] = lambda: None
+        self.press(self._yes, self._confirmed)
+        self._no.on_click(lambda _b: self._ask_done())
+        self.confirm_bar = widgets.HBox([self._question, self._yes, self._no])
+        self.confirm_bar.add_class("tt-confirm")
+        self.confirm_bar.layout.display = "none"
         self.game_widgets = self._layout()
         from .classroom import tools_for  # the tools take a table: imported here, not above
 
@@ -119,6 +155,16 @@ class Table(widgets.VBox):
         """True while the table shows an earlier move (read-only)."""
         return self._latest is not None
 
+    def say(self, event: engine.Event) -> str:
+        """A log line for ``event``, the seat named as this table names it: "Bot 2 bids two
+        4's", "You throw 6-3"."""
+        if event.seat is None:
+            return event.what[:1].upper() + event.what[1:]
+        name = self.names[event.seat]
+        if not event.verb:
+            return f"{name}: {event.what}"
+        return " ".join(x for x in (says(name, event.verb, event.third), event.what) if x)
+
     # -- the screen (hot seat)
     @property
     def screen(self) -> int | None:
@@ -149,15 +195,20 @@ class Table(widgets.VBox):
 
     def _hide(self, picture: str, label: str) -> None:
         """Clear everything that shows a seat's information (a game adds its own panels)."""
-        self.board.svg, self.board.label = picture, label
-        self.status.value = self.message.value = self.moves.value = ""
+        with self.board.hold_sync():
+            self.board.svg, self.board.label = picture, label
+            self.board.status = self.board.over = self.board.recent_title = ""
+            self.board.recent, self.board.log = [], []
+        self.message.value = ""
+        self._ask_done()
         if hasattr(self, "coach"):
             self.coach.value = ""
 
     # -- playing
     def act(self, action: Any) -> bool:
         """A human's action for the seat to move. A refused one leaves the game as it was and
-        shows the engine's reason."""
+        shows the engine's reason. The page shows the action at once, then the moves that
+        follow one at a time."""
         blocked = self._blocked()
         if blocked:
             return self.refuse(blocked)
@@ -167,7 +218,10 @@ class Table(widgets.VBox):
         except engine.IllegalAction as e:
             return self.refuse(str(e))
         self.message.value = ""
+        self._ask_done()
         self._step(seat, action, new)
+        if self.board.watched:
+            self.board.play([self._frame()], reset=True)
         self.advance()
         return True
 
@@ -199,13 +253,18 @@ class Table(widgets.VBox):
         return None
 
     def advance(self) -> None:
-        """Let chance and the bots move until a human is to act, the game ends or a pause."""
+        """Let chance and the bots move until a human is to act, the game ends or a pause;
+        a page watching the board gets each move as a frame to show in turn."""
+        frames = []
         while self._latest is None and not self.paused and not self.state.is_terminal():
             if self.human_to_act() is not None:
                 break
             seat = self.state.current_player
             action = self.chance() if seat == engine.CHANCE else self.bots[seat].choose(self.state)
             self._step(seat, action, self.state.apply(action))
+            if self.board.watched and self.board.pace:
+                frames.append(self._frame())
+        self.board.play(frames)
         self.redraw()
 
     def chance(self) -> Any:
@@ -230,6 +289,7 @@ class Table(widgets.VBox):
             self.add_class("tt-looking-back")
         if not self._covered:
             self.refresh()
+            self._present()
         for _order, _k, watcher in self._watchers:
             watcher()
 
@@ -240,36 +300,97 @@ class Table(widgets.VBox):
         self._watchers.append((order, len(self._watchers), watcher))
         self._watchers.sort(key=lambda w: w[:2])
 
-    # -- replacing the game: a branch, an undo, a save loaded
+    # -- clicks, tied to the picture they were made on
+    def press(self, button: widgets.Button, do: Callable[[], Any]) -> None:
+        """Run ``do()`` when ``button`` is clicked, unless the click is stale: made on a
+        disabled button, or before the page showed the game as it stands (a double click
+        lands on a game that has moved on). A stale click does nothing but say so."""
+
+        def clicked(_b: widgets.Button) -> None:
+            if button.disabled:
+                self.note(f"{button.description or 'that button'} is not available now")
+            elif self.board.watched and self.board.seen != self.board.move:
+                self.note("that click came before the table showed the latest move: look again")
+            else:
+                do()
+
+        button.on_click(clicked)
+
+    def _board_intent(self, intent: str, move: int | None) -> None:
+        """A click on the board, made on the picture of ``move``."""
+        if intent == "new-game":
+            self.new_game()
+        elif move is not None and move != len(self.state.history):
+            self.note("that click was on an earlier picture: look again")
+        elif self.on_intent(intent) is False:
+            self.note("nothing happens on a click there")
+
+    def note(self, text: str) -> None:
+        """A short note in the status line (a click that was ignored), until the next move."""
+        self._note = text
+        self.board.status = self._status_html()
+
+    # -- asking before a costly action
+    def confirm(self, question: str, yes: str, do: Callable[[], Any]) -> None:
+        """Ask ``question`` beside the controls; ``yes`` (the button's words) runs ``do()``,
+        Cancel does nothing. For an action with a fixed cost: the question says the cost."""
+        self._question.value = f'<span class="tt-question" role="alert">{escape(question)}</span>'
+        self._yes.description = yes
+        self._on_yes = do
+        self.confirm_bar.layout.display = None
+        self._yes.focus()
+
+    def _confirmed(self) -> None:
+        do = self._on_yes
+        self._ask_done()
+        do()
+
+    def _ask_done(self) -> None:
+        self.confirm_bar.layout.display = "none"
+        self._on_yes = lambda: None
+
+    # -- replacing the game: a branch, an undo, a save loaded, a new game
     def replace(self, state: engine.State, note: str) -> None:
         """Play on from ``state`` (this table's game, as many players): a branch from the
-        replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise."""
+        replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise.
+        The log keeps the moves the two games share, then says ``note``."""
         if state.game != self.game:
             raise ValueError(f"this table plays {self.game}, not {state.game}")
         if state.num_players != self.state.num_players:
             raise ValueError(
                 f"this table has {self.state.num_players} players, the game has {state.num_players}"
             )
+        shared = _shared(self.latest.history, state.history)
+        self._entries = [e for e in self._entries if e.move <= shared]
+        self._log_note(len(state.history), note)
         self.state, self._latest, self.paused, self.rigged = state, None, False, None
         self._chance_known = False
+        self.last = None
         self.message.value = ""
-        self.log_lines.append(note)
+        self._ask_done()
         self.advance()
+
+    def new_game(self) -> None:
+        """A new game at this table: the same players and options, the next seed."""
+        s = self.latest
+        self.replace(engine.new_game(s.game, s.num_players, s.seed + 1, **s.options), "New game")
 
     def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
         """Show an earlier state of this game, read-only (the replay), through the eyes now at
         the screen; ``before`` is the state one move earlier, so the table pauses there
-        exactly where the game paused. None: back to the game as it stands."""
+        exactly where the game paused and marks the move that led to it. None: back to the
+        game as it stands."""
         if state is None:
             if self._latest is not None:
                 self.state, self._latest = self._latest, None
-                self.paused = self._paused_latest
+                self.paused, self.last = self._kept
         else:
             if self._latest is None:
-                self._latest, self._paused_latest = self.state, self.paused
+                self._latest, self._kept = self.state, (self.paused, self.last)
                 self._screen = self.viewer
             self.state = state
             self.paused = before is not None and self._pause_after(before, state)
+            self.last = before.public(state.history[-1], self.viewer) if before else None
         self.message.value = ""
         self.redraw()
 
@@ -299,11 +420,37 @@ class Table(widgets.VBox):
         old, self.state = self.state, new
         if seat == engine.CHANCE:
             self._last_chance = old
-        if seat != engine.CHANCE:
-            self.log_lines.append(f"{self.names[seat]}: {action}")
-        self.log_lines.extend(self._events(old, new))
+        self._note = ""
+        seen = {h: old.public(action, h) for h in self.humans}
+        extra = self._events(old, new)
+        actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
+        self._entries.append(
+            Entry(len(new.history), actor, {h: [self.say(e), *extra] for h, e in seen.items()})
+        )
+        self.last = seen[self.viewer]
         if self._pause_after(old, new):
             self.paused = True
+
+    def _log_note(self, move: int, note: str) -> None:
+        self._entries.append(Entry(move, None, {h: [note] for h in self.humans}))
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The whole log as the viewer reads it."""
+        seat = self.viewer
+        return [line for e in self._entries for line in e.lines[seat]]
+
+    def _recent(self) -> tuple[str, list[str]]:
+        """The title and lines of "Since your last move" for the viewer, up to the state on
+        the table: every step after the viewer's last own action (that action first)."""
+        seat, move = self.viewer, len(self.state.history)
+        entries = [e for e in self._entries if e.move <= move]
+        start = next((k for k in range(len(entries) - 1, -1, -1) if entries[k].actor == seat), None)
+        if start is None:
+            return "", []
+        name = self.names[seat]
+        title = "Since your last move" if name == "You" else f"Since {name}'s last move"
+        return title, [line for e in entries[start:] for line in e.lines[seat]]
 
     def refuse(self, reason: str) -> bool:
         """Show why something was not done (the table keeps its game); False, for callers
@@ -322,35 +469,91 @@ class Table(widgets.VBox):
         self.coach = widgets.HTML()
         self.coach_toggle.observe(lambda _c: self.redraw(), "value")
 
+    # -- what the board shows
+    def _status_html(self) -> str:
+        seat = self.state.current_player
+        if self.state.is_terminal():
+            turn = "Game over"
+        elif self.paused:
+            turn = "Round over: look at the result, then Continue"
+        elif seat == engine.CHANCE:
+            turn = "Dealing"
+        else:
+            turn = f"{escape(self.names[seat])} to move"
+        note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
+        return f"<b>{turn}</b>{note}"
+
+    def _frame(self) -> dict[str, Any]:
+        """The picture of the state on the table, for the page to show in turn."""
+        svg, label = self.picture()
+        return {
+            "svg": svg,
+            "label": label,
+            "status": self._status_html(),
+            "move": len(self.state.history),
+            "lines": self._entries[-1].lines[self.viewer] if self._entries else [],
+        }
+
+    def _present(self) -> None:
+        """Put the state on the table into the board's traits (the move number last)."""
+        svg, label = self.picture()
+        title, recent = self._recent()
+        move = len(self.state.history)
+        log = [line for e in self._entries if e.move <= move for line in e.lines[self.viewer]]
+        with self.board.hold_sync():
+            self.board.svg, self.board.label = svg, label
+            self.board.status = self._status_html()
+            self.board.recent_title, self.board.recent = title, recent
+            self.board.log = log
+            self.board.over = self._over_html() if self.state.is_terminal() else ""
+            self.board.move = move
+        self.continue_button.layout.display = None if self.paused else "none"
+
+    def _over_html(self) -> str:
+        """The game-over box: who won, everyone's final standing, a New game button."""
+        s = self.state
+        won = joined([self.names[w] for w in s.winners()]) or "Nobody"
+        verb = says(won, "win") if len(s.winners()) <= 1 else f"{won} win"
+        rows = "".join(
+            f"<tr><td>{escape(self.names[seat])}</td><td>{escape(text)}</td></tr>"
+            for seat, text in self.standing()
+        )
+        return (
+            f'<div class="tt-over-box" role="status"><b>Game over: {escape(verb)}.</b>'
+            f'<table class="tt-standings">{rows}</table>'
+            '<button type="button" class="jupyter-button tt-new-game" data-intent="new-game">'
+            "New game</button></div>"
+        )
+
+    def standing(self) -> list[tuple[int, str]]:
+        """The final standings, best first: (seat, its result in the game's own words)."""
+        returns = self.state.returns()
+        order = sorted(range(len(returns)), key=lambda seat: -returns[seat])
+        return [(seat, str(returns[seat])) for seat in order]
+
     # -- hooks for each game
     def _layout(self) -> tuple[widgets.Widget, ...]:
         raise NotImplementedError
 
+    def picture(self) -> tuple[str, str]:
+        """The board's picture of ``self.state`` through the viewer's eyes, marking
+        ``self.last``: (SVG, its spoken label)."""
+        raise NotImplementedError
+
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
-        """Lines for the log beyond the action itself (a round's result, say)."""
+        """Public lines for the log beyond the action itself (a round's result, say)."""
         return []
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return False
 
-    def on_intent(self, intent: str) -> None:
-        """A click on the board."""
+    def on_intent(self, intent: str) -> bool | None:
+        """A click on the board; False if the intent means nothing here."""
+        return False
 
     def refresh(self) -> None:
-        """Redraw everything from ``self.state``."""
-        seat = self.state.current_player
-        if self.state.is_terminal():
-            turn = "Game over"
-        elif self.paused:
-            turn = "Round over: look at the reveal, then Continue"
-        else:
-            turn = f"{escape(self.names[seat])} to move"
-        self.status.value = f'<div class="tt-status" aria-live="polite"><b>{turn}</b></div>'
-        self.continue_button.layout.display = None if self.paused else "none"
-        recent = [escape(line) for line in self.log_lines[-12:]] or ["(no moves yet)"]
-        self.moves.value = (
-            '<div class="tt-log" aria-label="move log">' + "<br>".join(recent) + "</div>"
-        )
+        """Bring the controls and the coach up to ``self.state`` (the board is drawn from
+        ``picture``)."""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         """The live widget, plus the table's picture for places no kernel runs (GitHub,
@@ -371,3 +574,12 @@ class Table(widgets.VBox):
             f"{type(self).__name__}({s.num_players} players, seed {s.seed}, "
             f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
+
+
+def _shared(a: engine.core.History, b: engine.core.History) -> int:
+    """How many first actions two histories share."""
+    if b.startswith(a):
+        return len(a)
+    if a.startswith(b):
+        return len(b)
+    return next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), 0)

@@ -1,27 +1,95 @@
-// A board: SVG drawn by Python, shown as is. Elements carrying data-intent are the things a
-// player can click (or focus with Tab and press Enter/Space); the intent goes back to Python,
-// which asks the engine and sends a new picture. The board decides nothing itself.
+// A board: SVG drawn by Python, shown as is, with the status line above it and, beside it,
+// "Since your last move" and the move log. Elements carrying data-intent are the things a
+// player can click (or focus with Tab and press Enter/Space); the intent goes back to Python
+// with the move number of the picture it was made on, and Python asks the engine. The board
+// decides nothing itself.
+//
+// Pacing: after a player acts, Python sends the pictures of the moves that followed (bots,
+// chance) in messages, "frames", and sets the traits to the game as it stands. The board
+// plays the frames one by one, `pace` milliseconds apart, then shows the traits; Skip (or any
+// click on the table) jumps to the end. With pace 0, or with no page open, nothing waits.
+
+/** @typedef {{svg: string, label: string, status: string, move: number, lines: string[]}} Frame */
+
+const FIRST_DELAY = 60; // a player's own action shows at once; the next frame after the pace
 
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
   const root = document.createElement("div");
-  root.className = "tt-board";
+  root.className = "tt-board-widget";
+  const head = document.createElement("div");
+  head.className = "tt-board-head";
+  const status = document.createElement("div");
+  status.className = "tt-status";
+  status.setAttribute("aria-live", "polite");
+  const skip = document.createElement("button");
+  skip.type = "button";
+  skip.className = "jupyter-button tt-skip";
+  skip.textContent = "Skip ⏭";
+  skip.title = "show the game as it stands now, without waiting for each move";
+  skip.hidden = true;
+  head.append(status, skip);
+
+  const over = document.createElement("div");
+  over.className = "tt-over";
+  over.hidden = true;
+
+  const row = document.createElement("div");
+  row.className = "tt-board-row";
+  const board = document.createElement("div");
+  board.className = "tt-board";
+  board.setAttribute("tabindex", "-1"); // focus parks here when the focused spot is gone
+  board.setAttribute("role", "group");
+  const side = document.createElement("div");
+  side.className = "tt-side";
+  const recentHead = document.createElement("div");
+  recentHead.className = "tt-recent-head";
+  const recent = document.createElement("ol");
+  recent.className = "tt-recent";
+  recent.setAttribute("aria-live", "polite");
+  const logBox = document.createElement("details");
+  logBox.className = "tt-log-box";
+  const logHead = document.createElement("summary");
+  const log = document.createElement("ol");
+  log.className = "tt-log";
+  log.setAttribute("aria-label", "move log");
+  logBox.append(logHead, log);
+  side.append(recentHead, recent, logBox);
+  row.append(board, side);
+  root.append(head, over, row);
   el.append(root);
 
-  root.setAttribute("tabindex", "-1"); // focus parks here when the focused spot is gone
-  root.setAttribute("role", "group");
+  /** @type {Frame[]} */
+  let queue = [];
+  let timer = 0;
+  let playing = false;
+  /** the move of the picture on screen (a click says which move it was made on) */
+  let shownMove = -1;
 
   /** The spots a player can click, in document order. */
-  const spots = () => [...root.querySelectorAll("[data-intent]")];
+  const spots = () => [...board.querySelectorAll("[data-intent]")];
 
-  function draw() {
+  /** @param {HTMLOListElement} list @param {string[]} lines */
+  function fill(list, lines) {
+    list.replaceChildren(...lines.map(item));
+  }
+
+  /** @param {string} line */
+  function item(line) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }
+
+  /** @param {string} svg @param {string} label */
+  function picture(svg, label) {
     // A keyboard player keeps their place: the spot with the same intent (else the one at the
     // same position) gets the focus back after the new picture replaces the old one.
-    const had = root.contains(document.activeElement) ? document.activeElement : null;
+    const had = board.contains(document.activeElement) ? document.activeElement : null;
     const hadIntent = had?.getAttribute("data-intent");
     const hadIndex = had ? spots().indexOf(had) : -1;
-    root.innerHTML = model.get("svg");
-    root.setAttribute("aria-label", model.get("label"));
+    board.innerHTML = svg;
+    board.setAttribute("aria-label", label);
     for (const hot of spots()) {
       hot.setAttribute("tabindex", "0");
       hot.setAttribute("role", "button");
@@ -29,30 +97,126 @@ function render({ model, el }) {
     }
     // A picture with spots to click is a group of buttons, not one image (an image's parts
     // are hidden from screen readers); it keeps its name.
-    if (spots().length) root.querySelector("svg")?.setAttribute("role", "group");
+    if (spots().length) board.querySelector("svg")?.setAttribute("role", "group");
     const focus = model.get("focus") || hadIntent;
-    let target = focus ? root.querySelector(`[data-intent="${CSS.escape(focus)}"]`) : null;
+    let target = focus ? board.querySelector(`[data-intent="${CSS.escape(focus)}"]`) : null;
     if (!target && had) {
       const all = spots();
-      target = all.length ? all[Math.min(Math.max(hadIndex, 0), all.length - 1)] : root;
+      target = all.length ? all[Math.min(Math.max(hadIndex, 0), all.length - 1)] : board;
     }
     target?.focus();
+  }
+
+  function heads() {
+    recentHead.textContent = model.get("recent_title");
+    recentHead.hidden = !recentHead.textContent;
+    recent.hidden = recent.children.length === 0;
+    logHead.textContent = `Move log (${log.children.length})`;
+    log.scrollTop = log.scrollHeight;
+    recent.scrollTop = recent.scrollHeight;
+  }
+
+  /** Show the game as it stands (the traits). */
+  function present() {
+    picture(model.get("svg"), model.get("label"));
+    status.innerHTML = model.get("status");
+    fill(recent, model.get("recent"));
+    fill(log, model.get("log"));
+    const end = model.get("over");
+    over.hidden = !end;
+    over.innerHTML = end;
+    heads();
+    shownMove = model.get("move");
+    if (model.get("seen") !== shownMove) {
+      model.set("seen", shownMove);
+      model.save_changes();
+    }
+  }
+
+  /** @param {Frame} frame */
+  function show(frame) {
+    picture(frame.svg, frame.label);
+    status.innerHTML = frame.status;
+    for (const line of frame.lines) {
+      recent.append(item(line));
+      log.append(item(line));
+    }
+    heads();
+    shownMove = frame.move;
+  }
+
+  /** @param {boolean} on */
+  function setPlaying(on) {
+    playing = on;
+    skip.hidden = !on;
+    root.closest(".tt-table")?.classList.toggle("tt-playing", on);
+    if (model.get("playing") !== on) {
+      model.set("playing", on);
+      model.save_changes();
+    }
+  }
+
+  function step() {
+    timer = 0;
+    const frame = queue.shift();
+    if (!frame) {
+      setPlaying(false);
+      present();
+      return;
+    }
+    show(frame);
+    timer = window.setTimeout(step, model.get("pace"));
+  }
+
+  /** Jump to the game as it stands. */
+  function finish() {
+    window.clearTimeout(timer);
+    timer = 0;
+    queue = [];
+    setPlaying(false);
+    present();
+  }
+
+  model.on("msg:custom", (/** @type {any} */ msg) => {
+    if (!Array.isArray(msg?.frames)) return;
+    if (msg.reset) recent.replaceChildren(); // a player's own action: the panel starts afresh
+    if (!model.get("pace")) {
+      for (const frame of msg.frames) show(frame);
+      return; // the traits that follow draw the end
+    }
+    queue.push(...msg.frames);
+    if (!playing && queue.length) {
+      setPlaying(true);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(step, FIRST_DELAY);
+    }
+  });
+
+  /** A trait changed: show the traits once all that came together have landed, unless
+   * frames are still playing (they end with the traits). */
+  let pending = false;
+  function changed() {
+    if (playing || pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      if (!playing) present();
+    });
   }
 
   /** @param {Element | null} hot */
   function send(hot) {
     if (!hot) return;
-    const intent = hot.getAttribute("data-intent");
-    model.send({ intent });
+    model.send({ intent: hot.getAttribute("data-intent"), move: shownMove });
   }
 
   // The focus ring is drawn last, on top of the whole picture: a card in a fan is partly
   // under its neighbours, and its own outline would be too. The spots keep their order.
   function ring() {
-    root.querySelector(".tt-focus-ring")?.remove();
+    board.querySelector(".tt-focus-ring")?.remove();
     const hot = document.activeElement?.closest?.("[data-intent]");
-    const svg = root.querySelector("svg");
-    if (!hot || !svg || !root.contains(hot) || !hot.matches(":focus-visible")) return;
+    const svg = board.querySelector("svg");
+    if (!hot || !svg || !board.contains(hot) || !hot.matches(":focus-visible")) return;
     const view = svg.viewBox.baseVal;
     const s = svg.getBoundingClientRect();
     const r = hot.getBoundingClientRect();
@@ -68,24 +232,50 @@ function render({ model, el }) {
     svg.append(box);
   }
 
-  root.addEventListener("focusin", ring);
-  root.addEventListener("focusout", () => root.querySelector(".tt-focus-ring")?.remove());
-  root.addEventListener("click", (e) => send(e.target.closest("[data-intent]")));
-  root.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") {
-      const hot = e.target.closest("[data-intent]");
-      if (hot) {
-        e.preventDefault();
-        send(hot);
+  // Any click on the table while the moves play finishes the playback first (and does
+  // nothing else): the player then acts on the game as it stands. The classroom tools under
+  // the table (replay, saves...) work meanwhile.
+  /** @param {Event} e */
+  function interrupt(e) {
+    if (!playing) return;
+    const target = /** @type {Element} */ (e.target);
+    const mine = root.closest(".tt-table");
+    if (!mine || target.closest?.(".tt-table") !== mine || target.closest(".tt-tools")) return;
+    if (target.closest(".tt-skip")) return;
+    e.stopPropagation();
+    e.preventDefault();
+    finish();
+  }
+  /** @param {KeyboardEvent} e */
+  const interruptKey = (e) => {
+    if (e.key === "Enter" || e.key === " ") interrupt(e);
+  };
+  document.addEventListener("click", interrupt, true);
+  document.addEventListener("keydown", interruptKey, true);
+
+  skip.addEventListener("click", finish);
+  board.addEventListener("focusin", ring);
+  board.addEventListener("focusout", () => board.querySelector(".tt-focus-ring")?.remove());
+  for (const area of [board, over]) {
+    area.addEventListener("click", (e) => send(e.target.closest("[data-intent]")));
+    area.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        const hot = e.target.closest("[data-intent]");
+        if (hot) {
+          e.preventDefault();
+          send(hot);
+        }
       }
-    }
-  });
-  model.on("change:svg", draw);
-  model.on("change:label", draw);
-  draw();
+    });
+  }
+  const traits = ["svg", "label", "status", "recent", "recent_title", "log", "over", "move"];
+  for (const name of traits) model.on(`change:${name}`, changed);
+  present();
   return () => {
-    model.off("change:svg", draw);
-    model.off("change:label", draw);
+    for (const name of traits) model.off(`change:${name}`, changed);
+    document.removeEventListener("click", interrupt, true);
+    document.removeEventListener("keydown", interruptKey, true);
+    window.clearTimeout(timer);
   };
 }
 
