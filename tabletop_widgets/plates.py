@@ -13,15 +13,20 @@ from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_c
 
 from .render.plates import table_svg
 from .table import Table
-from .words import YOU, joined, percent, says
+from .words import YOU, percent, says
 
 
 class BiddingPanel(widgets.VBox):
     """Digit and count pickers and the Bid / Challenge / Agree / Cancel buttons. Only legal
     choices are enabled: the count list holds just the counts that beat the standing bid for
-    the chosen digit. ``on_action`` receives the action a click asks for."""
+    the chosen digit. ``on_action`` receives the action a click asks for; ``press(button,
+    do)`` (a table's ``press``) ties each click to the picture it was made on."""
 
-    def __init__(self, on_action) -> None:
+    def __init__(
+        self,
+        on_action: Callable[[Any], Any],
+        press: Callable[[widgets.Button, Callable[[], Any]], None] | None = None,
+    ) -> None:
         super().__init__()
         self._on_action = on_action
         self.digit = widgets.ToggleButtons(
@@ -32,16 +37,21 @@ class BiddingPanel(widgets.VBox):
             tooltips=[f"bid on {d}'s" for d in range(10)],
         )
         self.count = widgets.Dropdown(
-            description="Count", options=[1], value=1, layout=widgets.Layout(width="150px")
+            description="Count",
+            options=[1],
+            value=1,
+            layout=widgets.Layout(width="auto"),
+            style={"description_width": "initial"},
         )
         self.bid = widgets.Button(description="Bid", button_style="primary", icon="gavel")
         self.challenge = widgets.Button(description="Challenge", button_style="danger")
         self.agree = widgets.Button(description="Agree", button_style="success")
         self.cancel = widgets.Button(description="Cancel round", button_style="warning")
-        self.bid.on_click(lambda _b: on_action(Bid(self.count.value, self.digit.value)))
-        self.challenge.on_click(lambda _b: on_action(Challenge()))
-        self.agree.on_click(lambda _b: on_action(Agree()))
-        self.cancel.on_click(lambda _b: on_action(Cancel()))
+        bind = press or (lambda button, do: button.on_click(lambda _b: do()))
+        bind(self.bid, lambda: on_action(Bid(self.count.value, self.digit.value)))
+        bind(self.challenge, lambda: on_action(Challenge()))
+        bind(self.agree, lambda: on_action(Agree()))
+        bind(self.cancel, lambda: on_action(Cancel()))
         self.digit.observe(lambda _c: self._fill_counts(), "value")
         self._legal: list[Any] = []
         self._answers = (
@@ -102,58 +112,69 @@ class PlatesTable(Table):
     game = "plates"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
-        self.panel = BiddingPanel(self.act)
+        self.panel = BiddingPanel(self.act, self.press)
+        self.panel.digit.observe(lambda _c: self.redraw(), "value")  # the digit marked
         self._add_coach("show the odds behind your decision")
         return (
-            self.status,
             self.board,
-            self.panel,
-            widgets.HBox([self.continue_button, self.coach_toggle]),
+            widgets.HBox([self.panel, self.continue_button, self.coach_toggle]),
+            self.confirm_bar,
             self.message,
             self.coach,
-            self.moves,
         )
 
-    def on_intent(self, intent: str) -> None:
+    def on_intent(self, intent: str) -> bool:
         kind, _, arg = intent.partition(":")
-        if kind == "digit" and arg.isdigit() and not self.panel.digit.disabled:
-            self.panel.digit.value = int(arg)
-            self.refresh()
+        if kind != "digit" or arg not in tuple("0123456789") or self.panel.digit.disabled:
+            return False
+        self.panel.digit.value = int(arg)  # marked on the board at once (the observer redraws)
+        return True
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return len(new.results) > len(old.results) and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        """A scored round's reveal and payments, who went out (a cancelled round's plates
+        stay unseen: its line says so)."""
         lines = []
         for r in new.results[len(old.results) :]:
-            shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
-            lines.append(f"Reveal: {shown}")
-            lines.append(r.describe(self.names))
+            if not r.cancelled:
+                shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
+                lines.append(f"Reveal: {shown}")
+                lines.append(r.describe(self.names))
             lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
-        if new.is_terminal() and not old.is_terminal():
-            won = joined([self.names[s] for s in new.winners()])
-            lines.append(f"Game over: {won} with ${max(new.money)}")
         return lines
 
     def _owner(self, who: str) -> str:
         kind, seat = who.split()
         return self.names[int(seat)] if kind == "seat" else who
 
-    def refresh(self) -> None:
-        super().refresh()
+    def _my_turn(self) -> bool:
+        return self.state.current_player in self.humans and not self.paused
+
+    def picture(self) -> tuple[str, str]:
         s, seat = self.state, self.viewer
         view = s.view(seat, reveal=self.reveal)
-        my_turn = s.current_player in self.humans and not self.paused
-        self.panel.update(s.legal_actions() if my_turn else [], self.why_not)
         reveal = view["rounds"][-1] if (self.paused or s.is_terminal()) and view["rounds"] else None
-        self.board.svg = table_svg(
+        choosing = self._my_turn() and not self.panel.digit.disabled
+        svg = table_svg(
             view,
             self.names,
             reveal=reveal,
-            highlight=None if self.panel.digit.disabled else self.panel.digit.value,
-            clickable=my_turn,
+            highlight=self.panel.digit.value if choosing else None,
+            clickable=self._my_turn(),
+            last=self.last,
         )
-        self.board.label = f"license-plate table seen by {self.names[seat]}"
+        return svg, f"license-plate table seen by {self.names[seat]}"
+
+    def standing(self) -> list[tuple[int, str]]:
+        money = self.state.returns()
+        return [(s, f"${money[s]}") for s in sorted(range(len(money)), key=lambda s: -money[s])]
+
+    def refresh(self) -> None:
+        s = self.state
+        view = s.view(self.viewer, reveal=self.reveal)
+        self.panel.update(s.legal_actions() if self._my_turn() else [], self.why_not)
         self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
 
     def _coach_html(self, view: PlatesView) -> str:

@@ -120,16 +120,12 @@ class ReplayBar(widgets.VBox):
         del line[same + 1 :]
 
     def describe(self, move: int) -> str:
-        """Who did what at ``move`` ("Bot 2: play 7♠"); chance outcomes say so."""
+        """Who did what at ``move``, as the seat at the screen saw it ("Bot 2 plays 7♠", "Bot 1
+        discards a card face down"): the engine's public description for that seat."""
         if move == 0:
             return "the start, before anything is played"
         before, action = self.at(move - 1), self.game.history[move - 1]
-        seat = before.current_player
-        if seat != engine.CHANCE:
-            return f"{self.table.names[seat]}: {action}"
-        if isinstance(action, engine.Shuffle):
-            return f"chance — {action}, a new deal"
-        return f"chance — {action}"
+        return self.table.say(before.public(action, self.table.viewer))
 
     # -- moving through the game
     def show(self, move: int) -> None:

@@ -264,7 +264,7 @@ class Table(widgets.VBox):
             self._step(seat, action, self.state.apply(action))
             if self.board.watched and self.board.pace:
                 frames.append(self._frame())
-        self.board.play(frames)
+        self.board.play(frames[:-1])  # the last is the game as it stands: the traits show it
         self.redraw()
 
     def chance(self) -> Any:

@@ -14,6 +14,7 @@ from ..core import (
     CHANCE,
     Auction,
     BaseView,
+    Event,
     IllegalAction,
     Shuffle,
     StandingBid,
@@ -481,6 +482,24 @@ class PlatesState(State[PlatesView]):
             if paid:
                 payments.append((payer, payee, paid))
         return payments
+
+    def _public(self, action: Any, seat: int) -> Event:
+        """Every call is made aloud; the deal is public as an event (who holds what is not);
+        a cancelled round's plates go to the discards unseen."""
+        if isinstance(action, Shuffle):
+            return Event(None, "", "the plates are shuffled and dealt")
+        me = self.to_move
+        if isinstance(action, Bid):
+            return Event(me, "bid", str(action), marks=(("call", str(action)),))
+        if isinstance(action, Cancel):
+            return Event(
+                me,
+                "cancel",
+                "the round: its plates are discarded unseen",
+                marks=(("call", "cancel"),),
+            )
+        word = str(action)  # challenge, agree
+        return Event(me, word, "", marks=(("call", word),))
 
     def _sample_shuffle(self, rng: random.Random) -> Shuffle:
         return Shuffle(random_deck(rng, self.options["digits"]))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 
+from engine import Event
 from engine.plates import Plate, PlateFace, PlatesState, PlatesView, RoundSeen
 
 from ..words import joined, says
-from .svg import MONO, document, el, group, table_document, text
+from .svg import MONO, bubble, document, el, group, table_document, text
 
 PLATE_W, PLATE_H = 168, 84
 INK, PAPER, MARK = "#1d3557", "#fbfaf3", "#ffd166"
@@ -215,11 +216,13 @@ def table_svg(
     reveal: RoundSeen | None = None,
     highlight: int | None = None,
     clickable: bool = False,
+    last: Event | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``): the plates face up are
     the view's ``hands`` and ``pile_tops`` (a teacher's view, ``reveal=True``, has them all).
     ``reveal``: a finished round (``view["rounds"][-1]``) whose plates are shown with the bid
-    digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents.
+    digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents. ``last``:
+    the call just made (``state.public``), marked in a bubble over the caller's stand.
     """
     n, me = view["players"], view["seat"]
     names = names or [f"Seat {s}" for s in range(n)]
@@ -265,6 +268,9 @@ def table_svg(
         seen = f"plate {_plate(face_plate)}" if face_plate else "plate face down"
         label = f"{names[s]}: " + (seen if view["live"][s] else "out of the game")
         parts.append(group(stand, x - w / 2, y - h / 2, scale, data_seat=s, aria_label=label))
+        call = last.mark("call") if last and last.seat == s and not reveal else None
+        if call:
+            parts.append(bubble(x, y - h / 2 - 4, call))
     parts.append(_centre(view, names, faces, reveal, highlight))
     title = _title(view, names, reveal)
     return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)

@@ -44,6 +44,35 @@ TEACHER_BANNER = "Teacher view: every hand is face up"
 BANNER_H = 36
 
 
+def bubble(x: float, y: float, words: str, size: float = 14) -> str:
+    """A speech bubble centred on (x, y), marking what a seat just said or did."""
+    w, h = len(words) * size * 0.62 + 22, size + 14
+    return el(
+        "g",
+        el(
+            "rect",
+            x=x - w / 2,
+            y=y - h / 2,
+            width=w,
+            height=h,
+            rx=h / 2,
+            fill="#fff3bf",
+            stroke="#e09f3e",
+            stroke_width=2.5,
+        )
+        + text(
+            x,
+            y + size * 0.36,
+            words,
+            size,
+            text_anchor="middle",
+            font_weight="bold",
+            fill="#1d3557",
+        ),
+        class_="tt-last",
+    )
+
+
 def table_document(width: int, height: int, body: str, title: str, view: dict) -> str:
     """``document`` for a table drawn from ``view``: a view taken with ``reveal=True``
     (teacher mode) gets a banner across the top saying every hand is face up."""

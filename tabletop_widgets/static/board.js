@@ -11,8 +11,6 @@
 
 /** @typedef {{svg: string, label: string, status: string, move: number, lines: string[]}} Frame */
 
-const FIRST_DELAY = 60; // a player's own action shows at once; the next frame after the pace
-
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -25,7 +23,7 @@ function render({ model, el }) {
   const skip = document.createElement("button");
   skip.type = "button";
   skip.className = "jupyter-button tt-skip";
-  skip.textContent = "Skip ⏭";
+  skip.textContent = "Skip to now";
   skip.title = "show the game as it stands now, without waiting for each move";
   skip.hidden = true;
   head.append(status, skip);
@@ -187,8 +185,7 @@ function render({ model, el }) {
     queue.push(...msg.frames);
     if (!playing && queue.length) {
       setPlaying(true);
-      window.clearTimeout(timer);
-      timer = window.setTimeout(step, FIRST_DELAY);
+      step(); // the first frame at once (a player's own action), the others at the pace
     }
   });
 
@@ -196,6 +193,10 @@ function render({ model, el }) {
    * frames are still playing (they end with the traits). */
   let pending = false;
   function changed() {
+    if (playing && !queue.length && model.get("move") === shownMove) {
+      finish(); // the frame on screen is the game as it stands: nothing is left to wait for
+      return;
+    }
     if (playing || pending) return;
     pending = true;
     queueMicrotask(() => {
