@@ -107,8 +107,15 @@ class Table(widgets.VBox):
         self.continue_button.add_class("tt-continue")
         self.press(self.continue_button, self.resume)
         self._question = widgets.HTML()
-        self._yes = widgets.Button(button_style="danger", layout={"width": "auto"})
-        self._no = widgets.Button(description="Cancel", icon="times", layout={"width": "auto"})
+        self._yes = widgets.Button(
+            description="Yes", button_style="danger", layout={"width": "auto"}
+        )
+        self._no = widgets.Button(
+            description="Cancel",
+            icon="times",
+            tooltip="do not do it",
+            layout={"width": "auto"},
+        )
         self._on_yes: Callable[[], Any] = lambda: None
         self.press(self._yes, self._confirmed)
         self._no.on_click(lambda _b: self._ask_done())

@@ -112,10 +112,19 @@ def test_looking_back_and_a_new_game_follow_the_screen():
 @pytest.mark.parametrize("game", GAMES)
 def test_large_print_toggles_the_tables_class(game):
     table = TABLES[game](seed=1, humans=(0,))
-    large = tool(table, Display)
+    display = tool(table, Display)
     assert LARGE not in table._dom_classes
-    large.value = True
+    display.large.value = True
     assert LARGE in table._dom_classes and "tt-table" in table._dom_classes
-    assert repr(large) == "Display(large print on)"
-    large.value = False
+    assert repr(display) == "Display(large print on, pace Normal (½ s))"
+    display.large.value = False
     assert LARGE not in table._dom_classes and "tt-table" in table._dom_classes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_pace_control_sets_the_boards_pace(game):
+    table = TABLES[game](seed=1, humans=(0,))
+    display = tool(table, Display)
+    assert table.board.pace == 500
+    display.pace.value = 0
+    assert table.board.pace == 0 and repr(display).endswith("pace Instant)")

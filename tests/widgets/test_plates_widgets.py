@@ -14,9 +14,11 @@ from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
 
 
-def click_board(table: PlatesTable, intent: str) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked."""
-    table.board._handle_custom_msg({"intent": intent}, [])
+def click_board(table: PlatesTable, intent: str, move: int | None = None) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked: the intent
+    and the move of the picture it was clicked on (by default the one on the table)."""
+    move = len(table.state.history) if move is None else move
+    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def rigged_table(**kw) -> PlatesTable:
@@ -32,7 +34,7 @@ def rigged_table(**kw) -> PlatesTable:
 def test_new_table_waits_for_the_human_opener():
     t = rigged_table()
     assert t.state.current_player == 0
-    assert "You to move" in t.status.value
+    assert "You to move" in t.board.status
     assert not t.panel.bid.disabled
     assert t.panel.challenge.disabled and t.panel.agree.disabled and t.panel.cancel.disabled
 
@@ -57,8 +59,9 @@ def test_a_legal_bid_advances_the_game_and_the_bots_answer():
     t.panel.digit.value, t.panel.count.value = 4, 3
     t.panel.bid.click()
     assert t.state.history[1] == Bid(3, 4)
-    assert t.log_lines[0] == "You: three 4's"
+    assert t.log_lines[0] == "You bid three 4's"
     assert len(t.log_lines) > 1  # the bots answered
+    assert t.board.recent_title == "Since your last move" and t.board.recent == t.log_lines
     assert t.message.value == ""
 
 
@@ -66,9 +69,10 @@ def test_an_illegal_action_is_refused_with_the_reason_and_nothing_changes():
     t = rigged_table()
     before = t.state.to_json()
     t.panel.challenge.click()  # disabled in the page; a stale click still reaches Python
-    assert "no bid to challenge" in t.message.value
-    assert 'role="alert"' in t.message.value
+    assert "Challenge is not available now" in t.board.status and t.message.value == ""
     assert t.state.to_json() == before
+    assert t.act(Challenge()) is False and "no bid to challenge" in t.message.value
+    assert 'role="alert"' in t.message.value
     assert t.act(Bid(99, 1)) is False
     assert "count from 1 to 36" in t.message.value
     assert t.state.to_json() == before
@@ -80,9 +84,11 @@ def test_clicking_a_digit_on_your_plate_picks_it():
     click_board(t, "digit:4")
     assert t.panel.digit.value == 4
     assert t.board.svg.count('fill="#ffd166"') == 3  # three 4's marked on your plate
-    click_board(t, "nonsense")
-    click_board(t, "digit:x")
-    assert t.panel.digit.value == 4
+    for junk in ("nonsense", "digit:x", "digit:²", "digit:10", "digit:"):
+        click_board(t, junk)
+        assert t.panel.digit.value == 4 and "nothing happens on a click there" in t.board.status
+    click_board(t, "digit:5", move=0)  # made on an earlier picture
+    assert t.panel.digit.value == 4 and "earlier picture" in t.board.status
 
 
 def test_the_table_never_draws_another_seats_plate():
@@ -133,10 +139,15 @@ def test_a_whole_game_with_bots_reaches_the_end():
             t.resume()
         else:
             assert t.act(t.state.legal_actions()[-1])  # agree or cancel, or the top bid
-    assert "Game over" in t.status.value
+    assert "Game over" in t.board.status
     assert t.why_not(Agree()) == "it is not your turn: waiting for nobody: the game is over"
-    assert t.log_lines[-1].startswith("Game over")
+    over = t.board.over
+    assert "Game over: " in over and 'data-intent="new-game"' in over
+    for seat, money in enumerate(t.state.money):
+        assert f"<td>{t.names[seat]}</td><td>${money}</td>" in over
     assert sum(t.state.money) == 750
+    click_board(t, "new-game")
+    assert t.state.seed == 12 and not t.state.is_terminal() and t.board.over == ""
 
 
 def test_repr_is_deterministic():
@@ -154,13 +165,14 @@ def test_bad_human_seats_are_refused():
         PlatesTable(players=4, humans=(4,))
 
 
-def test_board_forwards_only_intents():
+def test_board_forwards_only_intents_with_their_move():
     got = []
-    b = Board(on_intent=got.append)
-    b._handle_custom_msg({"intent": "x:1"}, [])
+    b = Board(on_intent=lambda intent, move: got.append((intent, move)))
+    b._handle_custom_msg({"intent": "x:1", "move": 3}, [])
+    b._handle_custom_msg({"intent": "y", "move": "3"}, [])
     b._handle_custom_msg({"other": 1}, [])
     b._handle_custom_msg("junk", [])
-    assert got == ["x:1"]
+    assert got == [("x:1", 3), ("y", None)]
 
 
 def test_rendering_is_pure_and_deterministic():
@@ -238,6 +250,41 @@ def test_a_dimmed_button_says_why():
     assert t.why_not(Bid(36, 9)) is None
 
 
-def test_the_log_is_never_an_empty_box():
+def test_a_double_click_reaches_only_the_game_the_player_saw():
     t = rigged_table()
-    assert "(no moves yet)" in t.moves.value
+    t.board.seen = t.board.move  # a page shows the table
+    t.panel.digit.value, t.panel.count.value = 4, 3
+    t.panel.bid.click()
+    moved = len(t.state.history)
+    t.panel.bid.click()  # the second click of a double click, sent before the page redrew
+    assert len(t.state.history) == moved and "before the table showed" in t.board.status
+    t.board.seen = t.board.move  # the page drew the game as it stands
+    t.panel.bid.click()
+    assert len(t.state.history) > moved
+
+
+def test_the_moves_that_follow_a_click_are_sent_to_the_page_in_turn():
+    t = rigged_table()
+    sent = []
+    t.board.send = sent.append
+    t.act(Bid(3, 4))  # no page watching: nothing to play, the traits are the game
+    assert sent == []
+    t.resume() if t.paused else None
+    t.board.seen = t.board.move
+    t.act(t.state.legal_actions()[0])
+    own, bots = sent
+    assert own["reset"] and len(own["frames"]) == 1 and not bots["reset"]
+    frames = own["frames"] + bots["frames"]
+    assert [f["move"] for f in frames] == list(range(frames[0]["move"], t.board.move))
+    assert all(f["svg"].startswith("<svg") and f["lines"] for f in frames)
+
+
+def test_the_log_and_the_panel_follow_a_look_back():
+    t = rigged_table()
+    t.act(Bid(3, 4))
+    moves = len(t.state.history)
+    t.look(t.state.at(2), t.state.at(1))
+    assert t.board.log == t.log_lines[:1] and t.board.move == 2
+    assert t.board.recent == ["You bid three 4's", "Bot 1 challenges"][: len(t.board.recent)]
+    t.look(None)
+    assert t.board.log == t.log_lines and t.board.move == moves

@@ -74,7 +74,7 @@ def test_scrub_back_forward_and_jump(game):
     assert table.board.svg != picture  # the board shows the earlier position
 
     bar.forward.click()
-    assert table.state == live.at(1) and "chance — " in bar.where.value
+    assert table.state == live.at(1) and bar.describe(1) in bar.where.value
     bar.slider.value = n // 2  # a drag, or a number typed into the readout
     assert table.state == live.at(n // 2) and table.latest is live and table.looking_back
     before = table.board.svg
@@ -87,7 +87,8 @@ def test_scrub_back_forward_and_jump(game):
     bar.show(k)  # an earlier turn of the human: drawn as a table at that move draws it
     fresh = TABLES[game](live.at(k), seed=2, humans=(0,))
     fresh.paused = table.paused  # a round's reveal, if the table paused right after move k
-    fresh.refresh()
+    fresh.last = table.last  # and the move that led there, marked
+    fresh.redraw()
     assert table.board.svg == fresh.board.svg
 
     bar.latest.click()
@@ -100,12 +101,10 @@ def test_the_line_names_who_moved(game):
     table = table_in_play(game)
     bar, live = bar_of(table), table.state
     for k in range(1, len(live.history) + 1):
-        seat = live.at(k - 1).current_player
-        line = bar.describe(k)
-        if seat == engine.CHANCE:
-            assert line.startswith("chance — ") and str(live.history[k - 1]) in line
-        else:
-            assert line == f"{table.names[seat]}: {live.history[k - 1]}"
+        before = live.at(k - 1)
+        seen = before.public(live.history[k - 1], table.viewer)
+        assert bar.describe(k) == table.say(seen)  # the engine's words for the seat at screen
+        assert seen.seat in (None, before.current_player, getattr(before, "turn", None))
     assert f"Move {len(live.history)} of {len(live.history)}: " in bar.where.value
 
 
@@ -183,9 +182,9 @@ def test_a_looked_back_round_is_not_shown_as_paused():
     while not table.paused:
         table.act(table.state.legal_actions()[0])
     bar.back.click()
-    assert not table.paused and "Round over" not in table.status.value
+    assert not table.paused and "Round over" not in table.board.status
     bar.back_to_game.click()
-    assert table.paused and "Round over" in table.status.value
+    assert table.paused and "Round over" in table.board.status
 
 
 def test_hot_seat_looks_back_through_the_same_eyes():

@@ -75,7 +75,8 @@ def picture(table) -> tuple:
         table.state,
         list(table.log_lines),
         table.board.svg,
-        table.status.value,
+        table.board.status,
+        table.board.log,
         table.message.value,
         saves.files.name,
     )
