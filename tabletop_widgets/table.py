@@ -12,7 +12,7 @@ description of an action as that seat sees it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any, ClassVar
@@ -60,8 +60,12 @@ class Table(widgets.VBox):
         seed: int = 0,
         humans: tuple[int, ...] = (0,),
         level: str = "basic",
+        bots: Mapping[int, Any] | None = None,
         **options: Any,
     ) -> None:
+        """``bots`` may give the bot of any seat that is not a human's (an object with
+        ``choose(state)``: a student's strategy); the others are ``engine.make_bot`` bots of
+        ``level``."""
         super().__init__()
         self.state = state or engine.new_game(self.game, players, seed, **options)
         n = self.state.num_players
@@ -69,8 +73,9 @@ class Table(widgets.VBox):
             raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
         self.humans = tuple(sorted(set(humans)))
         self.level = level
+        given = bots or {}
         self.bots = {
-            s: engine.make_bot(self.game, level, seed=seed * 97 + s)
+            s: given[s] if s in given else engine.make_bot(self.game, level, seed=seed * 97 + s)
             for s in range(n)
             if s not in self.humans
         }
