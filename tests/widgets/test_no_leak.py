@@ -5,12 +5,7 @@ every frame sent to the page are the same, step by step. See ``no_leak.py``."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from no_leak import record, scripted_table, steps, synced, twins
 
 import engine
