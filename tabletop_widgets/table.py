@@ -244,7 +244,7 @@ class Table(widgets.VBox):
         if blocked:
             return blocked
         try:
-            self.state.apply(action, player=self.state.current_player)
+            self.state.check(action, player=self.state.current_player)
         except engine.IllegalAction as e:
             return str(e)
         return None
@@ -285,7 +285,7 @@ class Table(widgets.VBox):
         rigged, self.rigged = self.rigged, None
         if rigged is not None:
             try:
-                self.state.apply(rigged)
+                self.state.check(rigged)
                 return rigged
             except engine.IllegalAction as e:
                 self.refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
