@@ -149,6 +149,14 @@ class PlatesTable(Table):
         kind, seat = who.split()
         return self.names[int(seat)] if kind == "seat" else who
 
+    def hint(self) -> str:
+        standing = self.state.standing_bid()
+        if standing is None:
+            return "open the bidding: pick a digit and a count"
+        if standing[0] == self.state.current_player:
+            return "everyone agreed with your bid: raise it, or cancel the round"
+        return "bid higher, challenge or agree"
+
     def _my_turn(self) -> bool:
         return self.state.current_player in self.humans and not self.paused
 

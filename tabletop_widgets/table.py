@@ -492,6 +492,9 @@ class Table(widgets.VBox):
             turn = "Dealing"
         else:
             turn = f"{escape(self.names[seat])} to move"
+            hint = self.hint() if seat in self.humans else ""
+            if hint:
+                turn += f": {escape(hint)}"
         note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
         return f"<b>{turn}</b>{note}"
 
@@ -555,6 +558,10 @@ class Table(widgets.VBox):
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """Public lines for the log beyond the action itself (a round's result, say)."""
         return []
+
+    def hint(self) -> str:
+        """What the human to move may do now, in a few words, for the status line."""
+        return ""
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return False
