@@ -3,12 +3,14 @@
 On your turn click Throw; the dice tumble and land on the engine's throw. Then click one of your
 pieces: green rings show where it may go (one ring per die or total it may use); click a ring to
 move. A piece that cannot move says why. The coach gives, for each legal move, the chance the
-moved piece is hit before your next turn.
+moved piece is hit before your next turn (each opponent's whole turn, rethrows after doubles
+included).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import anywidget
@@ -18,22 +20,25 @@ import traitlets
 import engine
 from engine import CHANCE
 from engine.india import (
+    BLUE,
     CORNER,
     HOME,
+    PIECES,
+    ROUTE,
     Enter,
     IndiaState,
     Move,
     Option,
     Position,
     Throw,
-    hit_risk,
-    label,
+    square,
+    turn_hit_risk,
 )
 
 from .board import STATIC
-from .render.india import board_svg
+from .render.india import board_svg, used_dice
 from .table import Table
-from .words import joined, percent, says
+from .words import YOU, percent, says
 
 
 class Dice(anywidget.AnyWidget):
@@ -51,13 +56,7 @@ class Dice(anywidget.AnyWidget):
         """Show ``throw`` with only the ``left`` dice still to play; tumble if ``throws`` is a
         new count."""
         values = [throw.a, throw.b] if throw else []
-        rest = list(left)
-        used = []
-        for v in reversed(values):  # the dice left are the last ones shown
-            used.insert(0, v not in rest)
-            if v in rest:
-                rest.remove(v)
-        self.values, self.used = values, used or [False, False]
+        self.values, self.used = values, used_dice(values, left) or [False, False]
         self.label = f"dice: {throw.a}-{throw.b}" if throw else "dice not thrown yet"
         self.throws = throws
 
@@ -71,13 +70,16 @@ class IndiaTable(Table):
     a set position included: ``IndiaTable(engine.new_game("india", 2, start=...), humans=(0, 1))``.
 
     ``numbers=True`` writes the square numbers on the board. ``throw(Throw(5, 5))`` rigs the
-    next throw of a human seat (for lessons)."""
+    next throw of a human seat (for lessons). The dice beside the board show your own throw
+    until you throw again; the board shows the others' throws and marks every move."""
 
     game = "india"
 
     def __init__(self, state: engine.State | None = None, *, numbers: bool = False, **kw: Any):
         self.selected: int | None = None
         self.numbers = numbers
+        self._own: dict[int, tuple[Throw, tuple[int, ...], int]] = {}
+        """Human seat -> its last throw, the dice of it left, and the game's throw count."""
         super().__init__(state, **kw)
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
@@ -85,20 +87,16 @@ class IndiaTable(Table):
         self.throw_button = widgets.Button(
             description="Throw", icon="dice", button_style="primary", tooltip="throw the dice"
         )
-        self.throw_button.on_click(lambda _b: self.throw())
+        self.press(self.throw_button, self.throw)
         self.move_list = widgets.VBox()
+        self.move_list.add_class("tt-india-moves")
         self._add_coach("the risk behind each move")
-        side = widgets.VBox(
-            [
-                widgets.HBox([self.dice, self.throw_button, self.coach_toggle]),
-                self.message,
-                self.move_list,
-                self.coach,
-                self.moves,
-            ],
-            layout=widgets.Layout(width="400px"),
-        )
-        return (self.status, widgets.HBox([self.board, side]))
+        buttons = widgets.HBox([self.throw_button, self.coach_toggle])
+        controls = widgets.VBox([self.dice, buttons, self.message, self.move_list, self.coach])
+        controls.add_class("tt-india-controls")
+        self.add_class("tt-india")
+        self.board.layout.flex = "1 1 auto"  # the board and its side panel take what is left
+        return (widgets.HBox([self.board, controls]),)
 
     # -- playing
     def human_to_act(self) -> int | None:
@@ -111,38 +109,59 @@ class IndiaTable(Table):
         return None
 
     def throw(self, outcome: Throw | None = None) -> bool:
-        """A human's throw: the engine's fair throw, or ``outcome`` to rig it."""
-        s = self.state
-        if s.is_terminal() or s.current_player != CHANCE or s.turn not in self.humans:
-            who = "nobody: the game is over" if s.is_terminal() else self.names[s.turn]
-            if not s.is_terminal() and s.current_player != CHANCE:
-                return self.refuse(f"the dice are thrown: {who} must move first")
-            return self.refuse(f"it is not your throw: waiting for {who}")
-        throw = outcome or self.chance()
-        try:
-            new = s.apply(throw)
-        except engine.IllegalAction as e:
-            return self.refuse(str(e))
-        self.message.value = ""
-        self.selected = None
-        self._step(CHANCE, throw, new)
-        self.advance()
-        return True
+        """A human's throw: the engine's fair throw (or the teacher's rigged one), or
+        ``outcome`` to rig it."""
+        blocked = self._blocked()
+        if blocked:
+            return self.refuse(blocked)
+        if self.state.current_player != CHANCE:
+            return self.refuse(
+                f"the dice are thrown: {self.names[self.state.turn]} must move first"
+            )
+        return self.act(self.chance() if outcome is None else outcome)
 
     def act(self, action: Any) -> bool:
         self.selected = None
         return super().act(action)
 
-    def on_intent(self, intent: str) -> None:
+    def replace(self, state: engine.State, note: str) -> None:
+        self._own = {}
+        super().replace(state, note)
+
+    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
+        """Also keep each human's own throw, and the dice of it still to use."""
+        assert isinstance(new, IndiaState)
+        mover = self.state.turn
+        super()._step(seat, action, new)
+        if mover not in self.humans:
+            return
+        if isinstance(action, Throw):
+            self._own[mover] = (action, (action.a, action.b), new.throws)
+        elif mover in self._own:
+            thrown, _, count = self._own[mover]
+            self._own[mover] = (thrown, new.dice if new.current_player == mover else (), count)
+
+    def on_intent(self, intent: str) -> bool:
+        """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one: only
+        while a human is to move; anything else means nothing here."""
+        if self.state.current_player not in self.humans:
+            return False
         kind, _, arg = intent.partition(":")
-        if kind == "piece" and arg.isdigit():
-            self.pick(int(arg))
-        elif kind == "move":
-            piece, _, steps = arg.partition(":")
-            if piece.isdigit() and steps.isdigit():
-                self.act(Move(int(piece), int(steps)))
-        elif kind == "enter":
+        if kind == "enter" and not arg:
             self.act(Enter())
+            return True
+        numbers = [_number(part) for part in arg.split(":")]
+        if kind == "piece" and len(numbers) == 1 and numbers[0] in range(PIECES):
+            self.pick(numbers[0])
+            return True
+        if kind == "move" and len(numbers) == 2 and None not in numbers:
+            try:
+                action = Move(*numbers)
+            except engine.IllegalAction:
+                return False
+            self.act(action)
+            return True
+        return False
 
     def pick(self, piece: int) -> None:
         """Select one of your pieces; if it has no legal move, say why."""
@@ -155,9 +174,9 @@ class IndiaTable(Table):
             self.message.value = ""
         else:
             self.refuse(self._why_stuck(piece))
-        self.refresh()
+        self.redraw()
 
-    def _options_for(self, piece: int) -> list[Option]:
+    def _options_for(self, piece: int | None) -> list[Option]:
         s = self.state
         mine = s.pieces[s.turn]
         if piece is None or not 0 <= piece < len(mine):
@@ -193,76 +212,112 @@ class IndiaTable(Table):
 
     # -- the log
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        """A capture (whose piece goes back to its corner), and a rethrow after doubles."""
         assert isinstance(old, IndiaState) and isinstance(new, IndiaState)
         action, who = new.history[-1], self.names[old.turn]
-        lines = []
         if isinstance(action, Throw):
-            lines.append(f"{says(who, 'throw')} {action.a}-{action.b}")
-            if new.current_player == CHANCE:
-                lines.append(f"{who} cannot use the throw: the turn is lost")
-            return lines
-        for seat, (before, after) in enumerate(zip(old.pieces, new.pieces, strict=True)):
-            for i, (p, q) in enumerate(zip(before, after, strict=True)):
-                if seat != old.turn and q == CORNER and p != CORNER:
-                    where = label(old.sides[seat], p)
-                    victim = f"{self.names[seat]}'s".replace("You's", "your")
-                    lines.append(f"{says(who, 'capture')} {victim} piece {i} on {where}")
-                if seat == old.turn and q != p:
-                    where = f"{label(old.sides[seat], p)} → {label(new.sides[seat], q)}"
-                    lines[:0] = [f"↳ piece {i}: {where}"]
-        if new.is_terminal():
-            lines.append(f"Game over: {joined([self.names[w] for w in new.winners()])} won")
-        elif new.current_player == CHANCE and new.turn == old.turn and old.thrown.doubles:
+            return []
+        lines = []
+        captured = old.public(action, self.humans[0]).mark("captured")
+        if captured:
+            victim, k, _ = captured
+            lines.append(
+                f"{says(who, 'capture')} {_whose(self.names[victim])} piece {k}: back to its corner"
+            )
+        rethrow = new.current_player == CHANCE and new.turn == old.turn
+        if rethrow and old.thrown is not None and old.thrown.doubles:
             lines.append(f"doubles: {says(who, 'throw')} again")
         return lines
 
     # -- drawing
-    def refresh(self) -> None:
-        super().refresh()
-        s = self.state
-        view = s.view(self.viewer, reveal=self.reveal)
-        my_move = s.current_player in self.humans
-        my_throw = s.current_player == CHANCE and s.turn in self.humans
-        if s.is_terminal():
-            turn = f"Game over: {joined([self.names[w] for w in s.winners()])} won"
-        elif s.current_player == CHANCE:
-            turn = f"{self.names[s.turn]} to throw"
-        else:
-            left = "-".join(map(str, s.dice))
-            turn = f"{self.names[s.turn]} to move: {s.thrown.a}-{s.thrown.b}, left {left}"
-        self.status.value = f'<div class="tt-status" aria-live="polite"><b>{turn}</b></div>'
+    def _status_html(self) -> str:
+        """The base status line, with "to throw" for a throw (not a deal)."""
+        s, html = self.state, super()._status_html()
+        if s.current_player != CHANCE:
+            return html
+        turn = f"{self.names[s.turn]} to throw" + (": click Throw" if s.turn in self.humans else "")
+        return html.replace("<b>Dealing</b>", f"<b>{escape(turn)}</b>", 1)
+
+    def hint(self) -> str:
+        left = "-".join(map(str, self.state.dice))
+        return f"{left} to use: click a piece, then a green ring"
+
+    def _my_move(self) -> bool:
+        return self.state.current_player in self.humans
+
+    def picture(self) -> tuple[str, str]:
+        s, seat = self.state, self.viewer
         mine = s.pieces[s.turn]
-        self.board.svg = board_svg(
-            view,
+        my_move = self._my_move()
+        svg = board_svg(
+            s.view(seat, reveal=self.reveal),
             numbers=self.numbers,
             selected=self.selected if my_move else None,
             targets=self._targets(self.selected) if my_move else (),
             clickable=[i for i, p in enumerate(mine) if p != HOME] if my_move else (),
             names=self.names,
+            last=self.last,
         )
-        self.board.label = f"India board, {self.names[s.turn]}'s turn"
-        self.dice.show(s.thrown, s.dice, s.throws)
+        return svg, f"India board seen by {self.names[seat]}, {self.names[s.turn]}'s turn"
+
+    def refresh(self) -> None:
+        s = self.state
+        my_move = self._my_move()
+        self._show_dice()
+        my_throw = s.current_player == CHANCE and s.turn in self.humans
         self.throw_button.disabled = not my_throw
+        why = self._blocked() or "the dice are thrown: move first, using them"
+        self.throw_button.tooltip = "throw the dice" if my_throw else f"not now: {why}"
         self.move_list.children = self._move_buttons() if my_move else ()
         self.coach.value = self._coach_html() if self.coach_toggle.value and my_move else ""
+
+    def _show_dice(self) -> None:
+        """Your own last throw stays on the dice until you throw again (the board shows the
+        others' throws); looking back, the throw of the move shown."""
+        s = self.state
+        own = None if self.looking_back else self._own.get(self.viewer)
+        if own:
+            self.dice.show(*own)
+        elif self.looking_back and s.thrown:
+            self.dice.show(s.thrown, s.dice, s.throws)
+        else:
+            self.dice.show(None, (), self.dice.throws)
+
+    def _hide(self, picture: str, label: str) -> None:
+        super()._hide(picture, label)
+        self.dice.show(None, (), self.dice.throws)
+        self.move_list.children = ()
 
     def _move_buttons(self) -> list[widgets.Button]:
         buttons = []
         for o in self.state.legal_options():
             b = widgets.Button(description=self._describe(o), layout=widgets.Layout(width="auto"))
-            b.on_click(lambda _b, a=o.action: self.act(a))
+            self.press(b, lambda a=o.action: self.act(a))
             buttons.append(b)
         return buttons
 
     def _describe(self, o: Option) -> str:
+        """A legal move in what the board shows: the piece's number, the steps (the number
+        in its green ring), and the kind of square it lands on."""
         s = self.state
         side = s.sides[s.turn]
         if isinstance(o.action, Enter):
-            return f"enter (to {label(side, 0)})"
+            return "enter a piece (on your entry square)"
         i = o.action.piece
-        to = label(side, o.pieces[s.turn][i])
-        hit = " capturing" if o.captured else ""
-        return f"piece {i} moves {o.action.steps}: {label(side, s.pieces[s.turn][i])} → {to}{hit}"
+        to = self._place(side, o.pieces[s.turn][i])
+        hit = f", capturing {_whose(self.names[o.captured[0]])} piece" if o.captured else ""
+        return f"piece {i} moves {o.action.steps} to {to}{hit}"
+
+    def _place(self, side: int, progress: int) -> str:
+        """Where a piece lands, as the board shows it (square numbers only when drawn)."""
+        if progress == HOME:
+            return "INDIA"
+        if progress > ROUTE:
+            return f"red square {progress - ROUTE}"
+        q = square(side, progress)
+        if self.numbers:
+            return f"square {q} (blue, safe)" if q in BLUE else f"square {q}"
+        return "a blue square (safe)" if q in BLUE else "a white square"
 
     def _coach_html(self) -> str:
         s = self.state
@@ -270,18 +325,31 @@ class IndiaTable(Table):
         for o in s.legal_options():
             moved = o.action.piece if isinstance(o.action, Move) else s.pieces[s.turn].index(CORNER)
             after = Position(o.pieces, s.sides, s.partners)
-            risk = hit_risk(after, s.turn, o.pieces[s.turn][moved])
+            risk = turn_hit_risk(after, s.turn, o.pieces[s.turn][moved])
             lines.append(
                 f"{self._describe(o)}: hit before your next turn "
                 f"<b>{percent(risk)}</b>{_exact(risk)}"
             )
         intro = (
-            "Chance the moved piece is hit before you throw again (each opponent throws once; "
-            "rethrows after doubles and blockades are left out):"
+            "Chance the moved piece is hit before you throw again (each opponent's whole turn, "
+            "rethrows after doubles included; a double that misses moves his nearest piece on; "
+            "blockades left out):"
         )
         return (
             f'<div class="tt-coach" aria-live="polite">{intro}<br>' + "<br>".join(lines) + "</div>"
         )
+
+    def standing(self) -> list[tuple[int, str]]:
+        """The winners first, then by place (with ``play_on``) and by pieces home."""
+        s = self.state
+        assert isinstance(s, IndiaState)
+        returns, winners = s.returns(), s.winners()
+        home = [sum(p == HOME for p in mine) for mine in s.pieces]
+        order = sorted(range(s.num_players), key=lambda seat: (-returns[seat], -home[seat]))
+        return [
+            (seat, ("won: " if seat in winners else "") + f"{home[seat]} of {PIECES} pieces home")
+            for seat in order
+        ]
 
     def __repr__(self) -> str:
         s = self.state
@@ -296,8 +364,19 @@ class IndiaTable(Table):
         )
 
 
+def _number(text: str) -> int | None:
+    """A small whole number written in plain digits, else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
+
+
+def _whose(name: str) -> str:
+    """ "your" for You, else "Bot 1's"."""
+    return "your" if name == YOU else f"{name}'s"
+
+
 def _exact(p: Fraction) -> str:
-    return f" ({p})" if p else ""
+    """The exact fraction beside the percentage, when it is short enough to read."""
+    return f" ({p})" if p and len(str(p)) <= 11 else ""
 
 
 __all__ = ["Dice", "IndiaTable"]

@@ -12,7 +12,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ..core import CHANCE, BaseView, IllegalAction, State, clockwise, replaced, value
+from ..core import CHANCE, BaseView, Event, IllegalAction, State, clockwise, replaced, value
 from .board import (
     BLUE,
     COLOURS,
@@ -323,9 +323,11 @@ class IndiaState(State[IndiaView]):
 
     def returns(self) -> list[int]:
         """How many players (teams, in Partnership India) finished behind each seat; the
-        winners (both partners in Partnership India) are the seats with the most."""
+        winners (both partners in Partnership India) are the seats with the most. Before the
+        end, the places taken so far (in Partnership India no team has finished: all 0)."""
         if self.partners:
-            return [1 if self._team_first(s) else 0 for s in range(self.num_players)]
+            over = self.to_move is None
+            return [1 if over and self._team_first(s) else 0 for s in range(self.num_players)]
         place = {s: k for k, s in enumerate(self.finished)}
         last = len(self.finished)
         return [
@@ -460,6 +462,32 @@ class IndiaState(State[IndiaView]):
             self.turn = clockwise(seat, self.num_players, live)
 
     # -- what a seat may see (everything is public)
+    def _public(self, action: Any, seat: int) -> Event:
+        """Every throw and move is made in the open, so every seat sees the same: the
+        thrower throws (and loses the turn if no move uses the throw); a piece enters, or
+        moves by a die or the total. ``marks``: the throw, the piece moved and its path
+        (progress from and to), and the piece it captured (seat, piece, progress)."""
+        mover = self.turn
+        if isinstance(action, Throw):
+            faces = f"{action.a}-{action.b}"
+            lost = not options(self.pieces, mover, (action.a, action.b), self.sides, self.partners)
+            what = f"{faces}: no move uses it, the turn passes" if lost else faces
+            marks: tuple[tuple[str, Any], ...] = (("throw", (action.a, action.b)),)
+            return Event(mover, "throw", what, marks=(*marks, ("lost", True)) if lost else marks)
+        chosen = self._find(action) if isinstance(action, (Enter, Move)) else None
+        if chosen is None:  # not a move of this throw: the table notation
+            return super()._public(action, seat)
+        i = action.piece if isinstance(action, Move) else self.pieces[mover].index(CORNER)
+        start, end = self.pieces[mover][i], chosen.pieces[mover][i]
+        marks = (("piece", (mover, i)), ("path", (start, end)))
+        if chosen.captured:
+            victim, k = chosen.captured
+            marks += (("captured", (victim, k, self.pieces[victim][k])),)
+        if isinstance(action, Enter):
+            return Event(mover, "enter", f"piece {i}", marks=marks)
+        home = " into INDIA" if end == HOME else ""
+        return Event(mover, "move", f"piece {i} by {action.steps}{home}", marks=marks)
+
     def _view(self, seat: int, reveal: bool) -> IndiaView:
         """The whole table: pieces, dice and whose turn (India hides nothing, so ``reveal``
         only marks the view ``"revealed"``)."""

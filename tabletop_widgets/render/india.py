@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from engine import Event
 from engine.india import (
     BLUE,
     COLOURS,
@@ -39,6 +40,8 @@ INK, WHITE, SAFE, RED, BOARD, CENTRE = (
 )
 FILL = {"yellow": "#f4c430", "green": "#2a9d8f", "purple": "#7b2cbf", "orange": "#f77f00"}
 TARGET = "#06d6a0"
+LAST = "#e76f51"
+"""The colour of what just happened: the path of the piece that moved, a capture."""
 PIPS = {
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
@@ -129,8 +132,17 @@ def _token(x: float, y: float, r: float, shape: str, **kw) -> str:
 
 
 def _piece(
-    x: float, y: float, colour: str, number: int, r: float = 9, ring: bool = False, **kw
+    x: float,
+    y: float,
+    colour: str,
+    number: int,
+    r: float = 10,
+    ring: bool = False,
+    size: float = 14,
+    **kw,
 ) -> str:
+    """A piece with its number (``size`` px: at least 12 px on screen at the board's size);
+    ``ring``: a blockade's red outline."""
     body = _token(
         x,
         y,
@@ -142,9 +154,9 @@ def _piece(
     )
     body += text(
         x,
-        y + r * 0.4,
+        y + size * 0.36,
         str(number),
-        r * 1.1,
+        size,
         text_anchor="middle",
         fill="#ffffff",
         font_weight="bold",
@@ -182,11 +194,16 @@ def board_svg(
     targets: Sequence[tuple[str, int]] = (),
     clickable: Sequence[int] = (),
     names: Sequence[str] | None = None,
+    last: Event | None = None,
 ) -> str:
     """The board from a ``view``. ``numbers`` writes each track square's number;
     ``clickable`` pieces of the seat to move carry ``data-intent="piece:i"``; ``selected``
     marks one; ``targets`` are ``(intent, progress)`` pairs drawn as green rings where the
-    selected piece may go (a click sends the intent)."""
+    selected piece may go (a click sends the intent), each with its number of steps.
+    ``last``: the action just taken (``state.public``): the piece that moved is ringed and its
+    path drawn, a capture sends a dashed line to the victim's corner, and a throw no move could
+    use shows beside the thrower's corner. The dice being played show beside the mover's
+    corner."""
     names = names or [f"seat {s}" for s in range(view["players"])]
     out = [el("rect", x=0, y=0, width=SIZE, height=SIZE, fill=BOARD, rx=10)]
     for side in range(4):
@@ -199,7 +216,7 @@ def board_svg(
             out.append(text(x + 7, y - 4, "★", 8, text_anchor="middle", fill=INK))
         if numbers:
             x, y = _xy(cell)
-            out.append(text(x, y + 3, str(q), 9, text_anchor="middle", fill="#6c757d"))
+            out.append(text(x, y + 4, str(q), 11, text_anchor="middle", fill="#6c757d"))
     for side in range(4):
         for k in range(1, 8):
             out.append(_square(red_cell(side, k), RED))
@@ -232,27 +249,26 @@ def board_svg(
     cx, cy = _xy((9, 9))
     out.append(text(cx, cy + 4, "INDIA", 12, text_anchor="middle", fill=INK, font_weight="bold"))
     out.append(_seat_names(view, names))
-    out.append(_pieces(view, selected, clickable))
+    out.append(_dice_in_play(view, last))
+    out.append(_last_path(view, last))
+    moved = last.mark("piece") if last else None
+    out.append(_pieces(view, selected, clickable, moved))
     for intent, progress in targets:
         seat = view["turn"]
         x, y = _centre_of(view, seat, progress)
-        out.append(
-            el(
-                "g",
-                el(
-                    "circle",
-                    cx=x,
-                    cy=y,
-                    r=11,
-                    fill=TARGET,
-                    fill_opacity=0.35,
-                    stroke=TARGET,
-                    stroke_width=3,
-                ),
-                data_intent=intent,
-                aria_label=_target_label(intent),
-            )
+        steps = intent.split(":")[2] if intent.startswith("move:") else ""
+        ring = el(
+            "circle",
+            cx=x,
+            cy=y,
+            r=12,
+            fill=TARGET,
+            fill_opacity=0.35,
+            stroke=TARGET,
+            stroke_width=3,
         )
+        label = text(x, y + 5, steps, 14, text_anchor="middle", fill=INK, font_weight="bold")
+        out.append(el("g", ring + label, data_intent=intent, aria_label=_target_label(intent)))
     title = f"India board: {position_text(view)}"
     return table_document(SIZE, SIZE, "".join(out), title, view)
 
@@ -306,19 +322,25 @@ def _seat_names(view: IndiaView, names: Sequence[str]) -> str:
                 x,
                 y - 2.3 * CELL,
                 f"{names[seat]}{mark}",
-                13,
+                15,
                 text_anchor="middle",
                 fill=INK,
                 font_weight="bold",
             )
         )
-        out.append(text(x, y + 2.8 * CELL, COLOURS[side], 11, text_anchor="middle", fill=INK))
+        out.append(text(x, y + 2.8 * CELL, COLOURS[side], 13, text_anchor="middle", fill=INK))
     return "".join(out)
 
 
-def _pieces(view: IndiaView, selected: int | None, clickable: Sequence[int]) -> str:
-    """Every piece; pieces sharing a place stand side by side, and two pieces on one track
-    square (a blockade) get a red ring."""
+def _pieces(
+    view: IndiaView,
+    selected: int | None,
+    clickable: Sequence[int],
+    moved: tuple[int, int] | None = None,
+) -> str:
+    """Every piece; pieces sharing a place stand side by side, each with its number legible,
+    and two pieces on one track square (a blockade) get a red ring. ``moved`` (seat, piece):
+    the piece that just moved, ringed."""
     groups: dict[tuple[str, int], list[tuple[int, int, int]]] = {}
     for seat, mine in enumerate(view["pieces"]):
         for i, p in enumerate(mine):
@@ -327,20 +349,16 @@ def _pieces(view: IndiaView, selected: int | None, clickable: Sequence[int]) -> 
     for (kind, _), members in groups.items():
         blockade = kind == "track" and len(members) == 2
         for k, (seat, i, p) in enumerate(members):
-            x, y = _centre_of(view, seat, p)
-            if len(members) > 1:
-                if kind.startswith("corner"):
-                    x, y = x + (k % 2 - 0.5) * 1.5 * CELL, y + (k // 2 - 0.5) * 1.5 * CELL
-                else:  # side by side along the diagonal
-                    step = (k - (len(members) - 1) / 2) * (10 if len(members) == 2 else 6)
-                    x, y = x + step, y + step
-            r = 11 if kind.startswith("corner") else (7 if len(members) > 1 else 9)
+            x, y, r, size = _spot(view, seat, p, kind, k, len(members))
             seat_to_move = seat == view["turn"] and view["to_move"] == seat
             kw = {}
             if seat_to_move and i in clickable:
                 kw = {"data_intent": f"piece:{i}", "aria_label": _piece_label(view, seat, i, p)}
             colour = COLOURS[view["sides"][seat]]
-            body = _piece(x, y, colour, i, r=r, ring=blockade, **kw)
+            body = _piece(x, y, colour, i, r=r, ring=blockade, size=size, **kw)
+            if (seat, i) == moved:
+                halo = el("circle", cx=x, cy=y, r=r + 4, fill="none", stroke=LAST, stroke_width=3)
+                body = el("g", halo, class_="tt-last") + body
             if seat_to_move and i == selected:
                 body = (
                     el(
@@ -356,6 +374,121 @@ def _pieces(view: IndiaView, selected: int | None, clickable: Sequence[int]) -> 
                     + body
                 )
             out.append(body)
+    return "".join(out)
+
+
+def _spot(
+    view: IndiaView, seat: int, progress: int, kind: str, k: int, n: int
+) -> tuple[float, float, float, float]:
+    """Centre, radius and number size of the ``k``-th of ``n`` pieces sharing a place: in a
+    corner a square of four; two on a square side by side; more (red path, centre) two by two."""
+    x, y = _centre_of(view, seat, progress)
+    if kind.startswith("corner"):
+        return x + (k % 2 - 0.5) * 1.5 * CELL, y + (k // 2 - 0.5) * 1.5 * CELL, 11, 14
+    if n == 1:
+        return x, y, 10, 14
+    if n == 2:
+        return x + (k - 0.5) * 15, y, 8, 13.5
+    return x + (k % 2 - 0.5) * 13, y + (k // 2 - 0.5) * 13, 7, 12
+
+
+def _last_path(view: IndiaView, last: Event | None) -> str:
+    """The path of the piece that just moved, square by square, and for a capture a dashed
+    line from the square to the captured piece's corner."""
+    path = last.mark("path") if last else None
+    if not last or not path:
+        return ""
+    seat = last.seat
+    start, end = path
+    points = [_centre_of(view, seat, p) for p in (start, *range(max(start, 0) + 1, end + 1))]
+    if start == CORNER:
+        points = [_centre_of(view, seat, CORNER), _centre_of(view, seat, 0)]
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    out = el(
+        "polyline",
+        points=line,
+        fill="none",
+        stroke=LAST,
+        stroke_width=5,
+        stroke_opacity=0.75,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+    captured = last.mark("captured")
+    if captured:
+        victim, _k, was = captured
+        (x1, y1), (x2, y2) = _centre_of(view, victim, was), _centre_of(view, victim, CORNER)
+        out += el(
+            "line",
+            x1=x1,
+            y1=y1,
+            x2=x2,
+            y2=y2,
+            stroke="#9b2226",
+            stroke_width=3,
+            stroke_dasharray="6 4",
+        )
+    return el("g", out, class_="tt-last")
+
+
+def _dice_in_play(view: IndiaView, last: Event | None) -> str:
+    """Small dice beside a corner: the throw the seat to move is playing (used dice grey),
+    or a throw just lost (no move could use it)."""
+    lost = last.mark("throw") if last and last.mark("lost") else None
+    if lost and last is not None and last.seat is not None:
+        seat, faces, used, note = last.seat, lost, (False, False), "no move"
+    elif view["thrown"] and view["to_move"] == view["turn"]:
+        seat, faces, note = view["turn"], view["thrown"], ""
+        used = used_dice(faces, view["dice"])
+    else:
+        return ""
+    x, y = _xy(corner_cell(view["sides"][seat]))
+    size = 26
+    dice = "".join(
+        _die(x + 1.3 * CELL + k * (size + 5), y - size / 2, size, v, bool(used[k]))
+        for k, v in enumerate(faces)
+    )
+    if note:
+        dice += text(x + 1.3 * CELL + size + 2, y + size, note, 13, text_anchor="middle", fill=INK)
+    return el("g", dice, class_="tt-last" if last and last.mark("throw") else None)
+
+
+def used_dice(faces: Sequence[int], left: Sequence[int]) -> list[bool]:
+    """Which of the two dice ``faces`` are used, ``left`` being the dice still to play (the
+    dice left are the last ones shown)."""
+    rest, used = list(left), []
+    for v in reversed(faces):
+        used.insert(0, v not in rest)
+        if v in rest:
+            rest.remove(v)
+    return used
+
+
+def _die(x: float, y: float, size: float, value: int, used: bool = False) -> str:
+    """One die with its top-left corner at (x, y); a used die is greyed."""
+    out = [
+        el(
+            "rect",
+            x=x,
+            y=y,
+            width=size,
+            height=size,
+            rx=size * 0.17,
+            fill="#e9ecef" if used else "#ffffff",
+            stroke=INK,
+            stroke_width=2 if size > 30 else 1.5,
+        )
+    ]
+    for dx, dy in PIPS[value]:
+        out.append(
+            el(
+                "circle",
+                cx=x + size / 2 + dx * size * 0.27,
+                cy=y + size / 2 + dy * size * 0.27,
+                r=size * 0.09,
+                fill="#adb5bd" if used else INK,
+            )
+        )
     return "".join(out)
 
 
@@ -375,30 +508,12 @@ def dice_svg(
     for k in range(2):
         x = 6 + k * (size + 12)
         done = bool(used[k]) if k < len(used) else False
-        out.append(
-            el(
-                "rect",
-                x=x,
-                y=6,
-                width=size,
-                height=size,
-                rx=9,
-                fill="#e9ecef" if done else "#ffffff",
-                stroke=INK,
-                stroke_width=2,
-            )
-        )
         if values:
-            for dx, dy in PIPS[values[k]]:
-                out.append(
-                    el(
-                        "circle",
-                        cx=x + size / 2 + dx * size * 0.27,
-                        cy=6 + size / 2 + dy * size * 0.27,
-                        r=size * 0.09,
-                        fill="#adb5bd" if done else INK,
-                    )
-                )
+            out.append(_die(x, 6, size, values[k], done))
+        else:
+            out.append(
+                el("rect", x=x, y=6, width=size, height=size, rx=9, fill="#ffffff", stroke=INK)
+            )
     shown = "-".join(map(str, values)) if values else "not thrown"
     return document(2 * size + 24, size + 12, "".join(out), f"dice: {shown}")
 
@@ -408,4 +523,12 @@ def state_svg(state) -> str:
     return board_svg(state.view(0))
 
 
-__all__ = ["board_svg", "dice_svg", "position_text", "red_cell", "state_svg", "track_cell"]
+__all__ = [
+    "board_svg",
+    "dice_svg",
+    "position_text",
+    "red_cell",
+    "state_svg",
+    "track_cell",
+    "used_dice",
+]

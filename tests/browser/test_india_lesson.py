@@ -36,7 +36,7 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     twin.throw()
     faces = f"{twin.state.thrown.a}-{twin.state.thrown.b}"
     table.locator(f'.tt-dice[data-values="{faces}"]').wait_for()
-    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+    table.locator(".tt-status", has_text=plain(twin.board.status)).wait_for()
 
     # The coach: each legal move's exact risk, computed by the kernel.
     table.locator("button", has_text="Coach").click()
@@ -53,7 +53,7 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     table.screenshot(path=str(shots / "india_table.png"))
     board.locator('[data-intent="enter"]').click()
     twin.on_intent("enter")
-    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+    table.locator(".tt-status", has_text=plain(twin.board.status)).wait_for()
 
     # Another corner piece cannot use the die that is left: the refusal says why.
     board.locator('[data-intent="piece:1"]').click()
@@ -69,10 +69,12 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     target = twin._targets(0)[0][0]
     board.locator(f'[data-intent="{target}"]').click()
     twin.on_intent(target)
-    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
-    log = table.locator(".tt-log")
-    log.filter(has_text=twin.log_lines[-1]).wait_for()
-    assert log.inner_text().splitlines() == twin.log_lines[-12:]
-    assert "You: enter" in twin.log_lines and "↳ piece 0: c → 4" in twin.log_lines
+    table.locator(".tt-status", has_text=plain(twin.board.status)).wait_for()
+    recent = table.locator(".tt-recent")
+    recent.filter(has_text=twin.board.recent[-1]).wait_for()
+    assert table.locator(".tt-recent li").all_text_contents() == twin.board.recent
+    assert table.locator(".tt-log li").all_text_contents() == twin.log_lines
+    assert "You enter piece 0" in twin.log_lines
+    assert any(line.startswith("You move piece 0 by ") for line in twin.log_lines)
     table.screenshot(path=str(shots / "india_moved.png"))
     assert not page_errors, page_errors

@@ -6,6 +6,7 @@ makes several other players act.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +20,7 @@ LAPTOP = {"width": 1366, "height": 768}
 FIT_PX = 640
 TABLES = {
     "plates": "PlatesTable(players=4, seed=3)",
+    "india": "IndiaTable(players=4, seed=3)",
 }
 """Game -> the table a student opens (each game adds itself)."""
 
@@ -27,8 +29,21 @@ def bid(table: Any) -> None:
     table.locator("button", has_text="Bid").first.click()
 
 
+def throw_and_move(table: Any) -> None:
+    """Throw, then make the first move in the list until the throw is used (then the three
+    bots throw and move)."""
+    table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
+    moves = table.locator(".tt-india-moves button")
+    for _ in range(4):
+        time.sleep(1)
+        if not moves.count():
+            return
+        moves.first.click()
+
+
 PLAY: dict[str, Callable[[Any], None]] = {
     "plates": bid,
+    "india": throw_and_move,
 }
 """Game -> the clicks of one human action after which at least three others act."""
 

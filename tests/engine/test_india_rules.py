@@ -318,6 +318,18 @@ def test_a_seat_whose_pieces_are_home_is_skipped():
     assert s.turn == 1  # seats 1, 2 and 3 lost their throws; seat 0 is skipped
 
 
+def test_returns_at_any_point_of_a_partnership_game():
+    s = game(players=4, partners=True, seed=4)
+    assert s.returns() == [0, 0, 0, 0]  # no team has finished: nobody ahead of anybody
+    half = game("h h h r6 / c c c c / h h h r6 / c c c c", players=4, partners=True)
+    half = play(half, Throw(1, 1), Move(3, 2))  # seat 0 home, his partner not yet
+    assert half.finished == (0,) and half.returns() == [0, 0, 0, 0]
+    end = engine.play(s, [engine.make_bot("india", "random", seed=k) for k in range(4)])
+    for k in range(0, len(end.history) + 1, 97):
+        assert end.at(k).returns() in ([0, 0, 0, 0], [1, 0, 1, 0], [0, 1, 0, 1])
+    assert sorted(end.returns()) == [0, 0, 1, 1]
+
+
 # ---------------------------------------------------------------- the protocol
 
 
@@ -363,3 +375,53 @@ def test_view_is_the_whole_table_and_str_draws_it():
     assert "seat 0 to move, throw 2-3" in str(s)
     with pytest.raises(ValueError):
         s.view(2)
+
+
+# ---------------------------------------------------------------- what every seat sees
+
+
+def public_from_every_seat(state, action):
+    """The one description every seat gets (India hides nothing)."""
+    seen = {state.public(action, seat) for seat in range(state.num_players)}
+    assert len(seen) == 1, seen
+    return seen.pop()
+
+
+def test_a_throw_is_the_throwers_and_says_a_lost_turn():
+    s = game("10 h h h / 13 c c c", players=2)
+    e = public_from_every_seat(s, Throw(3, 6))
+    assert (e.seat, e.verb, e.what) == (0, "throw", "3-6")
+    assert e.mark("throw") == (3, 6) and e.mark("lost") is None
+    stuck = game("r7 h h h / 13 c c c", players=2)  # one from home: 2-2 cannot move it
+    e = public_from_every_seat(stuck, Throw(2, 2))
+    assert e.what == "2-2: no move uses it, the turn passes" and e.mark("lost") is True
+    assert stuck.apply(Throw(2, 2)).turn == 1
+
+
+def test_a_move_names_the_piece_its_path_and_a_capture():
+    s = play(game("10 h h h / 13 c c c", players=2), Throw(3, 6))
+    e = public_from_every_seat(s, Move(0, 3))
+    assert (e.seat, e.verb, e.what) == (0, "move", "piece 0 by 3")
+    assert e.mark("piece") == (0, 0) and e.mark("path") == (6, 9)
+    assert e.mark("captured") == (1, 0, s.pieces[1][0])  # seat 1's piece 0, on its square 13
+    home = play(game("r7 h h h / 13 c c c", players=2), Throw(1, 3))
+    e = public_from_every_seat(home, Move(0, 1))
+    assert e.what == "piece 0 by 1 into INDIA" and e.mark("path") == (70, 71)
+    assert e.mark("captured") is None
+
+
+def test_entering_names_the_piece_from_the_corner():
+    s = play(game("c 20 c c / 40 c c c", players=2), Throw(5, 2))
+    e = public_from_every_seat(s, Enter())
+    assert (e.seat, e.verb, e.what) == (0, "enter", "piece 0")
+    assert e.mark("piece") == (0, 0) and e.mark("path") == (CORNER, 0)
+
+
+def test_a_stacked_piece_moves_as_listed_and_public_checks_the_seat():
+    s = play(game("14 14 h h / c c c c", players=2), Throw(1, 2))
+    e = public_from_every_seat(s, Move(1, 3))
+    assert e.what == "piece 1 by 3" and e.mark("piece") == (0, 1)
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(ValueError, match="no seat"):
+            s.public(Move(1, 3), seat)
+    assert s.public(Move(0, 6), 0).what == "piece 0 moves 6"  # not a move of this throw

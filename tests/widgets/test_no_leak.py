@@ -28,7 +28,7 @@ GAMES = {
     "plates-cancelled": (4, {}, [Agreeable()] * 4),
 }
 """Name -> players, options and bots (None: basic and random) of the recorded games; each
-game adds itself here."""
+game adds itself here. (India has no hidden card to swap: ``test_india_hides_nothing``.)"""
 SEEDS = (1, 2, 3)
 
 
@@ -88,3 +88,17 @@ def test_bots_never_peek(game, players, options, seed):
                         compared += 1
                 a, b = a.apply(x), b.apply(y)
     assert compared, f"{game}: no bot decision was compared"
+
+
+@pytest.mark.parametrize("options", [{}, {"partners": True}], ids=["india", "india-partners"])
+def test_india_hides_nothing(options):
+    """India has nothing to swap: every seat's view is the same board, and every throw and
+    move is described the same to every seat (so a table shows any seat the same game)."""
+    end = record("india", 4, 1, **options)
+    state = end.at(0)
+    for action in [*end.history, None]:
+        views = [state.view(seat) | {"seat": 0} for seat in range(4)]
+        assert all(v == views[0] for v in views)
+        if action is not None:
+            assert len({state.public(action, seat) for seat in range(4)}) == 1
+            state = state.apply(action)
