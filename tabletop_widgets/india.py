@@ -10,7 +10,6 @@ included).
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 import anywidget
@@ -230,13 +229,10 @@ class IndiaTable(Table):
         return lines
 
     # -- drawing
-    def _status_html(self) -> str:
-        """The base status line, with "to throw" for a throw (not a deal)."""
-        s, html = self.state, super()._status_html()
-        if s.current_player != CHANCE:
-            return html
-        turn = f"{self.names[s.turn]} to throw" + (": click Throw" if s.turn in self.humans else "")
-        return html.replace("<b>Dealing</b>", f"<b>{escape(turn)}</b>", 1)
+    def chance_turn(self) -> str:
+        """A throw, not a deal: whose it is."""
+        turn = self.state.turn
+        return f"{self.names[turn]} to throw" + (": click Throw" if turn in self.humans else "")
 
     def hint(self) -> str:
         left = "-".join(map(str, self.state.dice))

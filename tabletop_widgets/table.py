@@ -482,6 +482,10 @@ class Table(widgets.VBox):
         self.coach_toggle.observe(lambda _c: self.redraw(), "value")
 
     # -- what the board shows
+    def chance_turn(self) -> str:
+        """What the status line says while chance is to act (a game overrides: a throw)."""
+        return "Dealing"
+
     def _status_html(self) -> str:
         seat = self.state.current_player
         if self.state.is_terminal():
@@ -489,7 +493,7 @@ class Table(widgets.VBox):
         elif self.paused:
             turn = "Round over: look at the result, then Continue"
         elif seat == engine.CHANCE:
-            turn = "Dealing"
+            turn = escape(self.chance_turn())
         else:
             turn = f"{escape(self.names[seat])} to move"
             hint = self.hint() if seat in self.humans else ""
