@@ -4,7 +4,9 @@ Click cards to select them; group the selection into a meld and see it labelled 
 set, invalid) with your live count; sort by suit or rank, or let "Suggest" lay out the best
 arrangement. Draw by clicking the stock or the open pile; discard the selected card with the
 Discard button or by clicking the open pile. Declare and Drop are enabled only when the engine
-allows them. After the show every hand is revealed, arranged, with the points it lost.
+allows them; Declare says whether the hand is a valid show, and a wrong show or a drop asks
+first, saying what it costs. The card you just drew is tagged NEW. After the show every hand
+is revealed, arranged, with the points it lost.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ import engine
 from engine.cards import SUITS, Card
 from engine.rummy import (
     RANK_NUMBER,
+    WRONG_SHOW,
     Declare,
     Discard,
     Draw,
     Drop,
+    Toss,
     best_arrangement,
     by_suit,
     discard_danger,
@@ -57,8 +61,13 @@ class RummyTable(Table):
         self._hand_of: int | None = None
 
         def button(description: str, tip: str, do, style: str = "") -> widgets.Button:
-            b = widgets.Button(description=description, tooltip=tip, button_style=style)
-            b.on_click(lambda _b: do())
+            b = widgets.Button(
+                description=description,
+                tooltip=tip,
+                button_style=style,
+                layout=widgets.Layout(width="auto"),
+            )
+            self.press(b, do)
             return b
 
         self.sort_suit = button("Sort by suit", "put all your cards in suit order", self.sort)
@@ -81,23 +90,18 @@ class RummyTable(Table):
             self.declare_selected,
             "success",
         )
-        self.drop = button(
-            "Drop",
-            "leave this deal (10 points before your first draw, else 30)",
-            lambda: self.act(Drop()),
-            "danger",
-        )
+        self.drop = button("Drop", "leave this deal", self.drop_out, "danger")
         self._add_coach("your best arrangement and the risk of each discard")
+        arrange = [self.sort_suit, self.sort_rank, self.group_button, self.ungroup, self.suggest]
+        play = [self.discard, self.declare, self.drop, self.coach_toggle]
+        self.sort_suit.layout.margin = "2px 2px 2px 18px"  # the hand's tools apart from play
+        self.coach_toggle.layout.width = "auto"
         return (
-            self.status,
             self.board,
-            widgets.HBox(
-                [self.sort_suit, self.sort_rank, self.group_button, self.ungroup, self.suggest]
-            ),
-            widgets.HBox([self.discard, self.declare, self.drop, self.coach_toggle]),
+            widgets.HBox([*play, *arrange], layout=widgets.Layout(flex_flow="row wrap")),
+            self.confirm_bar,
             self.message,
             self.coach,
-            self.moves,
         )
 
     # -- your hand, as you arrange it
@@ -132,11 +136,11 @@ class RummyTable(Table):
         """Looking back (the replay) shows the hand of that move in suit order; back at the
         game, your own arrangement of your hand is there again."""
         if state is None and self.looking_back:
-            self.groups, self.loose, self.selected, self._hand_of = self._kept
+            self.groups, self.loose, self.selected, self._hand_of = self._kept_hand
         elif state is not None:
             if not self.looking_back:
                 groups = [list(g) for g in self.groups]
-                self._kept = (groups, list(self.loose), list(self.selected), self._hand_of)
+                self._kept_hand = (groups, list(self.loose), list(self.selected), self._hand_of)
             self._hand_of = None  # laid out afresh
         super().look(state, before)
 
@@ -156,13 +160,13 @@ class RummyTable(Table):
                 self.selected = [m for m in self.selected if m != k]
             else:
                 self.selected = [*self.selected, k]
-        self.refresh()
+        self.redraw()
 
     def sort(self, key=by_suit) -> None:
         """All groups undone; the hand in suit (or ``by_rank``) order."""
         self.groups, self.loose = [], sorted(self.cards_in_order(), key=key)
         self.selected = []
-        self.refresh()
+        self.redraw()
 
     def _take_selected(self) -> list[Card]:
         """Remove the selected cards from where they are and return them."""
@@ -187,12 +191,12 @@ class RummyTable(Table):
         picked = self._take_selected()
         if picked:
             self.groups.append(picked)
-        self.refresh()
+        self.redraw()
 
     def loosen(self) -> None:
         """The selected cards go back to the loose cards."""
         self.loose += self._take_selected()
-        self.refresh()
+        self.redraw()
 
     def suggest_groups(self) -> None:
         """Lay the hand out as the engine's best arrangement."""
@@ -201,7 +205,7 @@ class RummyTable(Table):
             groups, loose = laid_out(self.state.arrange(self.viewer))
             self.groups, self.loose = [list(g) for g in groups], list(loose)
         self.selected = []
-        self.refresh()
+        self.redraw()
 
     def labels(self) -> list[str]:
         """The label of each group, then "loose" for the loose cards (if any)."""
@@ -222,42 +226,86 @@ class RummyTable(Table):
         return self.act(Discard(card))
 
     def declare_selected(self) -> bool:
+        """Declare, discarding the selected card; a show that is not valid is asked about
+        first, with what it costs."""
         card = self._one_selected()
         if card is None:
             return self.refuse("select the one card to discard as you declare")
+        if self.why_not(Declare(card)) is None and not self.state.valid_show(card):
+            self.confirm(
+                f"Without {card} your hand is not a valid show: a wrong show costs "
+                f"{WRONG_SHOW} points and puts you out of the deal. Declare anyway?",
+                "Declare anyway",
+                lambda: self.act(Declare(card)),
+            )
+            return False
         return self.act(Declare(card))
 
-    def on_intent(self, intent: str) -> None:
+    def drop_out(self) -> bool:
+        """Drop, after saying what it costs and asking."""
+        if self.why_not(Drop()) is not None:
+            return self.act(Drop())  # refused, with the reason
+        self.confirm(
+            f"Drop out of this deal? {self._drop_cost()}.", "Drop", lambda: self.act(Drop())
+        )
+        return False
+
+    def _drop_cost(self) -> str:
+        """What a drop costs the human to act now, in words."""
+        seat = self.human_to_act()
+        assert seat is not None, "asked on a human's turn"
+        kind = "a first drop" if self.state.draws[seat] == 0 else "a middle drop"
+        return f"It costs {self.state.drop_cost(seat)} points ({kind})"
+
+    def on_intent(self, intent: str) -> bool:
         """A click on the board: ``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw),
         ``discard`` (the selected card, on the open pile)."""
         kind, _, arg = intent.partition(":")
-        if kind == "card" and arg.isdigit():
+        if kind == "card" and arg.isdecimal() and int(arg) < len(self.cards_in_order()):
             self.select(int(arg))
         elif kind == "draw" and arg in ("stock", "open"):
             self.act(Draw(arg))
         elif intent == "discard":
             self.discard_selected()
+        else:
+            return False
+        return True
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        """Who the toss sends first, and the deal's result."""
         lines = []
         action = new.history[-1]
-        if action == Draw("open"):
-            lines.append(f"{self.names[old.current_player]} took {old.pile[-1]}")
-        for s in range(new.num_players):
-            if old.status[s] == "in" and new.status[s] == "wrong show":
-                lines.append(f"{self.names[s]} made a wrong show: −80, out of the deal")
-        if old.phase != "reshuffle" and new.phase == "reshuffle":
-            lines.append("The stock is empty: the open pile is shuffled into a new stock")
+        if isinstance(action, Toss):
+            lines.append(f"{says(self.names[action.seat], 'play')} first")
         if new.result and not old.result:
             lines.append(new.result.describe(self.names, says))
         return lines
 
+    def hint(self) -> str:
+        if self.state.phase == "draw":
+            return "draw from the stock or the open pile (or drop)"
+        return "select a card, then discard it (or declare)"
+
+    def standing(self) -> list[tuple[int, str]]:
+        """The winner first, then the others by the points they lost, with why."""
+        r = self.state.result
+        assert r is not None, "asked once the deal is over"
+        order = sorted(range(len(r.lost)), key=lambda s: (s != r.winner, r.lost[s]))
+        return [
+            (s, f"won {sum(r.lost)}" if s == r.winner else f"lost {r.lost[s]} ({r.reasons[s]})")
+            for s in order
+        ]
+
+    def _hide(self, picture: str, label: str) -> None:
+        """Also forget the buttons' words about the hand (its cards, whether it shows)."""
+        super()._hide(picture, label)
+        self.declare.description, self.declare.tooltip = "Declare", ""
+        self.discard.tooltip = self.drop.tooltip = ""
+
     def refresh(self) -> None:
-        super().refresh()
         s = self.state
         self._sync_hand()
-        seat = self.viewer
-        my_turn = s.current_player in self.humans and not s.is_terminal()
+        my_turn = s.current_player in self.humans and not self.paused and not s.is_terminal()
         legal = s.legal_actions() if my_turn else []
         card = self._one_selected()
         self._enable(
@@ -272,37 +320,42 @@ class RummyTable(Table):
             Declare(card) if card else None,
             "select the card to discard as you declare",
         )
-        if not self.declare.disabled and not self._would_show(card):
-            self.declare.tooltip = (
-                f"careful: without {card} your hand is not a valid show (a wrong show costs 80)"
-            )
+        self.declare.description, self.declare.button_style = "Declare", "success"
+        if card is not None and not self.declare.disabled:
+            if s.valid_show(card):
+                self.declare.description = "Declare: valid show"
+            else:
+                self.declare.description = f"Declare: not a valid show, costs {WRONG_SHOW}"
+                self.declare.button_style = "warning"
+                self.declare.tooltip = (
+                    f"careful: without {card} your hand is not a valid show "
+                    f"(a wrong show costs {WRONG_SHOW})"
+                )
         self._enable(self.drop, Drop() in legal, Drop(), "")
+        if not self.drop.disabled:
+            self.drop.tooltip = f"leave this deal: {self._drop_cost()}"
         self.group_button.disabled = self.ungroup.disabled = not self.selected
+        playing = bool(self.cards_in_order()) and not s.is_terminal()
         for b in (self.sort_suit, self.sort_rank, self.suggest):
-            b.disabled = not self.cards_in_order()
-        if s.is_terminal():
-            self.board.svg = table_svg(
-                s.view(seat, reveal=self.reveal), self.names, reveal=s.arrangements()
-            )
-            self.board.label = "every hand revealed"
-        else:
-            self.board.svg = table_svg(
-                s.view(seat, reveal=self.reveal),
-                self.names,
-                self.groups,
-                self.loose,
-                self.selected,
-                clickable=bool(self.cards_in_order()),
-            )
-            self.board.label = f"rummy table seen by {self.names[seat]}"
-        self.coach.value = self._coach_html() if self.coach_toggle.value and self._hand() else ""
+            b.disabled = not playing
+        self.coach.value = self._coach_html() if self.coach_toggle.value and playing else ""
 
-    def _would_show(self, card: Card) -> bool:
-        """Whether the hand without ``card`` is a valid show."""
-        rest = self._hand()
-        rest.remove(card)
-        four = self.state.options["four_card_life"]
-        return best_arrangement(rest, self.state.wild_rank, four_card_life=four).valid_show
+    def picture(self) -> tuple[str, str]:
+        s, seat = self.state, self.viewer
+        self._sync_hand()  # a frame is drawn before the controls follow the game
+        view = s.view(seat, reveal=self.reveal)
+        if s.is_terminal():
+            return table_svg(view, self.names, reveal=s.arrangements()), "every hand revealed"
+        svg = table_svg(
+            view,
+            self.names,
+            self.groups,
+            self.loose,
+            self.selected,
+            clickable=bool(self.cards_in_order()),
+            last=self.last,
+        )
+        return svg, f"rummy table seen by {self.names[seat]}"
 
     def _enable(self, button: widgets.Button, ok: bool, action: Any, hint: str) -> None:
         button.disabled = not ok

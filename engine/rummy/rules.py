@@ -16,6 +16,7 @@ from engine.cards import Card
 from engine.core import (
     CHANCE,
     BaseView,
+    Event,
     IllegalAction,
     Shuffle,
     State,
@@ -247,6 +248,24 @@ class RummyState(State[RummyView]):
             four_card_life=self.options["four_card_life"],
         )
 
+    def valid_show(self, card: Card) -> bool:
+        """Whether ``Declare(card)`` is a valid show: the seat to move, discarding ``card``,
+        melds the other 13 cards with both lives. Raises ``IllegalAction`` unless he may
+        declare so now."""
+        self.check(Declare(card))
+        assert self.cut is not None, "a declare comes after the deal"
+        rest = list(self.hands[self._mover()])
+        rest.remove(card)
+        four = self.options["four_card_life"]
+        return best_arrangement(rest, wild_rank_of(self.cut), four_card_life=four).valid_show
+
+    def drop_cost(self, seat: int) -> int:
+        """What dropping costs ``seat`` now: a first drop before he has drawn a card, else a
+        middle drop (options ``first_drop`` and ``middle_drop``)."""
+        self.check_seat(seat)
+        pts: int = self.options["first_drop" if self.draws[seat] == 0 else "middle_drop"]
+        return pts
+
     def arrangements(self) -> dict[int, Arrangement]:
         """Every hand holding cards, by seat, in its best arrangement (the one it is scored by)."""
         return {s: self.arrange(s) for s in range(self.num_players) if self.hands[s]}
@@ -378,7 +397,7 @@ class RummyState(State[RummyView]):
         if isinstance(action, Draw):
             self._draw(me, action.source)
         elif isinstance(action, Drop):
-            self._leave(me, "dropped", self._drop_points(me))
+            self._leave(me, "dropped", self.drop_cost(me))
         elif isinstance(action, Miss):
             self.misses = replaced(self.misses, me, self.misses[me] + 1)
             if self.misses[me] == MISSES_ALLOWED:
@@ -429,10 +448,6 @@ class RummyState(State[RummyView]):
         self.shown = replaced(self.shown, me, tuple(shown))
         self.pile = (*self.pile, card)
         self.taken = None
-
-    def _drop_points(self, seat: int) -> int:
-        pts: int = self.options["first_drop" if self.draws[seat] == 0 else "middle_drop"]
-        return pts
 
     def _leave(self, seat: int, status: str, pts: int) -> None:
         """``seat`` is out of the deal, losing ``pts``; his cards leave play."""
@@ -506,6 +521,71 @@ class RummyState(State[RummyView]):
         self.to_move = nxt
         if not self.stock and len(self.pile) > 1:
             self.up_next, self.to_move, self.phase = nxt, CHANCE, "reshuffle"
+
+    def _public(self, action: Any, seat: int) -> Event:
+        """Every action is seen by all, but the card drawn from the stock: only the drawer
+        learns it ("a card from the stock" to the others). The deal shows the open card and
+        the cut card; a new stock, how many cards it holds, never their order. A show is laid
+        face up, so whether it is valid is public. Raises ``IllegalAction`` for an action the
+        rules refuse here."""
+        self.check(action)
+        if isinstance(action, Toss):
+            return Event(
+                None, "", "the toss decides who plays first", marks=(("first", action.seat),)
+            )
+        if isinstance(action, Shuffle):
+            if self.phase == "reshuffle":
+                return Event(
+                    None,
+                    "",
+                    "the stock is empty: the open pile but its top card is shuffled into a new "
+                    f"stock of {len(action.cards)} cards",
+                )
+            n = self.num_players
+            opened, cut = action.cards[n * HAND], action.cards[n * HAND + 1]
+            return Event(
+                None,
+                "",
+                f"the cards are dealt, {HAND} each; {opened} starts the open pile, and the cut "
+                f"card {cut} makes the {wild_rank_of(cut)}s wild",
+            )
+        me = self._mover()
+        if isinstance(action, Draw) and action.source == "stock":
+            if seat != me:
+                return Event(me, "draw", "a card from the stock", marks=(("draw", "stock"),))
+            card = str(self.stock[0])
+            return Event(
+                me, "draw", f"{card} from the stock", marks=(("draw", "stock"), ("card", card))
+            )
+        if isinstance(action, Draw):
+            top = str(self.pile[-1])
+            return Event(
+                me, "take", f"{top} from the open pile", marks=(("draw", "open"), ("card", top))
+            )
+        if isinstance(action, Discard):
+            return Event(me, "discard", str(action.card), marks=(("discard", str(action.card)),))
+        if isinstance(action, Declare):
+            valid = self.valid_show(action.card)
+            verdict = (
+                "a valid show" if valid else f"not a valid show: −{WRONG_SHOW}, out of the deal"
+            )
+            return Event(
+                me,
+                "declare",
+                f"discarding {action.card}: {verdict}",
+                marks=(("discard", str(action.card)), ("show", "valid" if valid else "wrong")),
+            )
+        if isinstance(action, Drop):
+            kind = "first" if self.draws[me] == 0 else "middle"
+            pts = self.drop_cost(me)
+            return Event(
+                me, "drop", f"out of the deal: −{pts} (a {kind} drop)", marks=(("drop", pts),)
+            )
+        missed = self.misses[me] + 1
+        what = f"the turn ({missed} of {MISSES_ALLOWED})"
+        if missed == MISSES_ALLOWED:
+            what += f": out of the deal, −{MISSES_PENALTY}"
+        return Event(me, "miss", what, third="misses", marks=(("miss", missed),))
 
     def _sample_shuffle(self, rng: random.Random) -> Shuffle:
         cards = list(full_pack(self.packs) if self.phase == "deal" else self.pile[:-1])

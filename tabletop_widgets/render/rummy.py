@@ -11,18 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine import Event
 from engine.cards import Card
 from engine.rummy import Arrangement, RummyState, RummyView, by_suit, count_of, is_joker, meld_kind
 
-from .cards import CARD_H, back_body, card_body, card_name, row_body, row_width
-from .svg import document, el, group, table_document, text
+from .cards import CARD_H, CARD_W, RAISE, back_body, card_body, card_name, row_body, row_width
+from .svg import bubble, document, el, group, table_document, text
 
-FELT, FELT_EDGE, CHALK = "#2d6a4f", "#1b4332", "#d8f3dc"
+FELT, FELT_EDGE, CHALK, MARK = "#2d6a4f", "#1b4332", "#d8f3dc", "#ffd166"
 STEP = 26
 """How far apart the cards of one group sit (they overlap like a fan)."""
 GAP = 18
 """The space between two groups."""
-TABLE_W = 900
+TABLE_W = 700
+"""Narrow enough that the board and its side panel sit side by side on a laptop."""
+HAND_SCALE = 1.4
+"""The viewer's own hand is drawn larger than the rest of the table (smaller only if its
+groups would not fit the table's width)."""
+BOX_W, BOX_H = 160, 104
+"""An opponent's seat box."""
 LABELS = {
     "pure": "pure sequence",
     "impure": "impure sequence",
@@ -61,10 +68,11 @@ def hand_body(
     selected: Sequence[int] = (),
     clickable: bool = False,
     step: float = STEP,
+    fresh: int | None = None,
 ) -> str:
     """A hand fanned in groups from (x, y), each group labelled underneath. Cards are numbered
-    through the groups in order; ``selected`` holds those numbers, and ``clickable`` makes card
-    k send the intent ``card:k``."""
+    through the groups in order; ``selected`` holds those numbers, ``clickable`` makes card
+    k send the intent ``card:k``, and card ``fresh`` (just drawn) is tagged NEW."""
     out, at, k = [], x, 0
     for gi, cards in enumerate(groups):
         if not cards:
@@ -85,6 +93,10 @@ def hand_body(
             )
         )
         width = row_width(n, step)
+        if fresh in numbers:
+            i = fresh - k
+            raised = RAISE if fresh in selected else 0
+            out.append(_new_tag(at + i * step, y - raised, CARD_W if i == n - 1 else step))
         if labels is not None:
             label = labels[gi]
             out.append(
@@ -106,6 +118,18 @@ def hand_body(
         at += width + GAP
         k += n
     return "".join(out)
+
+
+def _new_tag(x: float, y: float, width: float) -> str:
+    """The mark over a card just drawn: a gold bar along its visible top edge and a NEW tag."""
+    return el(
+        "g",
+        el("rect", x=x, y=y - 5, width=width, height=5, rx=2, fill=MARK)
+        + el("rect", x=x, y=y - 22, width=38, height=16, rx=8, fill=MARK)
+        + text(x + 19, y - 10, "NEW", 11, text_anchor="middle", fill="#1b1b1b", font_weight="bold"),
+        class_="tt-last",
+        aria_label="the card just drawn",
+    )
 
 
 def arrangement_groups(a: Arrangement) -> tuple[list[tuple[Card, ...]], list[str]]:
@@ -140,6 +164,8 @@ def arrangement_svg(a: Arrangement) -> str:
 
 
 def _seat_box(view: RummyView, seat: int, name: str, x: float, y: float) -> str:
+    """An opponent: his name, his hand face down (written out in a teacher's view), the cards
+    he took from the open pile, or how he left the deal."""
     status = view["status"][seat]
     size = view["hand_sizes"][seat]
     turn = view["to_move"] == seat
@@ -148,35 +174,33 @@ def _seat_box(view: RummyView, seat: int, name: str, x: float, y: float) -> str:
             "rect",
             x=0,
             y=0,
-            width=170,
-            height=112,
+            width=BOX_W,
+            height=BOX_H,
             rx=10,
             fill="#1b4332",
-            stroke="#ffd166" if turn else FELT_EDGE,
+            stroke=MARK if turn else FELT_EDGE,
             stroke_width=3 if turn else 1,
         ),
-        text(10, 20, name + (" ◀ to move" if turn else ""), 13, fill="#ffffff", font_weight="bold"),
+        text(10, 20, name + (" ◀ to move" if turn else ""), 14, fill="#ffffff", font_weight="bold"),
     ]
     faces = view["hands"][seat] if view.get("revealed") else None
     if status == "in" and faces:  # a teacher's view: the hand written out, readable afar
-        for i in range(0, len(faces), 7):
-            line = " ".join(faces[i : i + 7])
-            parts.append(text(10, 42 + 2.4 * i, line, 13, fill="#ffffff", font_weight="bold"))
-        parts.append(text(10, 80, f"{size} cards", 12, fill=CHALK))
+        for i in range(0, len(faces), 5):
+            line = " ".join(faces[i : i + 5])
+            parts.append(text(10, 40 + 3 * i, line, 13, fill="#ffffff", font_weight="bold"))
     elif status == "in":
         backs = [None] * min(size, 5)
-        parts.append(row_body(backs, 10, 28, step=14))
-        parts.append(text(10 + row_width(len(backs), 14) + 8, 76, f"{size} cards", 12, fill=CHALK))
+        parts.append(group(row_body(backs, step=14), 10, 28, 0.7))
+        parts.append(text(102, 62, f"{size} cards", 13, fill=CHALK))
     if status == "in":
         known = view["known"][seat]
         if known:
-            at = 10 if faces else 10 + row_width(min(size, 5), 14) + 8
-            parts.append(text(at, 96, "took " + " ".join(known[-4:]), 11, fill="#ffd166"))
+            parts.append(text(10, BOX_H - 9, "took " + " ".join(known[-4:]), 13, fill=MARK))
     else:
         lost = view["lost"][seat]
         what = {"dropped": "dropped", "wrong show": "wrong show", "missed": "missed 3 turns"}
         line = what[status] + (f": −{lost}" if lost is not None else "")
-        parts.append(text(10, 62, line, 14, fill="#ffadad", font_weight="bold"))
+        parts.append(text(10, 62, line, 15, fill="#ffadad", font_weight="bold"))
     return group("".join(parts), x, y, data_seat=seat)
 
 
@@ -188,38 +212,122 @@ def table_svg(
     selected: Sequence[int] = (),
     clickable: bool = False,
     reveal: dict[int, Arrangement] | None = None,
+    last: Event | None = None,
 ) -> str:
-    """The table as one seat sees it (``view = state.view(seat)``).
+    """The table as one seat sees it (``view = state.view(seat)``): the others across the top,
+    the stock and the open pile in the middle, his own hand large and centred at the bottom.
 
     ``groups`` and ``loose``: the seat's own hand as he arranged it, the groups he made and the
     cards in none (default: no groups, the hand in suit order); cards are numbered through the
     groups, then the loose cards. With ``clickable`` his cards send ``card:k`` and, on his turn,
     the stock sends ``draw:stock`` and the open pile ``draw:open`` when he is to draw, or
     ``discard`` (the selected card) when he is to discard: the engine's phase says which.
+    ``last``: the action just taken, as this seat saw it (``state.public``): a bubble over an
+    opponent's box says what he did, the card just discarded is ringed on the open pile, and a
+    card the seat just drew is tagged NEW in his hand.
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
     """
-    n, me = view["players"], view["seat"]
-    names = list(names or [f"Seat {s}" for s in range(n)])
-    wild = view["wild_rank"]
-    others = [(me + k) % n for k in range(1, n)]
-    parts = []
     if reveal is not None:
-        return _reveal_svg(view, names, reveal)
-    # the other players, in turn order from the viewer's left
+        return _reveal_svg(view, list(names or _seat_names(view)), reveal)
+    n, me = view["players"], view["seat"]
+    names = list(names or _seat_names(view))
+    wild = view["wild_rank"]
+    hand = [Card.from_str(c) for c in view["hand"]]
+    if groups is None:  # nobody arranged it
+        groups, loose = [], sorted(hand, key=by_suit)
+    shown = [*groups, loose] if loose else list(groups)
+    width = TABLE_W
+    scale = min(HAND_SCALE, (width - 30) / max(groups_width(shown), 1))
+    hand_w = groups_width(shown) * scale
+    parts = []
+    # the other players, in turn order from the viewer's left, centred in rows of four
+    others = [(me + k) % n for k in range(1, n)]
     per_row = 4
     for i, s in enumerate(others):
-        x = 10 + (i % per_row) * 222
-        y = 10 + (i // per_row) * 122
+        in_row = min(per_row, len(others) - i // per_row * per_row)
+        x = (width - in_row * BOX_W - (in_row - 1) * 12) / 2 + (i % per_row) * (BOX_W + 12)
+        y = 10 + (i // per_row) * (BOX_H + 16)
         parts.append(_seat_box(view, s, names[s], x, y))
-    top = 10 + ((len(others) + per_row - 1) // per_row) * 122
-    # the centre: stock with the cut card under it, and the open pile
-    cx, cy = 60, top + 16
+        said = _said(last) if last is not None and last.seat == s else None
+        if said:
+            parts.append(bubble(x + BOX_W / 2, y + BOX_H + 8, said, 13))
+    top = 10 + ((len(others) + per_row - 1) // per_row) * (BOX_H + 16)
+    cy = top + 10
+    parts.append(_middle(view, names, width / 2 - 290, cy, clickable, selected, last))
+    # the viewer's own hand
+    hy = cy + CARD_H + 64
+    labels = [group_label(g, wild) for g in groups] + ["loose"] * bool(loose)
+    order = [c for g in shown for c in g]
+    drew = last.mark("card") if last is not None and last.seat == me else None
+    fresh = max((k for k, c in enumerate(order) if str(c) == drew), default=None)
+    body = hand_body(
+        shown, wild, labels=labels, selected=selected, clickable=clickable, fresh=fresh
+    )
+    hx = (width - hand_w) / 2
+    parts.append(group(body, hx, hy, scale))
+    height = int(hy + (CARD_H + 26) * scale + 10)
+    if wild and hand:
+        singles = [[c] for c in loose]
+        four = view["options"]["four_card_life"]
+        count, valid = count_of([*groups, *singles], wild, four_card_life=four)
+        line = f"{names[me]}: count {count}" + (" — a valid show" if valid else "")
+        parts.append(
+            text(
+                width / 2,
+                height + 6,
+                line,
+                15,
+                text_anchor="middle",
+                fill="#ffffff",
+                font_weight="bold",
+            )
+        )
+        height += 18
+    felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
+    status = _status_line(view, names)
+    return table_document(width, height, felt + "".join(parts), f"Rummy table. {status}", view)
+
+
+def _seat_names(view: RummyView) -> list[str]:
+    return [f"Seat {s}" for s in range(view["players"])]
+
+
+def _said(last: Event) -> str | None:
+    """What the bubble over a player says he just did."""
+    if last.mark("draw") == "stock":
+        return "drew from the stock"
+    if last.mark("draw") == "open":
+        return f"took {last.mark('card')}"
+    if last.mark("show"):
+        return "declared: " + ("valid show" if last.mark("show") == "valid" else "wrong show")
+    if last.mark("discard"):
+        return f"discarded {last.mark('discard')}"
+    if last.mark("drop") is not None:
+        return "dropped"
+    return "missed the turn" if last.mark("miss") else None
+
+
+def _middle(
+    view: RummyView,
+    names: Sequence[str],
+    cx: float,
+    cy: float,
+    clickable: bool,
+    selected: Sequence[int],
+    last: Event | None,
+) -> str:
+    """The stock with the cut card under it, the open pile, and whose turn it is."""
+    me, wild = view["seat"], view["wild_rank"]
+    parts = []
     if view["cut"]:
         cut = Card.from_str(view["cut"])
         face = card_body(cut, 0, 0, wild=not cut.is_joker, label=f"cut card {cut}")
         # lying sideways under the stock: its WILD band and corner show to the right
         parts.append(el("g", face, transform=f"translate({cx + 20},{cy + 72}) rotate(-90)"))
-        parts.append(text(cx + 110, cy + 60, f"cut {cut}", 12, fill=CHALK))
+        parts.append(text(cx + 112, cy + 40, f"cut {cut}", 13, fill=CHALK))
+        if wild:
+            parts.append(text(cx + 112, cy + 58, f"wild: {wild}s", 13, fill=MARK))
+            parts.append(text(cx + 112, cy + 74, "and jokers", 13, fill=MARK))
     can_draw = clickable and view["phase"] == "draw" and view["to_move"] == me
     if view["stock_size"]:
         parts.append(
@@ -230,10 +338,8 @@ def table_svg(
                 label="draw from the stock" if can_draw else "stock",
             )
         )
-    parts.append(text(cx, cy + CARD_H + 34, f"stock: {view['stock_size']}", 12, fill=CHALK))
-    wild_line = f"wild: {wild}s and printed jokers" if wild else ""
-    parts.append(text(cx, cy + CARD_H + 50, wild_line, 12, fill="#ffd166"))
-    px = cx + 200
+    parts.append(text(cx, cy + CARD_H + 18, f"stock: {view['stock_size']}", 13, fill=CHALK))
+    px = cx + 230
     pile = view["open_pile"]
     if pile:
         top_card = Card.from_str(pile[-1])
@@ -244,6 +350,8 @@ def table_svg(
             and len(selected) == 1
         )
         take = can_draw and view["open_takeable"]
+        if last is not None and last.mark("discard") == pile[-1]:
+            parts.append(_ring(px, cy, "just discarded"))
         parts.append(
             card_body(
                 top_card,
@@ -261,30 +369,30 @@ def table_svg(
                 ),
             )
         )
-    parts.append(text(px, cy + CARD_H + 34, f"open pile: {len(pile)}", 12, fill=CHALK))
-    # the viewer's hand
-    hand = [Card.from_str(c) for c in view["hand"]]
-    if groups is None:  # nobody arranged it
-        groups, loose = [], sorted(hand, key=by_suit)
-    labels = [group_label(g, wild) for g in groups] + ["loose"] * bool(loose)
-    shown = [*groups, loose] if loose else list(groups)
-    hy = cy + CARD_H + 84
-    width = groups_width(shown)
-    parts.append(
-        hand_body(shown, wild, 20, hy, labels=labels, selected=selected, clickable=clickable)
-    )
-    if wild and hand:
-        singles = [[c] for c in loose]
-        four = view["options"]["four_card_life"]
-        count, valid = count_of([*groups, *singles], wild, four_card_life=four)
-        line = f"{names[me]}: count {count}" + (" — a valid show" if valid else "")
-        parts.append(text(20, hy + CARD_H + 48, line, 14, fill="#ffffff", font_weight="bold"))
+    parts.append(text(px, cy + CARD_H + 18, f"open pile: {len(pile)}", 13, fill=CHALK))
     status = _status_line(view, names)
-    parts.append(text(px + 110, cy + 30, status, 15, fill="#ffffff", font_weight="bold"))
-    height = int(hy + CARD_H + 62)
-    width_all = int(max(TABLE_W, width + 40))
-    felt = el("rect", x=0, y=0, width=width_all, height=height, rx=14, fill=FELT)
-    return table_document(width_all, height, felt + "".join(parts), f"Rummy table. {status}", view)
+    parts.append(text(px + 100, cy + 36, status, 17, fill="#ffffff", font_weight="bold"))
+    return "".join(parts)
+
+
+def _ring(x: float, y: float, words: str) -> str:
+    """A gold ring around the card at (x, y), with ``words`` beside it."""
+    return el(
+        "g",
+        el(
+            "rect",
+            x=x - 5,
+            y=y - 5,
+            width=CARD_W + 10,
+            height=CARD_H + 10,
+            rx=9,
+            fill="none",
+            stroke=MARK,
+            stroke_width=4,
+        )
+        + text(x + CARD_W + 12, y + CARD_H - 10, words, 13, fill=MARK, font_weight="bold"),
+        class_="tt-last",
+    )
 
 
 def _status_line(view: RummyView, names: Sequence[str]) -> str:

@@ -71,8 +71,9 @@ def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
     table.locator("button", has_text=re.compile(r"^\s*Discard\s*$")).click()
     twin.discard_selected()
     moves = table.locator(".tt-log")
-    moves.filter(has_text=f"You: discard {card}").wait_for()
-    assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+    expect(moves).to_contain_text(f"You discard {card}")
+    expect(moves.locator("li")).to_have_count(len(twin.log_lines))
+    assert moves.locator("li").all_text_contents() == twin.log_lines
     # the board is its own widget: its new picture may land just after the log
     expect(board.locator('[data-intent^="card:"]')).to_have_count(13)
     expect(board).to_contain_text(label)  # your meld stays grouped

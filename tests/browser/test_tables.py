@@ -7,12 +7,12 @@ makes several other players act.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from lab import code_cell, open_notebook, run_all, write_notebook
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +21,7 @@ FIT_PX = 640
 TABLES = {
     "plates": "PlatesTable(players=4, seed=3)",
     "india": "IndiaTable(players=4, seed=3)",
+    "rummy": "RummyTable(players=3, seed=3)",
 }
 """Game -> the table a student opens (each game adds itself)."""
 
@@ -31,19 +32,39 @@ def bid(table: Any) -> None:
 
 def throw_and_move(table: Any) -> None:
     """Throw, then make the first move in the list until the throw is used (then the three
-    bots throw and move)."""
-    table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
+    bots throw and move). Each click waits for the log to grow: the kernel has answered."""
+    log = table.locator(".tt-log > li")
+
+    def answered(click: Callable[[], None]) -> None:
+        before = log.count()
+        click()
+        expect(log).not_to_have_count(before)
+
+    answered(table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click)
     moves = table.locator(".tt-india-moves button")
     for _ in range(4):
-        time.sleep(1)
         if not moves.count():
             return
-        moves.first.click()
+        answered(moves.first.click)
+
+
+def draw_and_discard(table: Any) -> None:
+    """Draw from the stock, select the first card, discard it: both bots then draw and discard."""
+    board = table.locator(".tt-board")
+    board.locator('[data-intent="draw:stock"]').click()
+    board.locator('[data-intent="card:13"]').wait_for()  # the card drawn is in the hand
+    board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
+    discard = table.locator("button:not([disabled])", has_text="Discard")
+    discard.wait_for()
+    # the draw and the selection redrew the board: the pictures to count start at the discard
+    table.page.evaluate("() => { if (window.__pictures) window.__pictures.length = 0; }")
+    discard.click()
 
 
 PLAY: dict[str, Callable[[Any], None]] = {
     "plates": bid,
     "india": throw_and_move,
+    "rummy": draw_and_discard,
 }
 """Game -> the clicks of one human action after which at least three others act."""
 
@@ -109,4 +130,37 @@ def test_the_moves_that_follow_a_click_arrive_one_at_a_time(game, lab_server, pa
     assert "tt-playing" not in (table.get_attribute("class") or "")
     time.sleep(0.3)
     assert table.locator(".tt-status").text_content() != "" and status is not None
+    assert not page_errors
+
+
+def test_rummy_asks_before_a_wrong_show_and_before_a_drop(lab_server, page, page_errors, shots):
+    """A Declare that is not a valid show, and a Drop, each ask first and say what they cost
+    (the costs are the engine's); Cancel leaves the game as it was."""
+    from engine.rummy import WRONG_SHOW, RummyState
+
+    first_drop = RummyState.OPTIONS["first_drop"][0]
+    table = open_table(lab_server, page, "rummy")
+    board, bar = table.locator(".tt-board"), table.locator(".tt-confirm")
+    status = table.locator(".tt-status")
+    assert "You to move" in (status.text_content() or "")
+    table.locator("button:not([disabled])", has_text="Drop").click()
+    bar.wait_for(state="visible")
+    assert f"It costs {first_drop} points (a first drop)" in bar.inner_text()
+    bar.locator("button", has_text="Cancel").click()
+    bar.wait_for(state="hidden")
+
+    board.locator('[data-intent="draw:stock"]').click()
+    board.locator('[data-intent="card:13"]').wait_for()
+    board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
+    declare = table.locator("button", has_text=f"Declare: not a valid show, costs {WRONG_SHOW}")
+    declare.click()
+    bar.wait_for(state="visible")
+    assert f"a wrong show costs {WRONG_SHOW} points" in bar.inner_text()
+    page.screenshot(path=str(shots / "table_rummy_wrong_show.png"))
+    bar.locator("button", has_text="Cancel").click()
+    bar.wait_for(state="hidden")
+    assert board.locator('[data-intent^="card:"]').count() == 14  # nothing was declared
+    declare.click()
+    bar.locator("button", has_text="Declare anyway").click()
+    expect(table.locator(".tt-log")).to_contain_text(f"not a valid show: −{WRONG_SHOW}")
     assert not page_errors

@@ -133,3 +133,29 @@ def test_a_deal_is_reproducible():
         [engine.make_bot("rummy", "random", seed=90 + k) for k in range(4)],
     )
     assert a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_action_is_described_and_a_show_as_the_rules_score_it(seed):
+    """Along basic-bot deals, every seat gets a description of every action; the verdict on a
+    show (valid or wrong) is what applying it gives; a stock draw names its card only to the
+    drawer."""
+    states = playout(4, True, seed, "basic")
+    rng = random.Random(seed)
+    for s, t in itertools.pairwise(states):
+        action = t.history[-1]
+        seen = [s.public(action, seat) for seat in range(s.num_players)]
+        if action == Draw("stock"):
+            drawn = str(s.stock[0])
+            assert [e.mark("card") for e in seen] == [
+                drawn if seat == s.current_player else None for seat in range(s.num_players)
+            ]
+        if s.phase == "discard":
+            card = rng.choice([a.card for a in s.legal_actions()])
+            after = s.apply(Declare(card))
+            assert s.valid_show(card) == (
+                after.result is not None and after.result.winner == s.to_move
+            )
+            assert s.public(Declare(card), 0).mark("show") == (
+                "valid" if s.valid_show(card) else "wrong"
+            )

@@ -365,3 +365,134 @@ def test_table_notation():
         Draw("deck")
     s = deal(2, cut="9C")
     assert "9s wild" in str(s) and "seat 0 to draw" in str(s)
+
+
+def described(state, action):
+    """How every seat sees ``action`` in ``state``: (seat, verb, what, marks) per seat."""
+    return [
+        (e.seat, e.verb, e.what, dict(e.marks))
+        for e in (state.public(action, seat) for seat in range(state.num_players))
+    ]
+
+
+def test_every_seat_sees_the_toss_and_the_deal_but_not_the_stock_order():
+    s = engine.new_game("rummy", players=3, seed=1)
+    assert (
+        described(s, Toss(2)) == [(None, "", "the toss decides who plays first", {"first": 2})] * 3
+    )
+    s = s.apply(Toss(2))
+    shuffle = rigged_shuffle(3, hands=[SHOW], open_card="QC", cut="5C", stock="6D", seed=3)
+    deal_seen = (
+        None,
+        "",
+        "the cards are dealt, 13 each; Q♣ starts the open pile, and the cut card 5♣ makes the "
+        "5s wild",
+        {},
+    )
+    assert described(s, shuffle) == [deal_seen] * 3
+    assert "joker" not in str(described(s, shuffle))  # no other card of the deal is named
+
+
+def test_a_stock_draw_is_named_to_the_drawer_only_an_open_draw_to_all():
+    s = deal(3, hands=[SHOW], open_card="KH", stock="6D")
+    mine = (0, "draw", "6♦ from the stock", {"draw": "stock", "card": "6♦"})
+    theirs = (0, "draw", "a card from the stock", {"draw": "stock"})
+    assert described(s, Draw("stock")) == [mine, theirs, theirs]
+    took = (0, "take", "K♥ from the open pile", {"draw": "open", "card": "K♥"})
+    assert described(s, Draw("open")) == [took] * 3
+    s = s.apply(Draw("stock"))
+    assert described(s, Discard(C("6D"))) == [(0, "discard", "6♦", {"discard": "6♦"})] * 3
+
+
+def test_a_show_is_described_to_all_for_what_it_is():
+    s = moves(deal(3, hands=[SHOW], open_card="QC", stock="6D"), (0, Draw("stock")))
+    assert s.valid_show(C("6D")) and not s.valid_show(C("AH"))
+    valid = (0, "declare", "discarding 6♦: a valid show", {"discard": "6♦", "show": "valid"})
+    assert described(s, Declare(C("6D"))) == [valid] * 3
+    wrong = (
+        0,
+        "declare",
+        "discarding A♥: not a valid show: −80, out of the deal",
+        {"discard": "A♥", "show": "wrong"},
+    )
+    assert described(s, Declare(C("AH"))) == [wrong] * 3
+    # the same verdict the rules reach by applying the show
+    assert s.apply(Declare(C("6D"))).result.winner == 0
+    assert s.apply(Declare(C("AH"))).status[0] == "wrong show"
+    unchanged_after_refusal(s, Declare(C("QC")), "only discard a card from your hand")
+    with pytest.raises(IllegalAction, match="from your hand"):
+        s.valid_show(C("QC"))
+
+
+@pytest.mark.parametrize(("first", "middle"), [(10, 30), (20, 40)])
+def test_a_drop_is_described_with_its_cost(first, middle):
+    s = deal(3, first_drop=first, middle_drop=middle)
+    assert s.drop_cost(0) == first
+    dropped = (0, "drop", f"out of the deal: −{first} (a first drop)", {"drop": first})
+    assert described(s, Drop()) == [dropped] * 3
+    s = moves(s, (0, Draw("stock")))
+    s = moves(s, (0, Discard(s.hands[0][0])), (1, Drop()), (2, Draw("stock")))
+    s = moves(s, (2, Discard(s.hands[2][0])))
+    assert s.drop_cost(0) == middle and s.apply(Drop()).result.lost[0] == middle
+    assert described(s, Drop())[2] == (
+        0,
+        "drop",
+        f"out of the deal: −{middle} (a middle drop)",
+        {"drop": middle},
+    )
+    with pytest.raises(ValueError, match="no seat"):
+        s.drop_cost(True)
+
+
+def test_a_missed_turn_and_a_new_stock_are_described_to_all():
+    s = deal(3, turn_timer=True)
+    missed = (0, "miss", "the turn (1 of 3)", {"miss": 1})
+    assert described(s, Miss()) == [missed] * 3
+    assert s.public(Miss(), 1).third == "misses"
+    for _ in range(6):  # two rounds of misses
+        s = s.apply(Miss())
+    assert s.current_player == 0
+    third = (0, "miss", "the turn (3 of 3): out of the deal, −40", {"miss": 3})
+    assert described(s, Miss()) == [third] * 3
+    s = deal(2)
+    while s.stock:
+        seat = s.current_player
+        s = s.apply(Draw("stock"), player=seat)
+        s = s.apply(Discard(s.hands[seat][-1]), player=seat)
+    new_stock = s.sample_chance()
+    [(seat, verb, what, marks)] = {(e[0], e[1], e[2], tuple(e[3])) for e in described(s, new_stock)}
+    assert (seat, verb, marks) == (None, "", ())
+    assert what == (
+        "the stock is empty: the open pile but its top card is shuffled into a new stock of "
+        f"{len(s.pile) - 1} cards"
+    )
+
+
+def test_an_action_the_rules_refuse_is_not_described():
+    s = deal(3)
+    for action in (Discard(C("AS")), Toss(1), Miss()):
+        with pytest.raises(IllegalAction):
+            s.public(action, 0)
+    with pytest.raises(ValueError, match="no seat"):
+        s.public(Draw("stock"), 3)
+
+
+def test_actions_with_fields_of_the_wrong_type_or_range_are_refused():
+    for make, match in (
+        (lambda: Toss(1.0), "whole number"),
+        (lambda: Toss(True), "whole number"),
+        (lambda: Draw(1), '"stock" or "open"'),
+        (lambda: Draw("deck"), '"stock" or "open"'),
+        (lambda: Discard("AS"), "must be a Card"),
+        (lambda: Declare(None), "must be a Card"),
+    ):
+        with pytest.raises(IllegalAction, match=match):
+            make()
+    s = engine.new_game("rummy", players=3, seed=1)
+    unchanged_after_refusal(s, Toss(3), "a seat 0-2")
+    unchanged_after_refusal(s, Toss(-1), "a seat 0-2")
+    assert s.returns() == [0, 0, 0]  # returns work before the deal, and during it
+    s = deal(3)
+    assert s.returns() == [0, 0, 0]
+    unchanged_after_refusal(s, Discard(C("AS")), "draw a card first")
+    unchanged_after_refusal(s, "draw", "not a rummy action")

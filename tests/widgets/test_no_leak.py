@@ -26,6 +26,7 @@ class Agreeable:
 GAMES = {
     "plates": (4, {}, None),
     "plates-cancelled": (4, {}, [Agreeable()] * 4),
+    "rummy": (4, {}, None),
 }
 """Name -> players, options and bots (None: basic and random) of the recorded games; each
 game adds itself here. (India has no hidden card to swap: ``test_india_hides_nothing``.)"""

@@ -5,16 +5,26 @@ from __future__ import annotations
 
 import engine
 from engine.cards import Card, parse
-from engine.rummy import Declare, Discard, Draw, Toss, best_arrangement, rigged_shuffle
+from engine.rummy import (
+    WRONG_SHOW,
+    Declare,
+    Discard,
+    Draw,
+    Toss,
+    best_arrangement,
+    rigged_shuffle,
+)
 from tabletop_widgets.render.rummy import arrangement_svg, group_label, state_svg, table_svg
 from tabletop_widgets.rummy import RummyTable, by_suit
 
 SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # K♥ makes a show, fives wild
 
 
-def click_board(table: RummyTable, intent: str) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked."""
-    table.board._handle_custom_msg({"intent": intent}, [])
+def click_board(table: RummyTable, intent: str, move: int | None = None) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked: the intent
+    and the move of the picture it was clicked on (by default the one on the table)."""
+    move = len(table.state.history) if move is None else move
+    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def rigged_table(hand=SHOW_LESS_ONE, open_card="KH", stock="2D", **kw) -> RummyTable:
@@ -29,7 +39,7 @@ def position(t: RummyTable, card: str) -> int:
 
 def test_a_new_table_waits_for_you_to_draw():
     t = rigged_table()
-    assert t.state.current_player == 0 and "You to move" in t.status.value
+    assert t.state.current_player == 0 and "You to move" in t.board.status
     assert 'data-intent="draw:stock"' in t.board.svg and 'data-intent="draw:open"' in t.board.svg
     assert t.discard.disabled and t.declare.disabled and not t.drop.disabled
     assert len(t.cards_in_order()) == 13
@@ -118,6 +128,8 @@ def test_a_refused_action_says_why_and_changes_nothing():
     before = t.state.to_json()
     click_board(t, f"card:{position(t, '4C')}")
     t.discard.click()  # disabled in the page; a stale click still reaches Python
+    assert "Discard is not available now" in t.board.status and t.message.value == ""
+    assert t.discard_selected() is False
     assert "draw a card first" in t.message.value and 'role="alert"' in t.message.value
     assert t.state.to_json() == before
     assert "not now" in t.discard.tooltip
@@ -139,10 +151,17 @@ def test_the_coach_shows_the_best_arrangement_and_discard_risks():
     assert t.coach.value.count("<tr>") == 1 + len(set(t.state.hands[0]))
 
 
-def test_dropping_ends_your_deal():
+def test_dropping_asks_first_and_says_what_it_costs():
     t = rigged_table()
     t.drop.click()
-    assert t.state.status[0] == "dropped"
+    assert t.state.status[0] == "in" and t.confirm_bar.layout.display is None
+    cost = t.state.options["first_drop"]
+    assert f"It costs {cost} points (a first drop)" in t._question.value
+    t._no.click()
+    assert t.state.status[0] == "in" and t.confirm_bar.layout.display == "none"
+    t.drop.click()
+    t._yes.click()
+    assert t.state.status[0] == "dropped" and t.state.lost[0] == cost
     assert t.state.is_terminal()  # the bots play the deal out
     assert "The deal is over" in t.board.svg
 
@@ -163,3 +182,81 @@ def test_pictures_are_deterministic():
     assert "count 0 (a valid show)" in arrangement_svg(a)
     assert group_label(parse("JK 5H"), "5") == "spare jokers"
     assert group_label(parse("4C 5C 8C"), "9") == "invalid"
+
+
+def test_declare_says_live_whether_it_is_a_valid_show_and_asks_before_a_wrong_one():
+    t = rigged_table()
+    click_board(t, "draw:open")  # K♥ completes the show, without 4♣
+    assert t.declare.description == "Declare"
+    click_board(t, f"card:{position(t, '4C')}")
+    assert t.declare.description == "Declare: valid show"
+    click_board(t, f"card:{position(t, '4C')}")
+    click_board(t, f"card:{position(t, 'AH')}")
+    assert t.declare.description == f"Declare: not a valid show, costs {WRONG_SHOW}"
+    assert t.declare.button_style == "warning"  # not the green of a valid show
+    before = t.state.to_json()
+    t.declare.click()
+    assert t.state.to_json() == before and t.confirm_bar.layout.display is None
+    assert f"a wrong show costs {WRONG_SHOW} points" in t._question.value
+    t._no.click()
+    assert t.state.to_json() == before and t.confirm_bar.layout.display == "none"
+    t.declare.click()
+    t._yes.click()
+    assert t.state.status[0] == "wrong show" and t.state.lost[0] == WRONG_SHOW
+    said = f"You declare discarding A♥: not a valid show: −{WRONG_SHOW}, out of the deal"
+    assert said in t.log_lines
+
+
+def test_the_card_just_drawn_is_marked_and_so_is_a_discard():
+    t = rigged_table()
+    assert "the card just drawn" not in t.board.svg
+    click_board(t, "draw:stock")
+    assert t.last == engine.Event(0, "draw", "2♦ from the stock", marks=t.last.marks)
+    assert t.board.svg.count('aria-label="the card just drawn"') == 1
+    click_board(t, f"card:{position(t, '2D')}")
+    t.discard.click()
+    assert "the card just drawn" not in t.board.svg
+    assert t.last.seat == 2 and t.last.verb == "discard"  # Bot 2 played last
+    assert f">discarded {t.last.what}<" in t.board.svg  # the bubble over Bot 2
+    assert ">just discarded<" in t.board.svg  # the ring around the open pile's top
+
+
+def test_junk_and_stale_board_clicks_only_leave_a_note():
+    t = rigged_table()
+    before = t.state.to_json()
+    for junk in ("card:JK", "card:99", "card:²", "card:-1", "draw:x", "draw:", "nonsense", ""):
+        click_board(t, junk)
+        assert "nothing happens on a click there" in t.board.status
+        assert t.state.to_json() == before and t.selected == []
+    click_board(t, "draw:stock", move=1)  # a click on an earlier picture
+    assert "earlier picture" in t.board.status and t.state.to_json() == before
+    t.board.seen = t.board.move  # a page shows the table
+    click_board(t, "draw:stock")
+    moved = t.state.to_json()
+    t.drop.click()  # now disabled: a stale click
+    assert "Drop is not available now" in t.board.status and t.state.to_json() == moved
+
+
+def test_after_the_deal_the_hand_tools_rest_and_the_standings_say_who_won():
+    t = rigged_table()
+    click_board(t, "draw:open")
+    click_board(t, f"card:{position(t, '4C')}")
+    t.declare.click()
+    assert t.state.is_terminal()
+    for b in (t.sort_suit, t.sort_rank, t.suggest, t.discard, t.declare, t.drop):
+        assert b.disabled
+    r = t.state.result
+    standing = t.standing()
+    assert standing[0] == (0, f"won {sum(r.lost)}")
+    assert [s for s, _ in standing[1:]] == sorted((1, 2), key=lambda s: r.lost[s])
+    assert "Game over: You win." in t.board.over
+    assert f"<td>Bot 1</td><td>lost {r.lost[1]} ({r.reasons[1]})</td>" in t.board.over
+
+
+def test_the_cover_forgets_what_the_buttons_said_about_the_hand():
+    t = rigged_table()
+    click_board(t, "draw:open")
+    click_board(t, f"card:{position(t, 'AH')}")
+    assert "not a valid show" in t.declare.description
+    t._hide("", "covered")
+    assert t.declare.description == "Declare" and "A♥" not in t.declare.tooltip + t.discard.tooltip

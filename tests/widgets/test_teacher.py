@@ -39,7 +39,8 @@ def hidden_marks(table) -> list[str]:
     if table.game == "plates":
         return [f"FINE ${p.fine}" for who, p in s.in_play() if who != f"seat {me}"][:1]
     if table.game in ("michigan", "rummy"):
-        return [" ".join(map(str, h[:7])) for k, h in enumerate(s.hands) if k != me and h]
+        per_line = 5 if table.game == "rummy" else 7  # how many cards a line of the box holds
+        return [" ".join(map(str, h[:per_line])) for k, h in enumerate(s.hands) if k != me and h]
     if table.game == "rupees":
         return [
             f'aria-label="{rupee_name(c)}"' for k, h in enumerate(s.hands) if k != me for c in h
