@@ -19,6 +19,7 @@ LAPTOP = {"width": 1366, "height": 768}
 FIT_PX = 640
 TABLES = {
     "plates": "PlatesTable(players=4, seed=3)",
+    "michigan": "MichiganTable(players=4, seed=13)",
 }
 """Game -> the table a student opens (each game adds itself)."""
 
@@ -27,8 +28,18 @@ def bid(table: Any) -> None:
     table.locator("button", has_text="Bid").first.click()
 
 
+def auction_or_play(table: Any) -> None:
+    """Michigan: the dealer auctions the dead hand (three bots call), later a card is played."""
+    sell = table.locator("button:not([disabled])", has_text="Auction it")
+    if sell.count():
+        sell.first.click()
+    else:
+        table.locator('[data-intent^="card:"]:not([aria-label*="not playable"])').first.click()
+
+
 PLAY: dict[str, Callable[[Any], None]] = {
     "plates": bid,
+    "michigan": auction_or_play,
 }
 """Game -> the clicks of one human action after which at least three others act."""
 
