@@ -34,9 +34,14 @@ from .words import percent, says
 class DeadHandPanel(widgets.HBox):
     """The dealer's Exchange / Auction buttons, then the auction's offer picker with Offer and
     Pass. Only legal choices are enabled; a dimmed button's tooltip says why.
-    ``on_action`` receives the action a click asks for."""
+    ``on_action`` receives the action a click asks for; ``press(button, do)`` (a table's
+    ``press``) ties each click to the picture it was made on."""
 
-    def __init__(self, on_action: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        on_action: Callable[[Any], Any],
+        press: Callable[[widgets.Button, Callable[[], Any]], None] | None = None,
+    ) -> None:
         super().__init__()
         self.exchange = widgets.Button(description="Exchange", button_style="primary")
         self.sell = widgets.Button(description="Auction it")
@@ -45,10 +50,11 @@ class DeadHandPanel(widgets.HBox):
         )
         self.offer = widgets.Button(description="Offer", button_style="success")
         self.decline = widgets.Button(description="Pass")
-        self.exchange.on_click(lambda _b: on_action(Exchange()))
-        self.sell.on_click(lambda _b: on_action(Sell()))
-        self.offer.on_click(lambda _b: on_action(Offer(self.chips.value)))
-        self.decline.on_click(lambda _b: on_action(Decline()))
+        bind = press or (lambda button, do: button.on_click(lambda _b: do()))
+        bind(self.exchange, lambda: on_action(Exchange()))
+        bind(self.sell, lambda: on_action(Sell()))
+        bind(self.offer, lambda: on_action(Offer(self.chips.value)))
+        bind(self.decline, lambda: on_action(Decline()))
         self._tips = {
             self.exchange: "take the dead hand unseen and leave yours in its place",
             self.sell: "keep your hand and auction the dead hand: the price is paid to you",
@@ -97,42 +103,47 @@ class MichiganTable(Table):
     game = "michigan"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
-        self.panel = DeadHandPanel(self.act)
+        self.panel = DeadHandPanel(self.act, self.press)
         self.withhold = widgets.Button(
             description="Withhold (a mistake!)",
             button_style="warning",
             icon="exclamation-triangle",
             tooltip="keep back the card you must play: the seed's penalties follow",
         )
-        self.withhold.on_click(lambda _b: self.act(Withhold()))
+        self.press(self.withhold, lambda: self.act(Withhold()))
         if not self.state.options["mistakes_allowed"]:
             self.withhold.layout.display = "none"
         self._add_coach("show the odds behind the play")
         return (
-            self.status,
             self.board,
-            self.panel,
-            widgets.HBox([self.continue_button, self.withhold, self.coach_toggle]),
+            widgets.HBox([self.panel, self.continue_button, self.withhold, self.coach_toggle]),
+            self.confirm_bar,
             self.message,
             self.coach,
-            self.moves,
         )
 
-    def on_intent(self, intent: str) -> None:
+    def on_intent(self, intent: str) -> bool:
         kind, _, arg = intent.partition(":")
         if kind != "card":
-            return
+            return False
         try:
             card = Card.from_str(arg)
         except ValueError:
-            return
-        self.act(Play(card))
+            return False
+        if card.is_joker:
+            return False
+        self.act(Play(card))  # a card the rules refuse is refused with the engine's reason
+        return True
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return len(new.results) > len(old.results) and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
-        seat = self.humans[0]
+        """What the action set off, as every human at this screen may read it: boodles won,
+        a stop and why (a withhold passes for a dead card to all but its withholder: read
+        through the eyes of a human who did not act, if there is one), the deal's payments."""
+        actor = old.current_player
+        seat = next((h for h in self.humans if h != actor), self.humans[0])
         view = new.view(seat)
         if len(new.results) > len(old.results):  # a deal ended: its last events, then the next's
             seen = view["results"][-1]["events"][len(old.events) :]
@@ -140,12 +151,7 @@ class MichiganTable(Table):
                 seen += view["events"]
         else:
             seen = view["events"][len(old.events) :]
-        lines = [line for e in seen if (line := self._say(e))]
-        if new.is_terminal() and not old.is_terminal():
-            best = max(new.chips)
-            won = " and ".join(self.names[s] for s in new.winners())
-            lines.append(f"Game over: {won} with {best} chips")
-        return lines
+        return [line for e in seen if (line := self._say(e))]
 
     def _say(self, event: list) -> str | None:
         kind, seat, card, chips, other, note = event
@@ -159,7 +165,7 @@ class MichiganTable(Table):
             "unsold": lambda: "Nobody bids: the dead hand stays dead",
             "boodle": lambda: f"{says(n[seat], 'collect')} {chips} chips from the {card} boodle",
             "penalty": lambda: f"{says(n[seat], 'pay')} {n[other]} 1 chip: not the lowest card",
-            "win": lambda: f"{says(n[seat], 'go', 'goes')} out first and wins the deal",
+            "win": lambda: f"{says(n[seat], 'win')} the deal, out of cards first",
             "cards": lambda: f"{says(n[seat], 'pay')} {n[other]} {chips} (cards left)",
             "withheld": lambda: (
                 f"{says(n[seat], 'pay')} {n[other]} {chips}: chips left on the boodle of the "
@@ -168,27 +174,60 @@ class MichiganTable(Table):
         }
         return lines[kind]() if kind in lines else None
 
-    def refresh(self) -> None:
-        super().refresh()
+    def hint(self) -> str:
+        s = self.state
+        if s.phase == "exchange":
+            return "exchange for the dead hand, or auction it"
+        if s.phase == "auction":
+            return "offer chips for the dead hand, or pass"
+        need = s.waiting() or (s.run and NEXT_UP[s.run[0]])
+        if need:
+            return f"play {need}" + (" (or withhold it: a mistake)" if s.waiting() else "")
+        return "lead the lowest card of a suit: click it in your hand"
+
+    def _status_html(self) -> str:
+        """Whose turn it is; in the teaching mode a run waiting for its next card names no
+        holder to anyone but him (a withhold must pass for a dead card: RULES notes)."""
+        need = self.state.waiting()
+        if need is None or self.state.current_player in self.humans:
+            return super()._status_html()
+        note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
+        return f"<b>Waiting for {need}: whoever holds it plays it</b>{note}"
+
+    def _my_turn(self) -> bool:
+        return self.state.current_player in self.humans and not self.paused
+
+    def picture(self) -> tuple[str, str]:
         s, seat = self.state, self.viewer
         view = s.view(seat, reveal=self.reveal)
-        my_turn = s.current_player in self.humans and not self.paused
-        legal = s.legal_actions() if my_turn else []
-        self.panel.update(legal, self.why_not)
-        self.panel.layout.display = None if view["phase"] in ("exchange", "auction") else "none"
-        self.withhold.disabled = Withhold() not in legal
+        legal = s.legal_actions() if self._my_turn() else []
         plays = [a.card for a in legal if isinstance(a, Play)]
         mistakes = [c for c in plays if s.run is None and c != s.lowest(seat, c.suit)]
         reveal = view["results"][-1] if (self.paused or s.is_terminal()) and s.results else None
-        self.board.svg = table_svg(
+        svg = table_svg(
             view,
             self.names,
             legal=[str(c) for c in plays],
             mistakes=[str(c) for c in mistakes],
-            clickable=my_turn and view["phase"] == "play",
+            clickable=self._my_turn() and view["phase"] == "play",
             reveal=reveal,
+            last=self.last,
         )
-        self.board.label = f"Michigan table seen by {self.names[seat]}"
+        return svg, f"Michigan table seen by {self.names[seat]}"
+
+    def standing(self) -> list[tuple[int, str]]:
+        chips = self.state.returns()
+        order = sorted(range(len(chips)), key=lambda s: -chips[s])
+        return [(s, f"{chips[s]} chip" + ("" if chips[s] == 1 else "s")) for s in order]
+
+    def refresh(self) -> None:
+        s, seat = self.state, self.viewer
+        view = s.view(seat, reveal=self.reveal)
+        legal = s.legal_actions() if self._my_turn() else []
+        self.panel.update(legal, self.why_not)
+        self.panel.layout.display = None if view["phase"] in ("exchange", "auction") else "none"
+        self.withhold.disabled = Withhold() not in legal
+        plays = [a.card for a in legal if isinstance(a, Play)]
         self.coach.value = self._coach_html(view, plays) if self.coach_toggle.value else ""
 
     def _coach_html(self, view: dict, plays: list[Card]) -> str:

@@ -24,6 +24,19 @@ hand, the misled card included), or withhold the card he must play (``Withhold``
 he collects no boodle from then on, cannot win the hand, and at the end pays the chips still on
 the boodle card of the withheld suit to whoever held its duplicate).
 
+RULES notes (the teaching mode, restated so that a withhold passes for a dead card): at a
+table, when a card of a run is played, everyone looks at his hand and whoever holds the next
+card up plays it; if nobody does, the run stops and the others cannot tell a dead card from a
+withheld one. A game of turns must say who acts next, so in the teaching mode (1) while a run
+waits for its next card, nobody but its holder is told who holds it (the view's ``to_move`` is
+``CHANCE`` to the others, and the table says it waits for that card), and (2) a run whose next
+card is in the dead hand waits one step too, a chance step (``NobodyPlays``), exactly as a run
+whose next card's holder may withhold it: to the others both are "nobody plays" it, then the
+stop, "the next card is in the dead hand". The cards and the chips move exactly as before; the
+saved game gains one action at each such stop. ``barred`` as the others see it changes only
+at a lead that is not the lowest card (public), never at a withhold. Without the teaching mode
+nothing can be withheld, so a dead card stops the run at once, as at a table.
+
 The package: ``cards`` (the pack, how the deal splits, rigged deals), ``actions`` (the actions
 and what a deal records), ``rules`` (the state), ``view`` (the shape of what one seat sees),
 ``odds`` (exact odds of the dead hand) and ``bots``.
@@ -39,6 +52,7 @@ from .actions import (
     Decline,
     Event,
     Exchange,
+    NobodyPlays,
     Offer,
     Play,
     Sell,
@@ -81,6 +95,7 @@ __all__ = [  # with Card and Shuffle, every class in MichiganState.ACTIONS: repr
     "Exchange",
     "MichiganState",
     "MichiganView",
+    "NobodyPlays",
     "Offer",
     "Play",
     "Run",

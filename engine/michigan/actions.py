@@ -1,6 +1,6 @@
 """What players do and what a deal records: the actions a saved game of Michigan holds
-(exchange, auction, play, withhold), the stops of the runs, the events of a deal and its
-result."""
+(exchange, auction, play, withhold, nobody plays), the stops of the runs, the events of a deal
+and its result."""
 
 from __future__ import annotations
 
@@ -72,6 +72,16 @@ class Withhold:
 
     def __str__(self) -> str:
         return "withhold the next card"
+
+
+@value
+class NobodyPlays:
+    """Chance, in the teaching mode only: the next card up of the run is in the dead hand, so
+    nobody plays it and the run stops. It takes a step of its own, as a withhold does, so that
+    the wait for the next card never tells a dead card from a withheld one."""
+
+    def __str__(self) -> str:
+        return "nobody plays the next card"
 
 
 def is_offer(call: Any) -> bool:

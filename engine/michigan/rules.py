@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..cards import SUIT_NAMES, SUITS, Card
@@ -17,11 +18,15 @@ from ..core import (
     clockwise,
     replaced,
 )
+from ..core import (
+    Event as PublicEvent,
+)
 from .actions import (
     DealResult,
     Decline,
     Event,
     Exchange,
+    NobodyPlays,
     Offer,
     Play,
     Sell,
@@ -58,6 +63,7 @@ class MichiganState(State[MichiganView]):
         Decline,
         Play,
         Withhold,
+        NobodyPlays,
     )
     RENAMED: ClassVar[dict[str, str]] = {"PlayCard": "Play"}
 
@@ -77,6 +83,7 @@ class MichiganState(State[MichiganView]):
     banned_suit: str | None
     last_stop: Stop | None
     barred: frozenset[int]
+    misled: frozenset[int]
     withheld: tuple[tuple[int, str], ...]
     boodle_holders: dict[Card, int | None]
     events: tuple[Event, ...]
@@ -123,7 +130,7 @@ class MichiganState(State[MichiganView]):
         self.run = None
         self.banned_suit = None
         self.last_stop = None
-        self.barred = frozenset()
+        self.barred = self.misled = frozenset()
         self.withheld = ()
         self.boodle_holders = {}
         if sum(live) < 3:
@@ -197,9 +204,22 @@ class MichiganState(State[MichiganView]):
         assert me is not None and me >= 0  # called only on a player's turn
         return me
 
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]] | None:
+        """In the teaching mode, when the next card up of a run is dead: nobody plays it,
+        for sure. None at a shuffle (too many to list) and away from chance."""
+        if self.to_move == CHANCE and self.phase == "play":
+            return [(NobodyPlays(), Fraction(1))]
+        return None
+
+    def waiting(self) -> Card | None:
+        """In the teaching mode, the next card up a run waits for, whose holder (if any) only
+        he may know; None otherwise."""
+        return self._needed() if self.options["mistakes_allowed"] else None
+
     def _legal(self) -> list[Any]:
         if self.to_move == CHANCE:
-            return []  # a shuffle cannot be listed: use sample_chance() or rig one
+            outcomes = self.chance_outcomes()  # a shuffle cannot be listed: sample or rig one
+            return [o for o, _p in outcomes] if outcomes else []
         me = self._seat_to_move()
         if self.phase == "exchange":
             return [Exchange(), Sell()]
@@ -227,6 +247,16 @@ class MichiganState(State[MichiganView]):
         return high[1].chips + 1 if high else 1
 
     def _check(self, action: Any) -> None:
+        if self.to_move == CHANCE and self.phase == "play":
+            if not isinstance(action, NobodyPlays):
+                raise IllegalAction(
+                    f"the next card up, {self._needed()}, is dead: nobody plays it (NobodyPlays)"
+                )
+            return
+        if isinstance(action, NobodyPlays):
+            raise IllegalAction(
+                "nobody plays only a dead card of a run, in the teaching mode (a chance step)"
+            )
         if self.to_move == CHANCE:
             if not isinstance(action, Shuffle):
                 raise IllegalAction("the cards must be shuffled and dealt first (a Shuffle)")
@@ -249,7 +279,8 @@ class MichiganState(State[MichiganView]):
                 low = self._lowest_offer()
                 if action.chips < low:
                     raise IllegalAction(
-                        f"each offer for the dead hand is higher: at least {low} chips"
+                        f"each offer for the dead hand is higher: at least {low} chip"
+                        + ("" if low == 1 else "s")
                     )
                 if action.chips > self.chips[me]:
                     raise IllegalAction(f"you cannot offer more than your {self.chips[me]} chips")
@@ -291,6 +322,11 @@ class MichiganState(State[MichiganView]):
         if isinstance(action, Shuffle):
             self._deal(action.cards)
             self.phase, self.to_move = "exchange", self.dealer
+            return
+        if isinstance(action, NobodyPlays):
+            assert self.run is not None  # _check allows it only while a run waits
+            card, last = self.run
+            self._stop(Stop(last, card, "dead"))
             return
         me = self._seat_to_move()
         if isinstance(action, Exchange):
@@ -336,7 +372,7 @@ class MichiganState(State[MichiganView]):
         if self.run is None:
             events.append(Event("lead", me, card))
             if card != self.lowest(me, card.suit):
-                self.barred = self.barred | {me}
+                self.barred, self.misled = self.barred | {me}, self.misled | {me}
                 for s in self.in_deal():
                     if s != me:
                         events += self._pay(me, s, 1, "penalty")
@@ -366,10 +402,10 @@ class MichiganState(State[MichiganView]):
             self._stop(Stop(me, card, "played"))
         else:
             holder = self.holder(nxt)
-            if holder is None:
+            if holder is None and not self.options["mistakes_allowed"]:
                 self._stop(Stop(me, card, "dead"))
-            else:
-                self.run, self.to_move = (card, me), holder
+            else:  # the teaching mode: a dead card waits a chance step (see RULES notes)
+                self.run, self.to_move = (card, me), CHANCE if holder is None else holder
 
     def _stop(self, stop: Stop) -> None:
         """The run stops; whoever played last leads a new suit, or the lead passes left."""
@@ -422,6 +458,34 @@ class MichiganState(State[MichiganView]):
         else:
             self._new_deal()
 
+    def _public(self, action: Any, seat: int) -> PublicEvent:
+        """Every call and every card played is seen by all; the dead hand is exchanged
+        unseen. In the teaching mode a withhold is, to everyone but its withholder, what a
+        dead card is: "nobody plays" the next card (RULES notes)."""
+        if isinstance(action, Shuffle):
+            return PublicEvent(None, "", "the cards are shuffled and dealt")
+        if isinstance(action, NobodyPlays):
+            return PublicEvent(None, "", f"nobody plays {self._needed()}")
+        me = self._seat_to_move()
+        if isinstance(action, Withhold):
+            if seat != me:
+                return PublicEvent(None, "", f"nobody plays {self._needed()}")
+            return PublicEvent(me, "withhold", f"{self._needed()} (a mistake)")
+        if isinstance(action, Play):
+            verb = "play" if self.run else "lead"
+            return PublicEvent(me, verb, str(action.card), marks=(("card", str(action.card)),))
+        words = {
+            Exchange: ("exchange", "for the dead hand, unseen", "exchange"),
+            Sell: ("auction", "the dead hand", "auction"),
+            Decline: ("pass", "", "pass"),
+        }
+        if isinstance(action, Offer):
+            chips = f"{action.chips} chip" + ("" if action.chips == 1 else "s")
+            return PublicEvent(me, "offer", chips, marks=(("call", f"offer {chips}"),))
+        verb, what, call = words[type(action)]
+        third = "passes" if verb == "pass" else None
+        return PublicEvent(me, verb, what, third, marks=(("call", call),))
+
     def _sample_shuffle(self, rng: random.Random) -> Shuffle:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -461,8 +525,11 @@ class MichiganState(State[MichiganView]):
         stop = self.last_stop
         hidden = stop is not None and stop.cause == "withheld" and stop.offender != seat
         hidden = hidden and not reveal
+        base = self._base_view(seat, reveal)
+        if self.waiting() and seat != self.to_move and not reveal:
+            base["to_move"] = CHANCE  # who holds the next card is his secret (RULES notes)
         out: MichiganView = {
-            **self._base_view(seat, reveal),
+            **base,
             "mistakes_allowed": self.options["mistakes_allowed"],
             "deal": self.deal,
             "deals_total": self.deals_total,
@@ -496,7 +563,7 @@ class MichiganState(State[MichiganView]):
             "standing_bid": (
                 {"bidder": high[0], "bid": str(high[1]), "chips": high[1].chips} if high else None
             ),
-            "barred": sorted(s for s in self.barred if s not in self.withholders or s == seat),
+            "barred": sorted(s for s in self.barred if s in self.misled or s == seat),
             "withheld": seat in self.withholders,
             "events": [self._event_seen(e, seat) for e in self.events],
             "results": [
@@ -517,6 +584,8 @@ class MichiganState(State[MichiganView]):
         head += f" of {self.deals_total}: "
         if self.to_move is None:
             head += "game over"
+        elif self.to_move == CHANCE and self.phase == "play":
+            head += f"nobody holds {self._needed()}"
         elif self.to_move == CHANCE:
             head += f"seat {self.dealer} to shuffle and deal"
         else:

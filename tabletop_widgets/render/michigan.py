@@ -8,22 +8,35 @@ card backs.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Sequence
 
+from engine import Event
 from engine.cards import SUIT_SYMBOLS, Card
-from engine.michigan import BOODLE, NEXT_UP
+from engine.michigan import NEXT_UP, PAYMENTS
 
 from ..words import says
-from .cards import CARD_W, back_body, card_body, card_name
-from .svg import el, group, table_document, text
+from .cards import CARD_H, CARD_W, back_body, card_body, card_name
+from .svg import bubble, el, group, table_document, text
 
-TABLE_W, TABLE_H = 1000, 780
-CX, CY, RX, RY = 500, 330, 390, 250
+TABLE_W, TABLE_H = 900, 624
+FELT_H = 430
+"""The felt: the top of the picture (the other players' places, the layout, the run); the
+viewer's own place lies below it."""
+CX = TABLE_W / 2
 PANEL_W, PANEL_H = 204, 112
 FELT, FELT_EDGE, CHIP, CHIP_EDGE, GOLD = "#2d6a4f", "#1b4332", "#e63946", "#ffffff", "#e09f3e"
-BOODLE_X = [310, 425, 540, 655]
-BOODLE_Y = 222
+BOODLE_X = [232, 352, 472, 592]
+BOODLE_Y = 146
+RUN_Y = 238
+LINES_Y = 352
+SIDE_Y = 262
+"""The height of the places on the sides of the felt (six players or more)."""
+ME_Y = 438
+"""The top of the viewer's place."""
+HAND_SCALE = 1.3
+"""The viewer's own cards are drawn larger than the rest."""
+DEAD_X, DEAD_Y, RUN_X, RUN_STEP = 16, 160, CX, 30
+"""Where the dead hand (left) and the run (centred here) lie on the felt."""
 STOP_WORDS = {
     "ace": "an ace stops every run",
     "dead": "the next card, {nxt}, is in the dead hand",
@@ -65,7 +78,7 @@ def layout_body(boodle: Sequence[dict]) -> str:
     for pile, x in zip(boodle, BOODLE_X, strict=True):
         card = _card(pile["card"])
         out.append(group(card_body(card, label=f"boodle {card_name(card)}"), x, BOODLE_Y, 0.8))
-        out.append(chip_pile(x + 70, BOODLE_Y + 48, pile["chips"]))
+        out.append(chip_pile(x + 66, BOODLE_Y + 46, pile["chips"]))
     return "".join(out)
 
 
@@ -78,11 +91,20 @@ def small_row(cards: Sequence[str | None], x: float, y: float, scale: float, ste
     return group(body, x, y, scale)
 
 
+def panel_width(n: int) -> float:
+    """A player's place is narrower at a crowded table (seven or eight players)."""
+    return PANEL_W if n < 7 else 176 if n == 7 else 168
+
+
 def seat_xy(k: int, n: int) -> tuple[float, float]:
-    """The centre of the panel of the seat ``k`` places to the viewer's left; the viewer sits
-    at the bottom and play goes clockwise (to the viewer's left, up, then right)."""
-    a = math.pi / 2 + 2 * math.pi * k / n
-    return CX + RX * math.cos(a), CY + RY * math.sin(a)
+    """The centre of the place of the seat ``k`` places to the viewer's left. The viewer sits
+    at the bottom; the others sit in the order of play across the top of the felt, evenly
+    spaced, and at six or more players one on each side as well (first and last)."""
+    w, sides = panel_width(n), int(n >= 6)
+    if sides and k in (1, n - 1):
+        return (w / 2 + 6 if k == 1 else TABLE_W - w / 2 - 6), SIDE_Y
+    count = n - 1 - 2 * sides
+    return 6 + (k - 1 - sides + 0.5) * (TABLE_W - 12) / count, PANEL_H / 2 + 4
 
 
 def seat_panel(
@@ -113,12 +135,12 @@ def seat_panel(
             stroke=GOLD if to_move else "#adb5bd",
             stroke_width=4 if to_move else 1.5,
         ),
-        text(8, 18, ("▶ " if to_move else "") + name, 14, font_weight="bold", fill="#212529"),
-        text(width - 8, 18, f"{chips} chips", 13, text_anchor="end", fill="#2d6a4f"),
+        text(8, 20, ("▶ " if to_move else "") + name, 16, font_weight="bold", fill="#212529"),
+        text(width - 8, 20, f"{chips} chips", 15, text_anchor="end", fill="#2d6a4f"),
     ]
     if dealer:
-        parts.append(el("circle", cx=width - 84, cy=13, r=9, fill=GOLD))
-        parts.append(text(width - 84, 17.5, "D", 12, text_anchor="middle", font_weight="bold"))
+        parts.append(el("circle", cx=width - 90, cy=15, r=10, fill=GOLD))
+        parts.append(text(width - 90, 20, "D", 13, text_anchor="middle", font_weight="bold"))
     if out:
         parts.append(text(width / 2, 66, "left the game", 14, text_anchor="middle", fill="#6c757d"))
         return "".join(parts)
@@ -126,15 +148,16 @@ def seat_panel(
     if spelled and None not in hand:
         for i in range(0, min(count, 14), 7):
             line = " ".join(hand[i : i + 7])
-            parts.append(text(8, 38 + 2 * i, line, 12, fill="#212529", font_weight="bold"))
+            parts.append(text(8, 42 + 2 * i, line, 14, fill="#212529", font_weight="bold"))
     else:
-        parts.append(small_row(list(hand)[:13], 8, 26, 0.36, 8 if count > 8 else 12))
+        parts.append(small_row(list(hand)[:13], 8, 28, 0.34, 7 if count > 8 else 11))
         parts.append(
-            text(width - 8, 44, f"{count} card{'s' if count != 1 else ''}", 12, text_anchor="end")
+            text(width - 8, 46, f"{count} card{'s' if count != 1 else ''}", 15, text_anchor="end")
         )
-    parts.append(small_row(played, 8, 60, 0.42, min(15, (width - 36) / max(len(played), 1))))
-    if played:
-        parts.append(text(width - 8, 100, "played", 11, text_anchor="end", fill="#6c757d"))
+    shown = list(played) if len(played) <= 12 else ["…", *played[-11:]]
+    for i in range(0, len(shown), 6):
+        line = " ".join(shown[i : i + 6])
+        parts.append(text(8, 80 + 3 * i, line, 15, font_weight="bold", fill="#1d3557"))
     return "".join(parts)
 
 
@@ -167,37 +190,15 @@ def stop_line(stop: dict | None, names: Sequence[str]) -> str:
     return f"Stop after {card} ({names[stop['seat']]}): {why}"
 
 
-def _arrow(x1: float, y1: float, x2: float, y2: float, label: str) -> str:
-    """A dashed gold arrow (chips flowing) from (x1, y1) to (x2, y2), labelled at its middle."""
-    length = math.hypot(x2 - x1, y2 - y1) or 1
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    head = [
-        (x2, y2),
-        (x2 - 14 * ux + 7 * uy, y2 - 14 * uy - 7 * ux),
-        (x2 - 14 * ux - 7 * uy, y2 - 14 * uy + 7 * ux),
-    ]
-    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in head)
-    return (
-        el(
-            "line",
-            x1=round(x1, 1),
-            y1=round(y1, 1),
-            x2=round(x2 - 10 * ux, 1),
-            y2=round(y2 - 10 * uy, 1),
-            stroke=GOLD,
-            stroke_width=3,
-            stroke_dasharray="7 4",
-        )
-        + el("polygon", points=points, fill=GOLD)
-        + text(
-            (x1 + x2) / 2,
-            (y1 + y2) / 2 - 6,
-            label,
-            15,
-            text_anchor="middle",
-            fill="#ffd166",
-            font_weight="bold",
-        )
+def badge(x: float, y: float, words: str, fill: str = GOLD, ink: str = "#1d3557") -> str:
+    """A pill of words centred on (x, y): chips won or paid, beside a player's place (never
+    across the felt, where it would cross the layout and the lines of the centre)."""
+    w = len(words) * 7.6 + 18
+    return el(
+        "g",
+        el("rect", x=x - w / 2, y=y - 11, width=w, height=22, rx=11, fill=fill)
+        + text(x, y + 5, words, 13, text_anchor="middle", font_weight="bold", fill=ink),
+        class_="tt-chips",
     )
 
 
@@ -210,6 +211,7 @@ def table_svg(
     clickable: bool = False,
     reveal: dict | None = None,
     shown: dict[int, Sequence[str]] | None = None,
+    last: Event | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``).
 
@@ -218,7 +220,9 @@ def table_svg(
     every card of the viewer's hand sends ``card:<card>`` (a dimmed one is refused with the
     engine's reason). ``reveal``: a finished deal (``view["results"][-1]``) to show with its
     payments. ``shown``: hands to show face up beyond the view (a teacher's picture); a
-    teacher's view (``reveal=True``) brings every hand in ``view["hands"]``.
+    teacher's view (``reveal=True``) brings every hand in ``view["hands"]``. ``last``: the
+    last action as the viewer saw it (``state.public``): a bubble at its player's place says
+    it, and the card just played is outlined in the run.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
@@ -232,17 +236,19 @@ def table_svg(
             if kind in ("lead", "play"):
                 played[seat].append(card)
         sizes = list(reveal["cards_left"])
+    width = panel_width(n)
     centres: dict[int, tuple[float, float]] = {}
     parts = [
         el(
-            "ellipse",
-            cx=CX,
-            cy=CY,
-            rx=RX + 60,
-            ry=RY + 20,
+            "rect",
+            x=2,
+            y=2,
+            width=TABLE_W - 4,
+            height=FELT_H,
+            rx=36,
             fill=FELT,
             stroke=FELT_EDGE,
-            stroke_width=6,
+            stroke_width=4,
         ),
         layout_body(view["boodle"]),
     ]
@@ -261,26 +267,58 @@ def table_svg(
                     dealer=view["dealer"] == s,
                     to_move=view["to_move"] == s and not reveal,
                     out=not view["live"][s],
+                    width=width,
                     spelled=bool(view.get("revealed")),
                 ),
-                x - PANEL_W / 2,
+                x - width / 2,
                 y - PANEL_H / 2,
                 data_seat=s,
             )
         )
-    centres[me] = (CX, 640)
-    dead = shown.get(-1) or view["dead_hand"]
+    centres[me] = (CX, ME_Y + 14)
     parts.append(_my_place(view, names[me], played[me], legal, mistakes, clickable, reveal))
-    if dead and not reveal:
-        parts.append(text(560, 620, "dead hand:", 12, fill="#495057"))
-        if view.get("revealed"):  # a teacher's view: written out, readable on a projector
-            for i in range(0, len(dead), 7):
-                line = " ".join(dead[i : i + 7])
-                parts.append(text(636, 620 + 2 * i, line, 12, fill="#212529", font_weight="bold"))
-        else:
-            parts.append(small_row(dead, 636, 604, 0.42, 14))
-    parts.append(_centre(view, names, centres, reveal, shown))
+    parts.append(_centre(view, names, reveal, shown, last))
+    if reveal:
+        parts.append(_payments(view, names, centres, reveal))
+    elif last is not None and last.seat is not None:
+        parts.append(bubble(*_under(last.seat, me, centres), _said(last, view), 13))
     return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view)
+
+
+def _under(seat: int, me: int, centres: dict[int, tuple[float, float]]) -> tuple[float, float]:
+    """Where words about a seat go: just under its place (the viewer's: just above his),
+    clear of the layout and of the lines in the middle."""
+    x, y = centres[seat]
+    return (x, ME_Y - 16) if seat == me else (x, y + PANEL_H / 2 + 14)
+
+
+def _said(last: Event, view: dict) -> str:
+    """A player's last action in a few words, with the boodle it won: "play Q♦ · +4"."""
+    said = last.mark("call") or f"{last.verb} {last.what}"
+    won = [e[3] for e in latest(view["events"]) if e[0] == "boodle" and e[1] == last.seat]
+    return said + "".join(f" · +{chips} boodle" for chips in won)
+
+
+def _payments(view: dict, names: list[str], centres: dict, reveal: dict) -> str:
+    """At the end of a deal, beside each player's place: what he paid, and to whom, and
+    what the winner collected (pills, not arrows across the felt)."""
+    owed: dict[tuple[int, int], int] = {}
+    for kind, seat, _c, chips, other, _n in reveal["events"]:
+        if kind in PAYMENTS and other is not None:
+            owed[seat, other] = owed.get((seat, other), 0) + chips
+    got: dict[int, int] = {}
+    for (_payer, payee), chips in owed.items():
+        got[payee] = got.get(payee, 0) + chips
+    parts = []
+    for seat in centres:
+        paid = ", ".join(f"{c} → {names[b]}" for (a, b), c in owed.items() if a == seat)
+        words = "; ".join(
+            x for x in (f"paid {paid}" if paid else "", f"+{got[seat]}" if seat in got else "") if x
+        )
+        if words:
+            fill = "#ffd6a5" if paid else "#b7e4c7"
+            parts.append(badge(*_under(seat, view["seat"], centres), words, fill=fill))
+    return "".join(parts)
 
 
 def _my_place(
@@ -292,38 +330,61 @@ def _my_place(
     clickable: bool,
     reveal: dict | None,
 ) -> str:
+    """The viewer's place under the felt: name, chips, the cards he played, and his hand,
+    large and centred (the cards he may play raised)."""
     me = view["seat"]
     to_move = view["to_move"] == me and not reveal
     head = ("▶ " if to_move else "") + name + (" (dealer)" if view["dealer"] == me else "")
+    top = ME_Y
     parts = [
         el(
             "rect",
-            x=170,
-            y=574,
-            width=660,
-            height=202,
+            x=60,
+            y=top,
+            width=TABLE_W - 120,
+            height=TABLE_H - top - 3,
             rx=12,
             fill="#fff7d6" if to_move else "#f1f3f5",
             stroke=GOLD if to_move else "#adb5bd",
             stroke_width=4 if to_move else 1.5,
         ),
-        text(184, 596, head, 16, font_weight="bold", fill="#212529"),
-        text(816, 596, f"{view['scores'][me]} chips", 16, text_anchor="end", fill="#2d6a4f"),
-        text(184, 620, "played:", 12, fill="#495057"),
-        small_row(played, 234, 604, 0.42, 18),
+        text(76, top + 24, head, 17, font_weight="bold", fill="#212529"),
+        text(
+            TABLE_W - 76,
+            top + 24,
+            f"{view['scores'][me]} chips",
+            17,
+            text_anchor="end",
+            fill="#2d6a4f",
+            font_weight="bold",
+        ),
     ]
+    if played:
+        shown = played if len(played) <= 14 else ["…", *played[-13:]]
+        parts.append(
+            text(
+                300, top + 24, "played: " + " ".join(shown), 15, font_weight="bold", fill="#1d3557"
+            )
+        )
     if not view["live"][me]:
-        parts.append(text(CX, 700, "You have left the game", 16, text_anchor="middle"))
+        parts.append(text(CX, top + 100, "You have left the game", 17, text_anchor="middle"))
         return "".join(parts)
     if reveal:
         left = reveal["cards_left"][me]
         parts.append(
-            text(CX, 700, f"{left} card{'s' if left != 1 else ''} left", 16, text_anchor="middle")
+            text(
+                CX,
+                top + 100,
+                f"{left} card{'s' if left != 1 else ''} left",
+                17,
+                text_anchor="middle",
+            )
         )
         return "".join(parts)
     hand = [_card(c) for c in view["hand"]]
-    step = min(46, 600 / max(len(hand), 1))
-    x0 = CX - ((len(hand) - 1) * step + CARD_W) / 2
+    scale = HAND_SCALE
+    step = min(CARD_W * scale + 6, 700 / max(len(hand), 1))
+    x0 = CX - ((len(hand) - 1) * step + CARD_W * scale) / 2
     for i, card in enumerate(hand):
         c = str(card)
         dim = bool(legal) and c not in legal
@@ -336,12 +397,12 @@ def _my_place(
             + (" (a mistake: penalty)" if c in mistakes else "")
             + (" (not playable now)" if dim else ""),
         )
-        parts.append(group(body, x0 + i * step, 672))
+        parts.append(group(body, x0 + i * step, top + 48, scale))
         if c in mistakes:
             parts.append(
                 text(
-                    x0 + i * step + min(step, CARD_W) / 2,
-                    666,
+                    x0 + i * step + min(step, CARD_W * scale) / 2,
+                    top + 44,
                     "⚠",
                     16,
                     text_anchor="middle",
@@ -354,49 +415,64 @@ def _my_place(
 def _centre(
     view: dict,
     names: list[str],
-    centres: dict[int, tuple[float, float]],
     reveal: dict | None,
     shown: dict[int, Sequence[str]],
+    last: Event | None,
 ) -> str:
+    """The middle of the felt: the dead hand (face up to whoever exchanged for it), the run
+    (the card just played outlined), and what is going on, in words."""
     parts = []
-    lines = _centre_lines(view, names, reveal)
-    for i, line in enumerate(lines):
+    top = RUN_Y if reveal else LINES_Y
+    for i, line in enumerate(_centre_lines(view, names, reveal)):
         parts.append(
             text(
                 CX,
-                392 + 21 * i,
+                top + 21 * i,
                 line,
-                16 if i == 0 else 14,
+                17 if i == 0 else 15,
                 text_anchor="middle",
                 fill="#ffffff",
                 font_weight="bold" if i < 2 else None,
             )
         )
-    if not reveal:
-        run = run_cards(view)
-        if run:
-            width = (len(run) - 1) * 26 + CARD_W * 0.7
-            parts.append(small_row(run, CX - width / 2, 302, 0.7, 26))
-        if view["dead_size"]:
-            parts.append(small_row([None] * min(view["dead_size"], 4), 236, 312, 0.42, 8))
-            parts.append(text(236, 306, f"dead hand: {view['dead_size']}", 12, fill="#d8f3dc"))
-        for kind, seat, card, chips, *_ in latest(view["events"]):
-            if kind == "boodle":
-                k = BOODLE.index(_card(card))
-                sx, sy = centres[seat]
-                parts.append(
-                    _arrow(BOODLE_X[k] + 70, BOODLE_Y - 4, sx, sy, f"+{chips} to {names[seat]}")
+    if reveal:
+        return "".join(parts)
+    dead = shown.get(-1) or view["dead_hand"]
+    if view["dead_size"]:
+        label = f"dead hand: {view['dead_size']}" + (" (you know it)" if dead else "")
+        parts.append(text(DEAD_X, DEAD_Y - 6, label, 14, fill="#d8f3dc"))
+        if dead:  # written out, readable: whoever exchanged for it (or a teacher) knows it
+            for i in range(0, len(dead), 7):
+                line = " ".join(dead[i : i + 7])
+                y = DEAD_Y + 14 + 20 * (i // 7)
+                parts.append(text(DEAD_X, y, line, 15, fill="#ffffff", font_weight="bold"))
+        else:
+            parts.append(small_row([None] * min(view["dead_size"], 4), DEAD_X, DEAD_Y, 0.5, 8))
+    run = run_cards(view)
+    if run:
+        step, scale = RUN_STEP, 1.0
+        width = (len(run) - 1) * step + CARD_W * scale
+        x0 = RUN_X - width / 2
+        parts.append(text(x0, RUN_Y - 6, "run:", 14, fill="#d8f3dc"))
+        parts.append(small_row(run, x0, RUN_Y, scale, step))
+        just = last.mark("card") if last is not None else None
+        if just in run:
+            k = run.index(just)
+            right = k == len(run) - 1
+            parts.append(
+                el(
+                    "rect",
+                    x=x0 + k * step - 3,
+                    y=RUN_Y - 3,
+                    width=(CARD_W * scale if right else step) + 6,
+                    height=CARD_H * scale + 6,
+                    rx=6,
+                    fill="none",
+                    stroke="#ffd166",
+                    stroke_width=4,
+                    class_="tt-last",
                 )
-    else:
-        winner = reveal["winner"]
-        if winner is not None:
-            wx, wy = centres[winner]
-            for kind, seat, _, chips, other, _ in reveal["events"]:
-                if kind == "cards" and other == winner:
-                    sx, sy = centres[seat]
-                    parts.append(
-                        _arrow(sx, sy, wx + (sx - wx) * 0.25, wy + (sy - wy) * 0.25, f"{chips}")
-                    )
+            )
     return "".join(parts)
 
 
@@ -416,7 +492,7 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
         for (payer, payee, kind), chips in list(paid.items())[:6]:
             lines.append(f"{names[payer]} → {names[payee]}: {chips} ({why[kind]})")
         return lines
-    if view["to_move"] is None:
+    if view["phase"] == "over":
         best = max(view["scores"])
         won = [names[s] for s, c in enumerate(view["scores"]) if c == best]
         return ["Game over", f"{' and '.join(won)}: {best} chips"]

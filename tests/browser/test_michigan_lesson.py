@@ -9,6 +9,7 @@ kernel could have sent.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -27,12 +28,15 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     twin = MichiganTable(**first_call(REPO / LESSON, "MichiganTable"))
     table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
-    moves = table.locator(".tt-log")
+    moves = table.locator(".tt-log li")
 
     def same_log() -> None:
-        last = twin.log_lines[-1]
-        moves.filter(has_text=last).wait_for()
-        assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+        """The page's move log (collapsed, all of it) ends as the twin's, once the moves
+        that followed the click have played."""
+        deadline = time.monotonic() + 20
+        while moves.all_text_contents() != twin.log_lines and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert moves.all_text_contents() == twin.log_lines
 
     # The dealer auctions the dead hand: the bots bid, and the play goes round to you.
     table.locator("button", has_text="Auction it").click()
@@ -60,6 +64,7 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
         if done == {"lead", "follow"} or twin.paused or twin.state.is_terminal():
             break
     assert done == {"lead", "follow"}
-    assert re.sub(r"<[^>]+>", "", twin.status.value) in table.locator(".tt-status").text_content()
+    status = re.sub(r"<[^>]+>", "", twin.board.status)
+    table.locator(".tt-status", has_text=status).wait_for()
     table.screenshot(path=str(shots / "michigan_table.png"))
     assert not page_errors, page_errors

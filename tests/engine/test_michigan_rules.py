@@ -22,6 +22,7 @@ from engine.michigan import (
     Decline,
     Exchange,
     MichiganState,
+    NobodyPlays,
     Offer,
     Play,
     Sell,
@@ -50,9 +51,12 @@ def unsold(s):
 
 
 def play(s, cards):
-    """Play the cards in order, each by its holder, whose turn it must be."""
+    """Play the cards in order, each by its holder, whose turn it must be (in the teaching
+    mode, a dead next card's chance step follows the play: nobody plays it)."""
     for card in parse(cards):
         s = s.apply(Play(card), player=s.holder(card))
+        if s.current_player == CHANCE and s.phase == "play":
+            s = s.apply(NobodyPlays())
     return s
 
 
@@ -425,3 +429,89 @@ def test_a_version_1_save_still_loads_its_plays_by_their_old_name(b):
             action["type"] = "PlayCard"
     body["digest"] = _digest(body)
     assert engine.from_json(json.dumps(body)) == s
+
+
+# ---------------------------------------------------------------- public descriptions (11.5)
+
+
+def described(s, action):
+    """How each seat sees ``action`` taken in ``s``: seat -> (seat, verb, what, marks)."""
+    return {v: tuple(vars(s.public(action, v)).values()) for v in range(s.num_players)}
+
+
+def test_every_action_is_described_alike_to_every_seat_but_a_withhold():
+    s = engine.new_game("michigan", players=3, deals=1, mistakes_allowed=True)
+    shuffle = rigged_shuffle(3, hands=[W1, W2, W0], dead=WDEAD)
+    seen = described(s, shuffle)
+    assert seen[0] == seen[1] == seen[2] == (None, "", "the cards are shuffled and dealt", None, ())
+    s = s.apply(shuffle)
+    assert described(s, Exchange())[1] == (
+        0,
+        "exchange",
+        "for the dead hand, unseen",
+        None,
+        (("call", "exchange"),),
+    )
+    assert described(s, Sell())[2] == (0, "auction", "the dead hand", None, (("call", "auction"),))
+    s = s.apply(Sell())
+    assert described(s, Offer(1))[0] == (1, "offer", "1 chip", None, (("call", "offer 1 chip"),))
+    assert described(s, Offer(3))[0][2] == "3 chips"
+    assert described(s, Decline())[2] == (1, "pass", "", "passes", (("call", "pass"),))
+    s = unsold(s.at(1))
+    assert set(described(s, Play(Card("2", "S"))).values()) == {
+        (1, "lead", "2♠", None, (("card", "2♠"),))
+    }
+    s = play(s, "2S")
+    assert described(s, Play(Card("3", "S")))[0][:3] == (2, "play", "3♠")
+    # a withhold: its withholder knows; to the others it is what a dead card is
+    seen = described(s, Withhold())
+    assert seen[2] == (2, "withhold", "3♠ (a mistake)", None, ())
+    assert seen[0] == seen[1] == (None, "", "nobody plays 3♠", None, ())
+
+
+def test_a_dead_card_in_the_teaching_mode_takes_a_chance_step_described_as_a_withhold():
+    s = unsold(deal([S1, S2, S0], DEAD, mistakes_allowed=True))
+    s = s.apply(Play(Card("8", "H"))).apply(Play(Card("9", "H")))  # 10♥ is seat 2's
+    s = play(s, "10H JH QH KH AH 2C 3C 4C 5C 6C")
+    s = s.apply(Play(Card("7", "C")), player=0)  # 8♣ is in the dead hand
+    assert (
+        s.current_player == CHANCE and s.run == (Card("7", "C"), 0) and s.last_stop.card.rank == "A"
+    )
+    assert s.legal_actions() == [NobodyPlays()] and s.chance_outcomes() == [(NobodyPlays(), 1)]
+    assert s.sample_chance() == NobodyPlays() and s.waiting() == Card("8", "C")
+    assert all(s.view(v)["to_move"] == CHANCE for v in range(3))
+    assert "nobody holds 8♣" in str(s)
+    unchanged(s, Play(Card("8", "C")), "is dead: nobody plays it")
+    unchanged(s, rigged_shuffle(3, hands=[S1, S2, S0], dead=DEAD), "is dead: nobody plays it")
+    seen = described(s, NobodyPlays())
+    assert seen[0] == seen[1] == seen[2] == (None, "", "nobody plays 8♣", None, ())
+    s = s.apply(NobodyPlays())
+    assert s.last_stop == Stop(0, Card("7", "C"), "dead") and s.current_player == 1
+    # anywhere else it is refused, by the rule it breaks
+    unchanged(s, NobodyPlays(), "only a dead card of a run")
+    b = unsold(deal([S1, S2, S0], DEAD))
+    unchanged(play(b, "8H 9H"), NobodyPlays(), "in the teaching mode")
+
+
+def test_who_holds_the_next_card_is_hidden_from_the_others_in_the_teaching_mode():
+    s = unsold(deal([W1, W2, W0], WDEAD, mistakes_allowed=True))
+    s = play(s, "2S")
+    assert s.current_player == 2
+    assert s.view(2)["to_move"] == 2 and s.view(2, reveal=True)["to_move"] == 2
+    assert s.view(0)["to_move"] == s.view(1)["to_move"] == CHANCE
+    assert s.view(0, reveal=True)["to_move"] == 2  # a teacher sees it
+    # without the teaching mode nothing can be withheld: the holder is named
+    b = unsold(deal([W1, W2, W0], WDEAD))
+    assert play(b, "2S").view(0)["to_move"] == 2
+
+
+def test_barred_as_the_others_see_it_never_changes_at_a_withhold():
+    s = unsold(deal([S1, S2, S0], DEAD, mistakes_allowed=True))
+    s = play(s, "8H 9H 10H JH QH KH AH 2C 3C 4C 5C 6C 7C 5S 6S 7S 8S 9S 10S JS QS")
+    s = play(s, "6H")  # seat 2 misleads: barred, in public
+    assert [s.view(v)["barred"] for v in range(3)] == [[2], [2], [2]]
+    s = unsold(deal([W1, W2, W0], WDEAD, mistakes_allowed=True))
+    before = [s.view(v)["barred"] for v in (0, 1)]
+    s = play(s, "2S").apply(Withhold(), player=2)
+    assert [s.view(v)["barred"] for v in (0, 1)] == before == [[], []]
+    assert s.view(2)["barred"] == [2] and s.barred == {2} and s.misled == frozenset()

@@ -30,9 +30,17 @@ S0 = "QH KH AH 2C 3C 4C 5C 6C 7C 9C 10C QC KC"
 DEAD = "2H 3H 4H 8C JC AC KD AD 2S 3S 4S KS AS"
 
 
-def click_board(table, intent: str) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked."""
-    table.board._handle_custom_msg({"intent": intent}, [])
+def click_board(table, intent: str, move: int | None = None) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked: the intent
+    and the move of the picture it was clicked on (by default the one on the table)."""
+    move = len(table.state.history) if move is None else move
+    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
+
+
+W1 = "2S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+W2 = "3S 4S 5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6D"
+W0 = "JS QS KS AS 7D 8D 9D 10D JD QD KD AD 2C"
+WDEAD = "AH 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"
 
 
 def rigged_table(humans=(1,), **kw) -> MichiganTable:
@@ -90,11 +98,27 @@ def test_only_the_obligatory_card_is_raised_and_a_click_plays_it():
     assert t.state.history[-1] == Play(Card("10", "H"))
 
 
-def test_bad_intents_are_ignored():
+def test_bad_intents_are_ignored_with_a_note():
     t = rigged_table()
     before = t.state.to_json()
-    for intent in ("nonsense", "card:ZZ", "card:"):
+    for intent in ("nonsense", "card:ZZ", "card:", "card:JK", "piece:7", "move:x", "card:8H:x"):
         click_board(t, intent)
+        assert "nothing happens on a click there" in t.board.status, intent
+    assert t.state.to_json() == before
+
+
+def test_stale_clicks_do_nothing_but_say_so():
+    t = rigged_table(humans=(0,))
+    before = t.state.to_json()
+    t.panel.offer.click()  # disabled: the dealer has not auctioned the dead hand
+    assert "Offer is not available now" in t.board.status and t.state.to_json() == before
+    t.withhold.click()  # hidden and disabled without the teaching mode
+    assert "not available now" in t.board.status and t.state.to_json() == before
+    click_board(t, "card:8H", move=0)  # a click on an earlier picture
+    assert "earlier picture" in t.board.status and t.state.to_json() == before
+    t.board.seen = 0  # a page draws the table, but has not yet drawn the latest move
+    t.panel.sell.click()
+    assert "before the table showed the latest move" in t.board.status
     assert t.state.to_json() == before
 
 
@@ -110,7 +134,7 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     assert "Stop after A♥: an ace stops every run" in log
     take_screen(t)  # whoever is to play now sees the table
     assert "Stop after A♥ (Player 0): an ace stops every run" in words(t.board.svg)
-    assert "+4 to Player 0" in words(t.board.svg)  # chips flowing to the boodle winner
+    assert "play A♥ · +4 boodle" in words(t.board.svg)  # the boodle just won, at its winner
     for c in "2C 3C 4C 5C 6C 7C".split():
         t.act(Play(Card.from_str(c)))
     take_screen(t)  # whoever is to play now sees the table
@@ -123,7 +147,7 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     t.act(Play(Card("Q", "D")))
     assert t.state.is_terminal()
     log = "\n".join(t.log_lines)
-    assert "Player 2 goes out first and wins the deal" in log
+    assert "Player 2 wins the deal, out of cards first" in log
     assert "Player 1 pays Player 2 10 (cards left)" in log
     assert "Deal 1: Player 2 went out first" in words(t.board.svg)
 
@@ -153,6 +177,12 @@ def test_mistakes_mode_offers_them_with_a_warning():
     assert not t.withhold.disabled
     t.withhold.click()
     assert t.state.history[-1] == Withhold() and t.state.barred == {2}
+    # hot seat: Player 1, at the screen now, reads what a dead 10♥ would show
+    assert t.viewer == 1 and t.log_lines[-2:] == [
+        "Nobody plays 10♥",
+        "Stop after 9♥: the next card, 10♥, is in the dead hand",
+    ]
+    assert t._entries[-1].lines[2][0] == "Player 2 withholds 10♥ (a mistake)"
 
 
 def test_withhold_hidden_without_the_option():
@@ -200,7 +230,8 @@ def test_a_whole_game_with_bots_reaches_the_end():
             t.resume()
         else:
             assert t.act(t.state.legal_actions()[-1])
-    assert "Game over" in t.status.value and t.log_lines[-1].startswith("Game over")
+    assert "Game over" in t.board.status and "Game over:" in t.board.over
+    assert "New game" in t.board.over and "chips</td>" in t.board.over
     assert sum(t.state.chips) + sum(t.state.boodle) == 200
 
 
@@ -221,3 +252,44 @@ def test_every_table_size_draws_without_ids(players):
     assert svg.count("data-seat=") == players - 1
     assert " id=" not in svg
     assert state_svg(s).startswith("<svg")
+
+
+def test_a_withhold_looks_like_a_dead_card_to_the_others():
+    """Seat 1 leads 2♠; seat 2 (a bot) withholds 3♠: seat 0's table shows what a dead 3♠
+    shows, a wait for 3♠ naming nobody, "nobody plays 3♠", then the stop (RULES notes)."""
+    s = engine.new_game("michigan", players=3, deals=1, mistakes_allowed=True)
+    s = s.apply(rigged_shuffle(3, hands=[W1, W2, W0], dead=WDEAD))
+
+    class Withholder:
+        def choose(self, state):
+            for call in (Withhold(), Decline()):  # nobody buys the dead hand
+                if call in state.legal_actions():
+                    return call
+            return engine.make_bot("michigan", "basic").choose(state)
+
+    t = MichiganTable(s, humans=(0,), bots={1: Withholder(), 2: Withholder()})
+    sent: list = []
+    t.board.send, t.board.seen = sent.append, 0  # a page watches: the frames are sent
+    t.act(Sell())
+    lines = t.log_lines
+    k = lines.index("Bot 1 leads 2♠")
+    assert lines[k + 1 : k + 3] == [
+        "Nobody plays 3♠",
+        "Stop after 2♠: the next card, 3♠, is in the dead hand",
+    ]
+    frames = [f for m in sent for f in m.get("frames", [])]
+    assert any("Waiting for 3♠: whoever holds it plays it" in f["status"] for f in frames)
+    shown = "\n".join(lines) + t.board.svg + "".join(f["svg"] + f["status"] for f in frames)
+    assert "withh" not in shown.lower()
+    waits = [f for f in frames if f["lines"][-1].startswith("Bot 1 leads")]
+    assert waits and all(f["status"].startswith("<b>Waiting for") for f in waits)
+    assert "8♠" in t.state.view(0)["known_dead"]  # a withheld card passes for a dead one
+
+
+def test_public_descriptions_name_the_seat_as_the_table_names_it():
+    t = rigged_table(humans=(0,))
+    t.act(Sell())
+    lines = t.log_lines
+    assert lines[0] == "You auction the dead hand"
+    assert "Bot 1 offers 1 chip" in lines and "Bot 2 passes" in lines
+    assert 'class="tt-last"' in t.board.svg

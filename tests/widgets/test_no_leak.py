@@ -9,6 +9,7 @@ import pytest
 from no_leak import record, scripted_table, steps, synced, twins
 
 import engine
+from engine.michigan import Withhold
 from engine.plates import Agree, Cancel
 
 
@@ -27,6 +28,7 @@ GAMES = {
     "plates": (4, {}, None),
     "plates-cancelled": (4, {}, [Agreeable()] * 4),
     "rummy": (4, {}, None),
+    "michigan": (4, {"deals": 1}, None),
 }
 """Name -> players, options and bots (None: basic and random) of the recorded games; each
 game adds itself here. (India has no hidden card to swap: ``test_india_hides_nothing``.)"""
@@ -103,3 +105,63 @@ def test_india_hides_nothing(options):
         if action is not None:
             assert len({state.public(action, seat) for seat in range(4)}) == 1
             state = state.apply(action)
+
+
+class Withholder:
+    """A Michigan player in the teaching mode who withholds each card he must play while he
+    holds seven cards or more, and otherwise plays as the basic bot (never misleading)."""
+
+    def __init__(self) -> None:
+        self.basic = engine.make_bot("michigan", "basic")
+
+    def choose(self, state: engine.State) -> object:
+        seat = state.current_player
+        if Withhold() in state.legal_actions() and len(state.hands[seat]) >= 7:
+            return Withhold()
+        return self.basic.choose(state)
+
+
+def _withholders(end: engine.State) -> list[int | None]:
+    state, out = end.at(0), []
+    for action in end.history:
+        if isinstance(action, Withhold):
+            out.append(state.current_player)
+        state = state.apply(action)
+    return out
+
+
+def _public_chips(end: engine.State) -> list:
+    return [e for e in end.events if e.kind in ("penalty", "boodle", "sold")]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_michigan_withhold_passes_for_a_dead_card(seed):
+    """The teaching mode (RULES notes): while a deal is played, seat 0 cannot tell who
+    withheld, nor a withhold from a dead card: games that differ only in cards seat 0 never
+    sees, one of them moving a withheld card to another holder, look the same to it, on its
+    table too. The deal's last action is left out: the settlement names the withholder (he
+    pays), as do, by the rules, a lead not the lowest (a penalty, paid aloud) and a boodle a
+    barred player does not collect; twins that differ in those are not the same game to
+    seat 0, and are skipped."""
+    bots = [engine.make_bot("michigan", "basic"), Withholder(), Withholder(), Withholder()]
+    end = record("michigan", 4, seed, bots=bots, deals=1, mistakes_allowed=True)
+    cut = end.at(len(end.history) - 1)
+    assert _withholders(cut)
+    same = [t for t in twins(cut, seat=0, seed=seed) if _public_chips(t) == _public_chips(cut)]
+    moved = [t for t in same if _withholders(t) != _withholders(cut)]
+    assert moved, "no twin moves a withheld card to another holder"
+    for twin in [moved[0], *same[:2]]:
+        a, b = cut.at(0), twin.at(0)
+        for k, (x, y) in enumerate(zip(cut.history, twin.history, strict=True)):
+            assert a.view(0) == b.view(0), f"move {k}: the view differs"
+            assert a.public(x, 0) == b.public(y, 0), f"move {k}: {x} is described differently"
+            a, b = a.apply(x), b.apply(y)
+    tables = [scripted_table("michigan", g, seat=0) for g in (cut, moved[0])]
+    sent: list[list] = [[], []]
+    for table, out in zip(tables, sent, strict=True):
+        table.board.send = out.append
+        table.board.seen = 0
+        table.coach_toggle.value = True
+    for k, _ in enumerate(zip(steps(tables[0], cut), steps(tables[1], moved[0]), strict=True)):
+        assert synced(tables[0]) == synced(tables[1]), f"human turn {k}: a trait differs"
+    assert sent[0] == sent[1], "a frame sent to the page differs"
