@@ -19,6 +19,7 @@ LAPTOP = {"width": 1366, "height": 768}
 FIT_PX = 640
 TABLES = {
     "plates": "PlatesTable(players=4, seed=3)",
+    "rupees": "RupeesTable(seed=3)",
 }
 """Game -> the table a student opens (each game adds itself)."""
 
@@ -27,8 +28,21 @@ def bid(table: Any) -> None:
     table.locator("button", has_text="Bid").first.click()
 
 
+def pass_or_play(table: Any) -> None:
+    """Rupees: pass in the auction (the bots bid, discard, name trumps and lead), or play the
+    first card the rules allow (the others follow)."""
+    pass_ = table.locator("button:not([disabled])", has_text="Pass")
+    if pass_.count():
+        pass_.first.click()
+    else:
+        table.locator(
+            '.tt-board [data-intent^="card:"]:not([aria-label*="not playable"])'
+        ).first.click()
+
+
 PLAY: dict[str, Callable[[Any], None]] = {
     "plates": bid,
+    "rupees": pass_or_play,
 }
 """Game -> the clicks of one human action after which at least three others act."""
 

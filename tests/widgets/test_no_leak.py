@@ -26,6 +26,8 @@ class Agreeable:
 GAMES = {
     "plates": (4, {}, None),
     "plates-cancelled": (4, {}, [Agreeable()] * 4),
+    # one hand, declared by a bot in each seed: its discards are face down to seat 0
+    "rupees": (4, {"target": 100_000}, None),
 }
 """Name -> players, options and bots (None: basic and random) of the recorded games; each
 game adds itself here."""
