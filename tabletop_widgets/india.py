@@ -229,9 +229,11 @@ class IndiaTable(Table):
         return lines
 
     # -- drawing
-    def chance_turn(self) -> str:
+    def turn_line(self) -> str:
         """A throw, not a deal: whose it is."""
-        turn = self.state.turn
+        s, turn = self.state, self.state.turn
+        if s.current_player != CHANCE or s.is_terminal():
+            return super().turn_line()
         return f"{self.names[turn]} to throw" + (": click Throw" if turn in self.humans else "")
 
     def hint(self) -> str:

@@ -185,14 +185,13 @@ class MichiganTable(Table):
             return f"play {need}" + (" (or withhold it: a mistake)" if s.waiting() else "")
         return "lead the lowest card of a suit: click it in your hand"
 
-    def _status_html(self) -> str:
+    def turn_line(self) -> str:
         """Whose turn it is; in the teaching mode a run waiting for its next card names no
         holder to anyone but him (a withhold must pass for a dead card: RULES notes)."""
         need = self.state.waiting()
         if need is None or self.state.current_player in self.humans:
-            return super()._status_html()
-        note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
-        return f"<b>Waiting for {need}: whoever holds it plays it</b>{note}"
+            return super().turn_line()
+        return f"Waiting for {need}: whoever holds it plays it"
 
     def _my_turn(self) -> bool:
         return self.state.current_player in self.humans and not self.paused

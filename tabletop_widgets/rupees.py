@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 import engine
 from engine.rupees import (
+    CARDS,
     COLOUR_NAMES,
     COLOURS,
     MONEY_PER_DECK,
@@ -36,24 +37,31 @@ from engine.rupees import (
     unseen_money,
 )
 
-from .render.rupees import SHAPE, card_name, table_svg
+from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
 from .table import Table
-from .words import says
+from .words import joined, says
 
 
 class RupeesBiddingPanel(widgets.HBox):
     """A list of the legal bids, a Bid button and a Pass button; only legal choices are
-    enabled, and a dimmed button's tooltip says why. ``on_action`` receives the action."""
+    enabled, and a dimmed button's tooltip says why. ``on_action`` receives the action a click
+    asks for; ``press(button, do)`` (a table's ``press``) ties each click to the picture it was
+    made on."""
 
-    def __init__(self, on_action: Callable[[Any], Any]) -> None:
+    def __init__(
+        self,
+        on_action: Callable[[Any], Any],
+        press: Callable[[widgets.Button, Callable[[], Any]], None] | None = None,
+    ) -> None:
         super().__init__()
         self.amount = widgets.Dropdown(
             description="Bid", options=["-"], layout=widgets.Layout(width="190px")
         )
         self.bid = widgets.Button(description="Bid", button_style="primary", icon="gavel")
         self.pass_ = widgets.Button(description="Pass", tooltip="leave the auction (final)")
-        self.bid.on_click(lambda _b: on_action(Bid(self.amount.value)))
-        self.pass_.on_click(lambda _b: on_action(Pass()))
+        bind = press or (lambda button, do: button.on_click(lambda _b: do()))
+        bind(self.bid, lambda: on_action(Bid(self.amount.value)))
+        bind(self.pass_, lambda: on_action(Pass()))
         self.children = [self.amount, self.bid, self.pass_]
         self.add_class("tt-bidding")
 
@@ -72,6 +80,24 @@ class RupeesBiddingPanel(widgets.HBox):
         return f"RupeesBiddingPanel(amount={self.amount.value!r}, enabled={on})"
 
 
+PROMPTS = {
+    "discard": "Click {widow} cards to lay aside face down:",
+    "trump": "Name trumps:",
+    "call": "Call a card; its holder is your secret partner:",
+    "play": "Click a card in your hand to play it.",
+}
+"""What the controls row says in each step of the human's turn (bidding has its panel)."""
+
+HINTS = {
+    "bid": "bid or pass",
+    "discard": "choose {widow} cards to discard",
+    "trump": "name trumps",
+    "call": "call your partner's card",
+    "play": "click a card to play it",
+}
+"""The status line's hint for the human to move, in each step."""
+
+
 class RupeesTable(Table):
     """A whole game of Make-A-Million Rupees: ``RupeesTable(seed=1, humans=(0,))``; seat 0's
     partner is seat 2. ``humans=(0, 2)`` puts two people on one side.
@@ -84,53 +110,62 @@ class RupeesTable(Table):
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.selection: list[str] = []
-        self.panel = RupeesBiddingPanel(self.act)
+        self.panel = RupeesBiddingPanel(self.act, self.press)
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("tt-prompt")
         self.discard_button = widgets.Button(
             description="Discard", button_style="warning", icon="trash"
         )
-        self.discard_button.on_click(lambda _b: self.discard())
+        self.press(self.discard_button, self.discard)
         self.trump_buttons = []
         for c in COLOURS:
             b = widgets.Button(
-                description=f"{SHAPE[c]} {COLOUR_NAMES[c]}", tooltip=f"trumps {COLOUR_NAMES[c]}"
+                description=f"{SHAPE[c]} {COLOUR_NAMES[c]}",
+                tooltip=f"trumps {COLOUR_NAMES[c]}",
+                layout=widgets.Layout(width="auto"),
             )
-            b.on_click(lambda _b, c=c: self.act(NameTrump(c)))
+            self.press(b, lambda c=c: self.act(NameTrump(c)))
             self.trump_buttons.append(b)
-        self.call = widgets.Dropdown(description="Call", options=["-"])
+        self.call = widgets.Dropdown(options=["-"], layout=widgets.Layout(width="190px"))
         self.call_button = widgets.Button(description="Call partner", icon="handshake")
-        self.call_button.on_click(lambda _b: self.act(CallPartner(RupeeCard(self.call.value))))
+        self.press(self.call_button, lambda: self._act_on(lambda: CallPartner(self.call.value)))
         self._add_coach("what is still out")
-        self.hint = widgets.HTML()
         self.controls = widgets.HBox([self.panel])
         return (
-            self.status,
             self.board,
-            self.controls,
-            widgets.HBox([self.continue_button, self.coach_toggle]),
+            widgets.HBox([self.controls, self.continue_button, self.coach_toggle]),
+            self.confirm_bar,
             self.message,
             self.coach,
-            self.moves,
         )
 
-    # -- clicks
-    def on_intent(self, intent: str) -> None:
-        kind, _, code = intent.partition(":")
-        if kind != "card":
-            return
+    def _act_on(self, make: Callable[[], Any]) -> bool:
+        """Take the action ``make()`` builds from the controls; controls that hold no action
+        now (an empty list) are refused with the reason, nothing raised."""
         try:
-            card = RupeeCard(code)
-        except ValueError:
-            return
+            action = make()
+        except engine.IllegalAction as e:
+            return self.refuse(str(e))
+        return self.act(action)
+
+    # -- clicks
+    def on_intent(self, intent: str) -> bool:
+        """``card:CODE``: play that card, or (discarding) choose it or put it back."""
+        kind, _, code = intent.partition(":")
+        if kind != "card" or code not in CARDS:
+            return False
+        card = CARDS[code]
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
         elif self.state.phase == "discard":
             self.select(card)
+            self.redraw()
         elif self.state.phase == "play":
             self.act(Play(card))
         else:
             self.refuse(f"now is the {self.state.phase} step, not the time to play a card")
-        self.refresh()
+        return True
 
     def select(self, card: RupeeCard) -> bool:
         """Choose ``card`` for the discard (or put it back). A card that may not go says why."""
@@ -172,58 +207,105 @@ class RupeesTable(Table):
         return len(new.results) > len(old.results) and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
+        """Public lines beyond the action: the declarer taking the widow, a redeal when all
+        passed, a trick won, a hand scored, the game's end."""
         lines = []
+        if new.declarer is not None and old.declarer is None:
+            lines.append(f"{says(self.names[new.declarer], 'take')} the widow")
+        if old.phase == "bid" and new.phase == "deal":
+            lines.append(f"Everyone passed: {says(self.names[new.dealer], 'deal')} again")
         t = new.last_trick
         if t is not old.last_trick and t is not None:
             lines.append(f"Trick {t.number}: {says(self.names[t.winner], 'win')} {rupees(t.value)}")
         for r in new.results[len(old.results) :]:
-            lines.append(r.describe(self.names))
+            lines.append("; ".join(result_lines(r.to_dict(), self.names)))
         if new.is_terminal() and not old.is_terminal():
-            best = max(new.scores)
-            won = " and ".join(self.names[s] for s in new.winners())
-            lines.append(f"Game over: {won} with {rupees(best)}")
+            won = winners_win([self.names[s] for s in new.winners()])
+            lines.append(f"Game over: {won} with {rupees(max(new.scores))}")
         return lines
+
+    def _phase(self) -> str:
+        """The step of the human's turn (``bid``, ``discard``, ...), or ``wait``."""
+        s = self.state
+        return s.phase if s.current_player in self.humans and not self.paused else "wait"
+
+    def hint(self) -> str:
+        return HINTS.get(self.state.phase, "").format(widow=self.state.setup.widow)
+
+    def standing(self) -> list[tuple[int, str]]:
+        """Each side's score in ₹, best first: one line a side, named by its first seat with
+        its partners beside the score (with ``call_partner``, one line a player)."""
+        s = self.state
+        order = sorted(range(s.num_players), key=lambda seat: (-s.scores[seat], seat))
+        if s.options["call_partner"]:
+            return [(seat, rupees(s.scores[seat])) for seat in order]
+        first = list({seat % 2: seat for seat in reversed(order)}.values())[::-1]
+        return [
+            (seat, f"{rupees(s.scores[seat])}, with {joined(self._partners(seat))}")
+            for seat in sorted(first, key=order.index)
+        ]
+
+    def _partners(self, seat: int) -> list[str]:
+        """The names of ``seat``'s teammates (alternating seats)."""
+        n = self.state.num_players
+        return [self.names[p] for p in range(seat % 2, n, 2) if p != seat]
 
     # -- drawing
     def refresh(self) -> None:
-        super().refresh()
-        s, seat = self.state, self.viewer
-        view = s.view(seat, reveal=self.reveal)
-        my_turn = s.current_player in self.humans and not self.paused
-        phase = s.phase if my_turn else "wait"
+        s, phase = self.state, self._phase()
         self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)
         if phase != "discard":
             self.selection = []
+        widow = s.setup.widow
         self.discard_button.description = (
-            f"Discard {len(self.selection)}/{s.setup.widow}" if phase == "discard" else "Discard"
+            f"Discard {len(self.selection)}/{widow}" if phase == "discard" else "Discard"
         )
-        self.discard_button.disabled = len(self.selection) != s.setup.widow
-        rows = {
+        self.discard_button.disabled = phase != "discard" or len(self.selection) != widow
+        for b in self.trump_buttons:
+            b.disabled = phase != "trump"
+        legal = s.legal_actions() if phase == "call" else []
+        calls = [(card_name(a.card), a.card.code) for a in legal]
+        self.call.options = calls or ["-"]
+        self.call.disabled = self.call_button.disabled = not calls
+        self.prompt.value = escape(PROMPTS.get(phase, "").format(widow=widow))
+        rows: dict[str, list[widgets.Widget]] = {
             "bid": [self.panel],
-            "discard": [self.discard_button],
-            "trump": self.trump_buttons,
-            "call": [self.call, self.call_button],
+            "discard": [self.prompt, self.discard_button],
+            "trump": [self.prompt, *self.trump_buttons],
+            "call": [self.prompt, self.call, self.call_button],
+            "play": [self.prompt],
         }
-        self.hint.value = "<i>Click a card in your hand to play it.</i>" if phase == "play" else ""
-        self.controls.children = rows.get(phase, [self.hint])
-        if phase == "call":
-            self.call.options = [(card_name(a.card), a.card.code) for a in s.legal_actions()]
+        self.controls.children = rows.get(phase, [])
+        view = s.view(self.viewer, reveal=self.reveal)
+        self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
+
+    def picture(self) -> tuple[str, str]:
+        s, seat, phase = self.state, self.viewer, self._phase()
+        view = s.view(seat, reveal=self.reveal)
         playable = None
         if phase == "play":
             playable = [c.code for c in s.playable(seat)]
         elif phase == "discard":
             playable = [c.code for c in s.discardable()]
         result = view["results"][-1] if self.paused and view["results"] else None
-        self.board.svg = table_svg(
+        svg = table_svg(
             view,
             self.names,
             playable=playable,
             selected=self.selection,
-            clickable=my_turn and phase in ("play", "discard"),
+            clickable=phase in ("play", "discard"),
             result=result,
+            last=self.last,
         )
-        self.board.label = f"Rupees table seen by {self.names[seat]}"
-        self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
+        return svg, f"Rupees table seen by {self.names[seat]}"
+
+    def _hide(self, picture: str, label: str) -> None:
+        """The cover also clears the discard choice and the list of cards to call (both
+        come from the last player's hand)."""
+        super()._hide(picture, label)
+        self.selection = []
+        self.call.options = ["-"]
+        self.prompt.value = ""
 
     def _coach_html(self, view: dict) -> str:
         """The Money not seen yet, the specials played and still out, and what the declaring

@@ -482,25 +482,22 @@ class Table(widgets.VBox):
         self.coach_toggle.observe(lambda _c: self.redraw(), "value")
 
     # -- what the board shows
-    def chance_turn(self) -> str:
-        """What the status line says while chance is to act (a game overrides: a throw)."""
-        return "Dealing"
-
-    def _status_html(self) -> str:
+    def turn_line(self) -> str:
+        """Whose turn it is, as the status line says it (plain text; a game may override:
+        India names whose throw it is, Michigan hides who holds the next card)."""
         seat = self.state.current_player
         if self.state.is_terminal():
-            turn = "Game over"
-        elif self.paused:
-            turn = "Round over: look at the result, then Continue"
-        elif seat == engine.CHANCE:
-            turn = escape(self.chance_turn())
-        else:
-            turn = f"{escape(self.names[seat])} to move"
-            hint = self.hint() if seat in self.humans else ""
-            if hint:
-                turn += f": {escape(hint)}"
+            return "Game over"
+        if self.paused:
+            return "Round over: look at the result, then Continue"
+        if seat == engine.CHANCE:
+            return "Dealing"
+        hint = self.hint() if seat in self.humans else ""
+        return f"{self.names[seat]} to move" + (f": {hint}" if hint else "")
+
+    def _status_html(self) -> str:
         note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
-        return f"<b>{turn}</b>{note}"
+        return f"<b>{escape(self.turn_line())}</b>{note}"
 
     def _frame(self) -> dict[str, Any]:
         """The picture of the state on the table, for the page to show in turn."""

@@ -15,6 +15,7 @@ from ..core import (
     CHANCE,
     Auction,
     BaseView,
+    Event,
     IllegalAction,
     Shuffle,
     StandingBid,
@@ -475,6 +476,51 @@ class RupeesState(State[RupeesView]):
         if self.options["call_partner"]:
             return len(top) == 1
         return len({s % 2 for s in top}) == 1
+
+    def _public(self, action: Any, seat: int) -> Event:
+        """Every call, trump and card played is made in the open, and the deal as an event
+        (who holds what is not). The declarer's discards go face down: the others learn only
+        that a card went, unless it is Money, which is shown to everyone. The called card is
+        named aloud; its holder stays secret until it is played."""
+        if isinstance(action, Shuffle):
+            k, widow = self.setup.hand, self.setup.widow
+            return Event(None, "", f"the cards are dealt: {k} each, {widow} face down to the widow")
+        me = self._player()
+        if isinstance(action, Bid):
+            amount = rupees(action.amount)
+            return Event(me, "bid", amount, marks=(("call", amount),))
+        if isinstance(action, Pass):
+            return Event(me, "pass", "", "passes", marks=(("call", "pass"),))
+        if isinstance(action, Discard):
+            return self._public_discard(action.card, me, seat)
+        if isinstance(action, NameTrump):
+            colour = COLOUR_NAMES[action.colour]
+            return Event(me, "name", f"{colour} trumps", marks=(("call", f"{colour} trumps"),))
+        if isinstance(action, CallPartner):
+            card = str(action.card)
+            what = f"{card}: its holder is the secret partner"
+            return Event(me, "call", what, marks=(("call", f"calls {card}"),))
+        card = action.card
+        shown = ": the called card, the partner is known" if card == self.called else ""
+        return Event(me, "play", f"{card}{shown}", marks=(("card", card.code),))
+
+    def _public_discard(self, card: RupeeCard, declarer: int, seat: int) -> Event:
+        """The declarer sees his own discard; the others see it only if it is Money."""
+        count = f"({len(self.discards) + 1} of {self.setup.widow})"
+        if seat == declarer or card.is_money:
+            shown = "" if seat == declarer else ", shown: it is Money"
+            return Event(
+                declarer,
+                "discard",
+                f"{card} {count}{shown}",
+                marks=(("call", f"discards {card}"), ("discard", card.code)),
+            )
+        return Event(
+            declarer,
+            "discard",
+            f"a card face down {count}",
+            marks=(("call", "discards face down"), ("discard", None)),
+        )
 
     def _sample_shuffle(self, rng: random.Random) -> Shuffle:
         """A fair deal: the deck order by card codes (a ``Shuffle`` of ``RupeeCard`` values,

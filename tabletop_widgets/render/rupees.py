@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 
+from engine import Event
 from engine.rupees import (
     COLOUR_NAMES,
     LION,
@@ -22,17 +23,31 @@ from engine.rupees import (
     rupees,
 )
 
-from ..words import says
+from ..words import joined, says
 from .cards import CARD_H, CARD_W, card_edge
-from .svg import document, el, group, table_document, text
+from .svg import bubble, document, el, group, table_document, text
 
 INK = {"R": "#c1121f", "Y": "#9a6700", "B": "#1b1b1b", "G": "#2d6a4f"}
 BAND = {"R": "#c1121f", "Y": "#f4c430", "B": "#1b1b1b", "G": "#2d6a4f"}
 ON_BAND = {"R": "#ffffff", "Y": "#1b1b1b", "B": "#ffffff", "G": "#ffffff"}
 SHAPE = {"R": "●", "Y": "▲", "B": "■", "G": "◆"}
 PAPER, EDGE, GOLD, BACK, FELT = "#fffdf7", "#495057", "#e9c46a", "#6a040f", "#2d6a4f"
-TABLE_W, TABLE_H = 860, 600
+TABLE_W, TABLE_H = 860, 582
 RAISE = 12
+CY = 205
+"""The middle of the felt; the viewer's own hand is drawn large below the felt."""
+HAND_SCALE = 1.6
+"""The viewer's own cards, this much larger than the others' (the cards he clicks)."""
+TRICK_SCALE = 1.15
+"""The cards in the trick, larger than their picture in a hand: read from the back row."""
+TURN = {
+    "bid": "to bid",
+    "discard": "to discard",
+    "trump": "to name trumps",
+    "call": "to call",
+    "play": "to play",
+}
+"""What the seat to move is doing, beside its name."""
 
 
 def card_name(card: RupeeCard) -> str:
@@ -230,8 +245,8 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
     clockwise: left, up, right)."""
     a = math.pi / 2 + 2 * math.pi * k / n
     if n > 4:  # more seats: a flatter ring, clear of the corner boxes
-        return TABLE_W / 2 + 340 * math.cos(a), 265 + 165 * math.sin(a)
-    return TABLE_W / 2 + 340 * math.cos(a), 250 + 175 * math.sin(a)
+        return TABLE_W / 2 + 330 * math.cos(a), CY + 135 * math.sin(a)
+    return TABLE_W / 2 + 330 * math.cos(a), CY + 150 * math.sin(a)
 
 
 def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
@@ -258,6 +273,7 @@ def table_svg(
     clickable: bool = False,
     shown: dict[int, Sequence[str]] | None = None,
     result: dict | None = None,
+    last: Event | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``).
 
@@ -265,7 +281,8 @@ def table_svg(
     ``selected``: cards chosen for the discard. ``clickable``: the viewer's cards send
     ``card:CODE`` intents. ``shown``: other hands face up (a teacher's picture; a teacher's
     view, ``reveal=True``, brings them in ``view["hands"]``). ``result``:
-    a finished hand (``view["results"][-1]``) to announce in the middle.
+    a finished hand (``view["results"][-1]``) to announce in the middle. ``last``: the action
+    just taken (``state.public``): a call in a bubble by its seat, a card just played ringed.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
@@ -274,15 +291,16 @@ def table_svg(
         el(
             "ellipse",
             cx=TABLE_W / 2,
-            cy=250,
-            rx=400,
-            ry=215,
+            cy=CY,
+            rx=410,
+            ry=182,
             fill=FELT,
             stroke="#1b4332",
             stroke_width=6,
         )
     ]
     trick = {s: RupeeCard.from_str(c) for s, c in view["trick"]}
+    played = last.mark("card") if last and not result else None
     for k in range(1, n):
         s = (me + k) % n
         x, y = _seat_xy(k, n)
@@ -290,23 +308,48 @@ def table_svg(
     # the trick in the middle: each card in front of its player (with 6 or 8 players, a row
     # in play order, each card named)
     for i, (s, card) in enumerate(trick.items()):
+        w, h = CARD_W * TRICK_SCALE, CARD_H * TRICK_SCALE
         if n > 4:
-            tx = TABLE_W / 2 - row_width(len(trick), CARD_W + 8) / 2 + i * (CARD_W + 8)
-            parts.append(card_body(card, tx, 190))
+            tx = TABLE_W / 2 - row_width(len(trick), w + 6) / 2 + i * (w + 6)
+            ty = CY - h / 2 - 12
             parts.append(
-                text(tx + CARD_W / 2, 290, names[s], 10, text_anchor="middle", fill="#ffffff")
+                text(tx + w / 2, ty + h + 16, names[s], 13, text_anchor="middle", fill="#ffffff")
             )
-            continue
-        x, y = _seat_xy((s - me) % n, n)
-        tx = TABLE_W / 2 + (x - TABLE_W / 2) * 0.42 - CARD_W / 2
-        ty = 250 + (y - 250) * 0.38 - CARD_H / 2
-        parts.append(card_body(card, tx, ty))
+        else:
+            x, y = _seat_xy((s - me) % n, n)
+            tx = TABLE_W / 2 + (x - TABLE_W / 2) * 0.42 - w / 2
+            ty = CY + (y - CY) * 0.32 - h / 2
+        parts.append(group(card_body(card), tx, ty, TRICK_SCALE))
+        if played == card.code and last and last.seat == s:
+            parts.append(_ring(tx, ty, TRICK_SCALE))
     parts.append(_centre(view, names, result))
     parts.append(_scoreboard(view, names))
-    parts.append(_last_trick(view, names))
+    ringed = last.seat if played and last and last.seat not in trick else None
+    parts.append(_last_trick(view, names, ringed))
     parts.append(_my_row(view, names, playable, selected, clickable, result))
+    call = last.mark("call") if last and not result else None
+    if call and last and last.seat is not None:
+        k = (last.seat - me) % n
+        x, y = _seat_xy(k, n) if k else (TABLE_W / 2, CY + 150)
+        parts.append(bubble(x, y + 64 if k else y, call, 16))
     title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
     return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
+
+
+def _ring(x: float, y: float, scale: float = 1) -> str:
+    """The mark around the card just played (its top-left corner at (x, y))."""
+    return el(
+        "rect",
+        x=x - 4 * scale,
+        y=y - 4 * scale,
+        width=(CARD_W + 8) * scale,
+        height=(CARD_H + 8) * scale,
+        rx=8 * scale,
+        fill="none",
+        stroke="#e09f3e",
+        stroke_width=4,
+        class_="tt-last",
+    )
 
 
 def _other_seat(
@@ -317,9 +360,9 @@ def _other_seat(
     parts = [
         el(
             "rect",
-            x=-78,
+            x=-95,
             y=-44,
-            width=156,
+            width=190,
             height=92,
             rx=10,
             fill="#ffd166" if to_move else "#1b4332",
@@ -328,9 +371,9 @@ def _other_seat(
         ),
         text(
             0,
-            -26,
-            names[s] + (" ◀ to play" if to_move else ""),
-            13,
+            -24,
+            names[s] + (f" ◀ {TURN[view['phase']]}" if to_move else ""),
+            15,
             text_anchor="middle",
             fill="#1b1b1b" if to_move else "#ffffff",
             font_weight="bold",
@@ -339,7 +382,7 @@ def _other_seat(
     if face:
         cards = [RupeeCard.from_str(c) for c in face]
         step = min(CARD_W + 4, (140 / 0.4 - CARD_W) / max(1, len(cards) - 1))
-        parts.append(group(row_body(cards, 0, 0, step=step), -70, -14, 0.4))
+        parts.append(group(row_body(cards, 0, 0, step=step), -70, -16, 0.4))
     else:
         for i in range(min(count, 13)):
             parts.append(back_body(-60 + i * 7, -16, 0.42))
@@ -349,9 +392,9 @@ def _other_seat(
     parts.append(
         text(
             0,
-            36,
+            38,
             f"{count} cards · {taken}{role}" if not result else taken,
-            10,
+            12,
             text_anchor="middle",
             fill=ink,
         )
@@ -359,21 +402,27 @@ def _other_seat(
     return group("".join(parts), x, y, data_seat=s)
 
 
+def result_lines(result: dict, names: Sequence[str]) -> list[str]:
+    """A scored hand (a ``ResultView``) in two lines: the contract, then what the declaring
+    side took and whether it made the contract."""
+    who = names[result["declarer"]]
+    verdict = "contract made" if result["made"] else f"set back {rupees(result['contract'])}"
+    return [
+        f"Hand {result['hand'] + 1}: {who} bid {rupees(result['contract'])}",
+        f"{' + '.join(names[s] for s in result['partners'])} took "
+        f"{rupees(result['side_capture'])}: {verdict}",
+    ]
+
+
 def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list[str]:
     if result:
-        who = names[result["declarer"]]
-        verdict = "contract made" if result["made"] else f"set back {rupees(result['contract'])}"
-        return [
-            f"Hand {result['hand'] + 1}: {who} bid {rupees(result['contract'])}",
-            f"{' + '.join(names[s] for s in result['partners'])} took "
-            f"{rupees(result['side_capture'])}: {verdict}",
-        ]
+        return result_lines(result, names)
     if view["to_move"] is None:
         best = max(view["scores"])
         won = sorted(
             {_side_name(view, s, names) for s, v in enumerate(view["scores"]) if v == best}
         )
-        return ["Game over", f"{' and '.join(won)} win with {rupees(best)}"]
+        return ["Game over", f"{winners_win(won)} with {rupees(best)}"]
     phase = view["phase"]
     if phase == "deal":
         return [f"Hand {view['hand_no'] + 1}: {says(names[view['dealer']], 'deal')}"]
@@ -406,10 +455,17 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
     return lines
 
 
+def winners_win(sides: Sequence[str]) -> str:
+    """ "You win", "Bot 2 wins", "Bot 1 + Bot 3 win": the winning sides and the verb agreeing."""
+    if len(sides) == 1 and " + " not in sides[0]:
+        return says(sides[0], "win")
+    return f"{joined(sides)} win"
+
+
 def _centre(view: dict, names, result: dict | None) -> str:
     """The announcement: in the middle, or below the trick while one is on the table."""
     lines = _centre_lines(view, names, result)
-    y = 392 if view["trick"] and not result else 238
+    y = CY + 118 if view["trick"] and not result else CY - 10
     return "".join(
         text(
             TABLE_W / 2,
@@ -428,16 +484,17 @@ def _scoreboard(view: dict, names) -> str:
     lines = scoreboard_lines(view, names)
     h = 34 + 16 * len(lines)
     parts = [
-        el("rect", x=8, y=8, width=214, height=h, rx=8, fill="#fffdf7", stroke=EDGE),
-        text(16, 26, f"Scores (to {rupees(view['target'])})", 12, font_weight="bold"),
+        el("rect", x=8, y=8, width=240, height=h + 4, rx=8, fill="#fffdf7", stroke=EDGE),
+        text(16, 27, f"Scores (to {rupees(view['target'])})", 14, font_weight="bold"),
     ]
-    parts += [text(16, 44 + 16 * i, line, 11) for i, line in enumerate(lines)]
+    parts += [text(16, 46 + 17 * i, line, 13) for i, line in enumerate(lines)]
     return "".join(parts)
 
 
-def _last_trick(view: dict, names) -> str:
-    """The trick just closed, small, top right: its cards, its winner and its value; below,
-    the widow (face down, or face up when this seat may see it) and any Money discarded."""
+def _last_trick(view: dict, names, ringed: int | None = None) -> str:
+    """The trick just closed, small, top right: its cards, its winner and its value (the card
+    of seat ``ringed`` marked: it closed the trick); below, the widow (face down, or face up
+    when this seat may see it) and any Money discarded."""
     parts = []
     x0 = TABLE_W - 232
     t = view["last_trick"]
@@ -449,27 +506,36 @@ def _last_trick(view: dict, names) -> str:
                 x0 + 8,
                 24,
                 f"Trick {t['number']}: {says(names[t['winner']], 'win')} {rupees(t['value'])}",
-                11,
+                12,
                 font_weight="bold",
             )
         )
         step = min(CARD_W + 4, (208 / 0.55 - CARD_W) / max(1, len(cards) - 1))
         parts.append(group(row_body(cards, 0, 0, step=step), x0 + 8, 32, 0.55))
+        seats = [seat for seat, _ in t["cards"]]
+        if ringed in seats:
+            parts.append(_ring(x0 + 8 + seats.index(ringed) * step * 0.55, 32, 0.55))
     if view["phase"] in ("bid", "discard", "trump", "call"):
         widow = view["widow"]
-        label = "Widow" if widow is None else "Widow (seen)"
-        parts.append(text(x0 + 8, 122, label, 11, fill="#ffffff", font_weight="bold"))
-        for i in range(view["widow_size"]):
+        label = "Widow (face down)" if widow is None else "Widow (seen)"
+        parts.append(el("rect", x=x0, y=8, width=224, height=84, rx=8, fill=PAPER, stroke=EDGE))
+        parts.append(text(x0 + 8, 25, label, 13, font_weight="bold"))
+        size = view["widow_size"]
+        step = min(CARD_W * 0.62 + 4, (208 - CARD_W * 0.62) / max(1, size - 1))
+        for i in range(size):
+            x = x0 + 8 + i * step
             if widow:
-                parts.append(
-                    group(card_body(RupeeCard.from_str(widow[i])), x0 + 8 + i * 36, 128, 0.55)
-                )
+                parts.append(group(card_body(RupeeCard.from_str(widow[i])), x, 34, 0.62))
             else:
-                parts.append(back_body(x0 + 8 + i * 36, 128, 0.55))
+                parts.append(back_body(x, 34, 0.62))
     money = [c for c in view["discards"] if RupeeCard.from_str(c).is_money]
     if money:
         shown = ", ".join(card_name(RupeeCard.from_str(c)) for c in money)
-        parts.append(text(x0 + 8, 190, f"Money discarded: {shown}", 10, fill="#ffffff"))
+        parts.append(
+            text(
+                TABLE_W - 8, 120, f"Money discarded: {shown}", 12, text_anchor="end", fill="#ffffff"
+            )
+        )
     return "".join(parts)
 
 
@@ -477,15 +543,18 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     me = view["seat"]
     cards = [RupeeCard.from_str(c) for c in view["hand"]]
     dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
-    step = min(CARD_W + 4, (TABLE_W - 40 - CARD_W) / max(1, len(cards) - 1))
-    x = (TABLE_W - row_width(len(cards), step)) / 2
+    room = (TABLE_W - 20) / HAND_SCALE  # the row's width, in a card's own units
+    step = min(CARD_W + 4, (room - CARD_W) / max(1, len(cards) - 1))
+    x = (TABLE_W - row_width(len(cards), step) * HAND_SCALE) / 2
     to_move = view["to_move"] == me
     taken = _taken(view, me, result)
     role = " · declarer" if view["declarer"] == me else ""
-    label = f"{names[me]}{' ◀ to play' if to_move else ''} · {taken}{role}"
+    turn = f" ◀ {TURN[view['phase']]}" if to_move else ""
+    label = f"{names[me]}{turn} · {taken}{role}"
+    row = row_body(cards, 0, 0, step=step, dim=dim, selected=selected, clickable=clickable)
     return text(
-        TABLE_W / 2, 482, label, 14, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
-    ) + row_body(cards, x, 500, step=step, dim=dim, selected=selected, clickable=clickable)
+        TABLE_W / 2, 410, label, 17, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
+    ) + group(row, x, 440, HAND_SCALE)
 
 
 def _taken(view: dict, seat: int, result: dict | None) -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from lab import first_call, first_table
+from playwright.sync_api import expect
 
 from engine.rupees import NameTrump
 from tabletop_widgets import RupeesTable
@@ -31,6 +32,10 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
 
     table, board = first_table(page, lab_server.base_url, LESSON)
     assert "You to move" in table.locator(".tt-status").text_content()
+    assert "You ◀ to bid" in board.text_content()  # not "to play" while bidding
+    # the bots' moves at once (the pacing has its own test): every click lands on the present
+    table.locator(".tt-display select").select_option(label="Instant")
+    page.wait_for_timeout(300)
     for card in twin.state.hands[0]:  # your hand, face up (named for screen readers)
         assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
 
@@ -59,7 +64,8 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     table.locator("button", has_text="Discard 3/3").click()
     twin.discard_button.click()
 
-    # Name trumps by button.
+    # Name trumps by button (its own prompt says what they are for).
+    table.locator(".tt-prompt", has_text="Name trumps").wait_for()
     trump = twin.state.hands[0][-1].colour  # any colour will do: the one of the last card
     label = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}[trump]
     table.locator("button", has_text=label).click()
@@ -71,9 +77,9 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     board.locator(f'[data-intent="card:{lead.code}"]').click()
     twin.on_intent(f"card:{lead.code}")
     closing = next(line for line in twin.log_lines if line.startswith("Trick 1:"))
-    moves = table.locator(".tt-log")
-    moves.filter(has_text="Trick 1:").wait_for()
-    assert moves.inner_text().splitlines() == twin.log_lines[-12:]
+    moves = table.locator(".tt-log li")
+    expect(moves).to_have_count(len(twin.log_lines))
+    assert moves.all_text_contents() == twin.log_lines  # the whole log, kept
     assert closing in board.text_content()  # the trick's winner and value, on the table
     table.screenshot(path=str(shots / "rupees_trick.png"))
     assert not page_errors, page_errors

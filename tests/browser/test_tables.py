@@ -23,6 +23,7 @@ TABLES = {
     "india": "IndiaTable(players=4, seed=3)",
     "rummy": "RummyTable(players=3, seed=3)",
     "michigan": "MichiganTable(players=4, seed=13)",
+    "rupees": "RupeesTable(seed=3)",
 }
 """Game -> the table a student opens (each game adds itself)."""
 
@@ -71,11 +72,24 @@ def auction_or_play(table: Any) -> None:
         table.locator('[data-intent^="card:"]:not([aria-label*="not playable"])').first.click()
 
 
+def pass_or_play(table: Any) -> None:
+    """Rupees: pass in the auction (the bots bid, discard, name trumps and lead), or play the
+    first card the rules allow (the others follow)."""
+    pass_ = table.locator("button:not([disabled])", has_text="Pass")
+    if pass_.count():
+        pass_.first.click()
+    else:
+        table.locator(
+            '.tt-board [data-intent^="card:"]:not([aria-label*="not playable"])'
+        ).first.click()
+
+
 PLAY: dict[str, Callable[[Any], None]] = {
     "plates": bid,
     "india": throw_and_move,
     "rummy": draw_and_discard,
     "michigan": auction_or_play,
+    "rupees": pass_or_play,
 }
 """Game -> the clicks of one human action after which at least three others act."""
 

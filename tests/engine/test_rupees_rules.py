@@ -19,6 +19,7 @@ from engine.rupees import (
     MONEY_PER_DECK,
     RANKS,
     Bid,
+    CallPartner,
     Discard,
     NameTrump,
     Pass,
@@ -515,3 +516,35 @@ def test_a_tiger_holder_with_other_trumps_may_play_either():
     s = play(s, "Y40k")
     assert playable(s) == ["Tiger", "Y9"]
     raises(s, Play(RupeeCard("B40k")), r"must follow the colour led \(Yellow\)")
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        (lambda: Bid(185_000.0), "Bid"),
+        (lambda: Bid(True), "Bid"),
+        (lambda: Bid("185000"), "Bid"),
+        (lambda: Bid(10**40), "Bid"),
+        (lambda: NameTrump(1), "NameTrump"),
+        (lambda: NameTrump("Yellow"), "NameTrump"),
+        (lambda: Play(7), "Play"),
+        (lambda: Play("JK"), "Play"),
+        (lambda: Discard(None), "Discard"),
+        (lambda: CallPartner("G40kx"), "CallPartner"),
+    ],
+)
+def test_an_action_of_the_wrong_type_is_refused_by_name(make, kind):
+    with pytest.raises(IllegalAction, match=rf"^{kind}: "):
+        make()
+
+
+def test_an_action_out_of_range_or_out_of_turn_leaves_the_state_untouched():
+    s = deal()
+    raises(s, Bid(170_000), "at least ₹175,000")
+    raises(s, Bid(177_000), "multiples of ₹5,000")
+    raises(s, Bid(405_000), "bids go up to ₹400,000")
+    raises(s, Bid(-5_000), "at least")
+    raises(s, Play(RupeeCard("Y1")), "now is the bid step")
+    raises(s, NameTrump("R"), "now is the bid step")
+    assert s.returns() == [0, 0, 0, 0]  # the scores so far, at any point
+    assert engine.new_game("rupees").returns() == [0, 0, 0, 0]

@@ -23,7 +23,7 @@ from tabletop_widgets import TABLES
 
 TOKEN: dict[str, Callable[[Any], str]] = {
     "plates": lambda plate: plate.number,
-    "rupees": lambda card: card.code,
+    "rupees": lambda card: getattr(card, "code", card),  # a Rupees deal holds card codes
 }
 """How a card shows in a view (default ``str(card)``, as "10♥")."""
 

@@ -29,6 +29,8 @@ GAMES = {
     "plates-cancelled": (4, {}, [Agreeable()] * 4),
     "rummy": (4, {}, None),
     "michigan": (4, {"deals": 1}, None),
+    # one hand, declared by a bot in each seed: its discards are face down to seat 0
+    "rupees": (4, {"target": 100_000}, None),
 }
 """Name -> players, options and bots (None: basic and random) of the recorded games; each
 game adds itself here. (India has no hidden card to swap: ``test_india_hides_nothing``.)"""

@@ -10,15 +10,18 @@ from engine.core import Shuffle
 from engine.rupees import COLOURS, RANKS, RupeeCard, parse
 from tabletop_widgets import PICTURES, RupeesTable
 from tabletop_widgets.hotseat import take_screen
-from tabletop_widgets.render.rupees import card_svg, hand_svg, state_svg, table_svg
+from tabletop_widgets.render.rupees import card_name, card_svg, hand_svg, state_svg, table_svg
+from tabletop_widgets.replay import ReplayBar
 
 BASE = [[c + r for r in RANKS] for c in COLOURS] + [["Tiger", "Lion", "Bear"]]
 """Seat k holds the k-th colour (Red, Yellow, Black, Green); the widow holds the specials."""
 
 
-def click_board(table: RupeesTable, intent: str) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked."""
-    table.board._handle_custom_msg({"intent": intent}, [])
+def click_board(table: RupeesTable, intent: str, move: int | None = None) -> None:
+    """What the board's ES module sends when a spot with data-intent is clicked: the intent
+    and the move of the picture it was clicked on (by default the one on the table)."""
+    move = len(table.state.history) if move is None else move
+    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def base_table(**options) -> RupeesTable:
@@ -37,7 +40,7 @@ def declared() -> RupeesTable:
 
 def test_only_legal_bids_are_offered_and_the_opener_may_not_pass():
     t = base_table()
-    assert t.state.current_player == 1 and "You to move" in t.status.value
+    assert t.state.current_player == 1 and "You to move" in t.board.status
     amounts = [v for _, v in t.panel.amount.options]
     assert amounts[0] == 175_000 and amounts[-1] == 400_000
     assert all(a % 5_000 == 0 for a in amounts)
@@ -49,13 +52,15 @@ def test_only_legal_bids_are_offered_and_the_opener_may_not_pass():
 def test_bidding_by_the_panel_and_the_bots_answer():
     t = declared()
     assert t.state.declarer == 1 and t.state.phase == "discard"
-    assert t.log_lines[:4] == [
-        "You: bid ₹400,000",
-        "Bot 2: pass",
-        "Bot 3: pass",
-        "Bot 0: pass",
+    assert t.log_lines[:5] == [
+        "You bid ₹400,000",
+        "Bot 2 passes",
+        "Bot 3 passes",
+        "Bot 0 passes",
+        "You take the widow",
     ]
-    assert t.controls.children == (t.discard_button,)
+    assert t.controls.children == (t.prompt, t.discard_button)
+    assert "lay aside face down" in t.prompt.value
     assert 'data-intent="card:Tiger"' in t.board.svg  # the widow is in the hand now
 
 
@@ -76,7 +81,8 @@ def test_discarding_three_cards_with_reasons_for_forbidden_ones():
     click_board(t, "card:Y4")
     t.discard_button.click()
     assert t.state.phase == "trump" and t.state.discards == parse("Y1 Y2 Y4")
-    assert t.controls.children == tuple(t.trump_buttons)
+    assert t.controls.children == (t.prompt, *t.trump_buttons)
+    assert t.prompt.value == "Name trumps:"
 
 
 def trumps_named() -> RupeesTable:
@@ -109,9 +115,9 @@ def test_a_whole_hand_pauses_on_its_result_then_continues():
         seat = t.state.current_player
         card = t.state.playable(seat)[0]
         click_board(t, f"card:{card.code}")
-    assert t.paused and "Round over" in t.status.value
+    assert t.paused and "Round over" in t.board.status
     assert "Hand 1: You bid ₹400,000" in t.board.svg
-    assert any("hand 1: You bid ₹400,000" in line for line in t.log_lines)
+    assert "Hand 1: You bid ₹400,000; You + Bot 3 took ₹260,000: set back ₹400,000" in t.log_lines
     click_board(t, "card:Y40k")
     assert "the round is over" in t.message.value
     t.continue_button.click()
@@ -152,10 +158,15 @@ def test_a_full_game_against_bots_by_table_api():
             continue
         action = engine.make_bot("rupees", "basic").choose(t.state)
         assert t.act(action)
-    assert t.state.is_terminal() and "Game over" in t.status.value
+    assert t.state.is_terminal() and "Game over" in t.board.status
     assert any(line.startswith("Game over") for line in t.log_lines)
     assert "Game over" in t.board.svg
     assert repr(t).endswith("game over)")
+    # the game-over box: one line a side, the winners first, and a New game button
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", t.board.over)
+    assert len(rows) == 2 and all(", with " in score for _, score in rows)
+    won = t.state.winners()
+    assert rows[0][0] in [t.names[s] for s in won] and "tt-new-game" in t.board.over
 
 
 def test_pictures_are_deterministic_and_registered():
@@ -182,8 +193,77 @@ def test_calling_a_partner_from_the_list():
         click_board(t, f"card:{code}")
     t.discard_button.click()
     t.trump_buttons[1].click()
-    assert t.controls.children == (t.call, t.call_button)
+    assert t.controls.children == (t.prompt, t.call, t.call_button)
     assert ("Green ₹40,000", "G40k") in t.call.options and len(t.call.options) == 39
     t.call.value = "G40k"
     t.call_button.click()
     assert t.state.partner == 3 and t.state.phase == "play"
+
+
+def test_the_seat_label_says_what_the_seat_to_move_is_doing():
+    t = base_table()
+    assert "You ◀ to bid" in t.board.svg and "to play" not in t.board.svg
+    t = declared()
+    assert "You ◀ to discard" in t.board.svg
+    t = trumps_named()
+    assert "You ◀ to play" in t.board.svg
+
+
+def test_the_bid_just_made_and_the_card_just_played_are_marked():
+    t = base_table()
+    t.panel.amount.value = 185_000
+    t.panel.bid.click()
+    last = t.last  # the last bot's call, as the human saw it
+    assert last.seat != 1 and last.mark("call") in t.board.svg
+    assert 'class="tt-last"' in t.board.svg
+    t = trumps_named()
+    click_board(t, "card:Y40k")
+    assert t.last.mark("card") is not None and 'class="tt-last"' in t.board.svg
+
+
+def test_a_stale_or_disabled_click_does_nothing_but_a_note():
+    t = base_table()
+    t.board.seen = t.board.move  # a page shows the table
+    t.panel.bid.click()
+    moved = len(t.state.history)
+    t.panel.bid.click()  # the second click of a double click, before the page redrew
+    assert len(t.state.history) == moved and "before the table showed" in t.board.status
+    t.board.seen = t.board.move
+    before = t.state.to_json()
+    t.call_button.click()  # not the call step: disabled
+    assert "Call partner is not available now" in t.board.status
+    t.trump_buttons[0].click()
+    assert "is not available now" in t.board.status
+    t.discard_button.click()
+    assert "Discard is not available now" in t.board.status
+    assert t.state.to_json() == before and t.message.value == ""
+
+
+def test_junk_board_intents_are_ignored_with_a_note():
+    t = trumps_named()
+    before = t.state.to_json()
+    for junk in ("card:JK", "card:", "piece:7", "move:x", "digit:²", "card:Y40k:x", ""):
+        click_board(t, junk)
+        assert "nothing happens on a click there" in t.board.status, junk
+    click_board(t, "card:Y40k", move=3)  # made on an earlier picture
+    assert "earlier picture" in t.board.status
+    assert t.state.to_json() == before
+
+
+def test_a_bot_declarers_discards_are_face_down_on_screen():
+    """A bot declares (the human, seat 2, passes): the log, "Since your last move", the replay
+    line and the picture say only that a card went face down."""
+    state = engine.new_game("rupees", seed=0)
+    t = RupeesTable(state.apply(Shuffle(tuple(RupeeCard(c) for p in BASE for c in p))), humans=(2,))
+    t.panel.pass_.click()
+    decl = t.names[t.state.declarer]
+    assert t.state.declarer != 2 and t.state.phase == "play"
+    lines = [line for line in t.log_lines if "discards" in line]
+    assert lines == [f"{decl} discards a card face down ({k} of 3)" for k in (1, 2, 3)]
+    assert set(lines) <= set(t.board.log) and set(lines) <= set(t.board.recent)
+    shown = t.board.svg + " ".join(t.board.log)
+    for card in t.state.discards:
+        assert card.is_money or card_name(card) not in shown
+    replay = next(w for w in t.tools.children if isinstance(w, ReplayBar))
+    told = [replay.describe(k) for k in range(1, len(t.state.history) + 1)]
+    assert sum("discards a card face down" in x for x in told) == 3
