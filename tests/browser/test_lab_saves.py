@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import markdown_cell, open_notebook, run_all, write_notebook
+from lab import caught_up, markdown_cell, open_notebook, run_all, write_notebook
 
 import engine
 from tabletop_widgets import IndiaTable
@@ -22,10 +22,6 @@ pytestmark = pytest.mark.browser
 
 FIRST = {"players": 2, "seed": 0, "humans": (0,)}
 FRESH = {"players": 2, "seed": 4, "humans": (0,)}
-
-
-def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
 
 
 def saves_of(table: IndiaTable) -> SaveLoad:
@@ -61,8 +57,7 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     for intent in ("piece:0", "enter"):
         board.locator(f'[data-intent="{intent}"]').click()
         twin.on_intent(intent)
-    first.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
-    first.locator(".tt-log").filter(has_text=twin.log_lines[-1]).wait_for()
+        caught_up(first, twin)
 
     # Save game downloads the game as it stands, under its own name.
     name = f"india-seed0-move{len(twin.state.history)}.json"
@@ -90,9 +85,8 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
         fresh.locator(".tt-load").click()
     chooser.value.set_files(str(saved))
     assert saves_of(twin_fresh).load_text(text, name)
-    log.filter(has_text=f"Loaded {name}").wait_for()
+    caught_up(fresh, twin_fresh)
     assert log.inner_text().splitlines() == twin_fresh.log_lines[-12:]
-    fresh.locator(".tt-status", has_text=plain(twin_fresh.status.value)).wait_for()
     fresh.locator(f'.tt-save[aria-label="Save game: download {name}"]').wait_for()
     fresh.locator(".tt-loaded", has_text=f"Loaded {name}").wait_for()
     fresh.screenshot(path=str(shots / "saves_loaded.png"))
@@ -109,7 +103,7 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     assert not saves_of(twin_fresh).load_file(corrupt.read_bytes(), corrupt.name)
     refusal = fresh.locator(".tt-refused")
     refusal.wait_for()
-    assert refusal.text_content() == plain(saves_of(twin_fresh).note.value)
+    assert refusal.text_content() == re.sub(r"<[^>]+>", "", saves_of(twin_fresh).note.value)
     assert "digest does not match" in refusal.text_content()
     assert "The table keeps its game" in refusal.text_content()
     assert fresh.locator(".tt-board svg").inner_html() == board_before

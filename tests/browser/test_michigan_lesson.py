@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, first_table
+from lab import caught_up, first_call, first_table
 
 from engine.michigan import Play
 from tabletop_widgets import MichiganTable
@@ -26,12 +26,12 @@ LESSON = "notebooks/03_michigan.ipynb"
 def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     twin = MichiganTable(**first_call(REPO / LESSON, "MichiganTable"))
     table, board = first_table(page, lab_server.base_url, LESSON)
+    caught_up(table, twin)
     assert "You to move" in table.locator(".tt-status").text_content()
     moves = table.locator(".tt-log")
 
     def same_log() -> None:
-        last = twin.log_lines[-1]
-        moves.filter(has_text=last).wait_for()
+        caught_up(table, twin)
         assert moves.inner_text().splitlines() == twin.log_lines[-12:]
 
     # The dealer auctions the dead hand: the bots bid, and the play goes round to you.
@@ -44,7 +44,7 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     other = next(c for c in twin.state.hands[0] if c not in mine)
     board.locator(f'[data-intent="card:{other}"]').click()
     twin.on_intent(f"card:{other}")
-    table.locator(".tt-refused").wait_for()
+    caught_up(table, twin)
     assert "Not allowed" in table.locator(".tt-refused").text_content()
 
     # Play by clicks until you have both led a suit and followed with the obligatory card.
