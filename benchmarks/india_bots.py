@@ -1,6 +1,6 @@
-"""The basic India bot against random ones: one basic bot among three random bots over many
-seeded 4-player games, the basic bot's seat rotating (so first-throw advantage evens out).
-Reports the basic bot's share of wins; a quarter is what a random bot gets.
+"""The basic India bot against random ones: one basic bot among three random bots over 300
+seeded 4-player games (unless told otherwise), the basic bot's seat rotating (so first-throw
+advantage evens out). Reports the basic bot's share of wins; a quarter is what chance gives.
 
     python benchmarks/india_bots.py [games]
 """
@@ -33,5 +33,10 @@ def compare(games: int) -> dict:
     }
 
 
+def line(r: dict) -> str:
+    share = r["basic_win_share"]
+    return f"the basic bot wins {share:.3f} of the games, {share / 0.25:.1f}x a quarter (chance)"
+
+
 if __name__ == "__main__":
-    report(compare, 1000)
+    report(compare, 300, line)

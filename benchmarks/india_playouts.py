@@ -1,80 +1,69 @@
-"""Throughput of the India engine and of its vectorised simulation.
+"""Throughput of the India engine and of its vectorised simulation, in CPU time.
 
-1. Full 4-player games between random bots through the engine (games and actions per
-   second), as a ratio against a baseline measured in the same run: a plain Python loop that
-   throws two dice as many times as a game has throws.
+1. Full 4-player games between random bots through the engine (games and actions per CPU
+   second), and one game's cost in baseline throws (a plain Python loop throwing two dice),
+   timed in rounds alternating with the games (see _common.py): a game is reported as so many
+   "throw loops", the cost of a plain loop making as many throws as the game had.
 2. ``engine.india.sim.lone_piece_throws``: many one-piece races (entry square to the centre)
-   at once with numpy, against the same races one at a time in a plain Python loop.
+   at once with numpy, against the same races one at a time in a plain Python loop, the two
+   alternating: the ratio is the vectorised speed-up.
 
     python benchmarks/india_playouts.py [games]
 """
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-import time
 
 import numpy as np
+from _common import headline, interleave, playouts
 
 import engine
 from engine.india import sim
 
+ROUNDS = 10
+THROWS = 20_000  # baseline throws a round
+RACES = 20_000  # vectorised races a round (the plain loop runs a hundredth of them)
 
-def baseline_throws(n: int) -> float:
-    """Seconds per plain-Python throw of two dice."""
-    rng = random.Random(0)
-    t0 = time.perf_counter()
-    total = 0
+
+def throw_loop(n: int) -> None:
+    """The baseline: ``n`` plain-Python throws of two dice."""
+    rng, total = random.Random(n), 0
     for _ in range(n):
         total += rng.randint(1, 6) + rng.randint(1, 6)
     assert total
-    return (time.perf_counter() - t0) / n
 
 
-def playouts(games: int) -> tuple[float, int, int]:
-    """Seconds for ``games`` seeded random-bot games, the actions applied and the throws."""
-    actions = throws = 0
-    t0 = time.perf_counter()
-    for seed in range(games):
-        bots = [engine.make_bot("india", "random", seed=seed * 4 + k) for k in range(4)]
-        final = engine.play(engine.new_game("india", players=4, seed=seed), bots)
-        actions += len(final.history)
-        throws += final.throws
-    return time.perf_counter() - t0, actions, throws
-
-
-def races(n: int) -> tuple[float, float]:
-    """Seconds per one-piece race: vectorised, and in a plain loop."""
-    t0 = time.perf_counter()
-    sim.lone_piece_throws(np.random.default_rng(1), 71, n)
-    vectorised = (time.perf_counter() - t0) / n
-    loop_n = max(n // 100, 200)
-    t0 = time.perf_counter()
-    sim.lone_piece_throws_loop(np.random.default_rng(1), 71, loop_n)
-    loop = (time.perf_counter() - t0) / loop_n
-    return vectorised, loop
+def game(seed: int) -> tuple[int, int]:
+    bots = [engine.make_bot("india", "random", seed=seed * 4 + s) for s in range(4)]
+    final = engine.play(engine.new_game("india", players=4, seed=seed), bots)
+    return len(final.history), final.throws
 
 
 def main(games: int = 200) -> dict:
-    throw = baseline_throws(200_000)
-    seconds, actions, throws = playouts(games)
-    vectorised, loop = races(200_000)
-    result = {
-        "games": games,
-        "games_per_s": round(games / seconds, 1),
-        "actions_per_s": round(actions / seconds),
-        "actions_per_game": round(actions / games, 1),
-        "throws_per_game": round(throws / games, 1),
-        "baseline_throw_us": round(throw * 1e6, 3),
-        "game_in_baseline_throw_loops": round(seconds / games / (throw * throws / games), 1),
-        "races_per_s_vectorised": round(1 / vectorised),
-        "races_per_s_loop": round(1 / loop),
-        "vectorised_speedup": round(loop / vectorised, 1),
-    }
-    print(json.dumps(result, indent=2))
-    return result
+    r = playouts(ROUNDS, THROWS, throw_loop, games // ROUNDS, game, counted="throws")
+    loops = r["game_in_baseline_deals"] / r["throws_per_game"]  # throws -> loops of that length
+    r["game_in_baseline_throw_loops"] = round(loops, 1)
+    del r["game_in_baseline_deals"]
+    races = interleave(
+        ROUNDS,
+        lambda k: sim.lone_piece_throws_loop(np.random.default_rng(k), 71, RACES // 100),
+        lambda k: sim.lone_piece_throws(np.random.default_rng(k), 71, RACES),
+    )
+    speedup = 1 / races.ratio(RACES, RACES // 100)
+    slow, fast = (1 / x for x in races.spread(RACES, RACES // 100))
+    r["vectorised_races_per_cpu_s"] = round(RACES * ROUNDS / sum(races.work))
+    r["loop_races_per_cpu_s"] = round(RACES // 100 * ROUNDS / sum(races.base))
+    r["vectorised_speedup"] = round(speedup, 1)
+    r["vectorised_speedup_low_high"] = [round(fast, 1), round(slow, 1)]
+    headline(
+        "india_playouts",
+        f"one game = {loops:.1f} plain throw loops of its length; numpy races {speedup:.0f}x "
+        f"a plain loop ({ROUNDS} interleaved rounds: {fast:.0f}-{slow:.0f}x)",
+        r,
+    )
+    return r
 
 
 if __name__ == "__main__":

@@ -32,5 +32,13 @@ def compare(games: int) -> dict:
     }
 
 
+def line(r: dict) -> str:
+    rand = sum(r["random_means_from_its_left"]) / 3
+    return (
+        f"the basic bot ends with ${r['basic_mean']:.0f} on average, a random bot with "
+        f"${rand:.0f}: {r['basic_mean'] / rand:.2f}x (each starts with $300)"
+    )
+
+
 if __name__ == "__main__":
-    report(compare, 2000)
+    report(compare, 2000, line)

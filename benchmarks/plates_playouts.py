@@ -1,48 +1,39 @@
 """Throughput of the plates engine: random playouts of full 4-player games.
 
-Reported as games per second and actions per second, and as a ratio against a baseline
-measured in the same run on the same machine: one pure-Python "deal" (shuffle 50 cards and
-split them into hands) — so the figure means the same on a slow laptop and a fast server.
+Reported in CPU time as games and actions per second, and as the cost of one game in baseline
+deals (shuffle 50 cards and split them into hands), timed in rounds alternating with the games
+(see _common.py), so the figure means the same on a slow laptop and a fast server.
 
     python benchmarks/plates_playouts.py [games]
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 
-from _common import baseline_deal
+from _common import baseline_deal, headline, playouts
 
 import engine
 
+ROUNDS = 10
+DEALS = 2_000  # baseline deals a round
 
-def playouts(games: int) -> tuple[float, int]:
-    """Seconds for ``games`` seeded random-bot games, and the actions applied."""
-    actions = 0
-    t0 = time.perf_counter()
-    for seed in range(games):
-        bots = [engine.make_bot("plates", "random", seed=seed * 4 + k) for k in range(4)]
-        final = engine.play(engine.new_game("plates", players=4, seed=seed), bots)
-        actions += len(final.history)
-    return time.perf_counter() - t0, actions
+
+def game(seed: int) -> tuple[int, int]:
+    bots = [engine.make_bot("plates", "random", seed=seed * 4 + s) for s in range(4)]
+    return len(engine.play(engine.new_game("plates", players=4, seed=seed), bots).history), 1
 
 
 def main(games: int = 500) -> dict:
-    deal = baseline_deal(20_000, 50, 6, 8)
-    seconds, actions = playouts(games)
-    per_game = seconds / games
-    result = {
-        "games": games,
-        "games_per_s": round(games / seconds, 1),
-        "actions_per_s": round(actions / seconds),
-        "actions_per_game": round(actions / games, 1),
-        "baseline_deal_us": round(deal * 1e6, 2),
-        "game_in_baseline_deals": round(per_game / deal, 1),
-    }
-    print(json.dumps(result, indent=2))
-    return result
+    r = playouts(ROUNDS, DEALS, baseline_deal(50, 6, 8), games // ROUNDS, game)
+    low, high = r["rounds_low_high"]
+    headline(
+        "plates_playouts",
+        f"{r['games_per_cpu_s']:,} games per CPU second; one game = "
+        f"{r['game_in_baseline_deals']} baseline deals ({ROUNDS} interleaved rounds: {low}-{high})",
+        r,
+    )
+    return r
 
 
 if __name__ == "__main__":

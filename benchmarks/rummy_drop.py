@@ -8,10 +8,10 @@ and no joker) and its settlement is averaged for each kind of hand. A first drop
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-import time
+
+from _common import headline
 
 import engine
 from engine.rummy import BasicBot, Drop, Toss, hopeless, wild_rank_of
@@ -44,7 +44,7 @@ def settle(kind_hopeless: bool, deals: int, seed: int = 0) -> list[int]:
     return out
 
 
-def main(deals: int = 150) -> dict:
+def main(deals: int = 60) -> dict:
     result = {"deals_per_kind": deals, "first_drop_settlement": -10}
     for name, kind in (("hopeless", True), ("other", False)):
         got = settle(kind, deals, seed=1 if kind else 2)
@@ -52,11 +52,16 @@ def main(deals: int = 150) -> dict:
         sd = (sum((x - mean) ** 2 for x in got) / (deals - 1)) ** 0.5
         result[f"{name}_play_on_mean"] = round(mean, 2)
         result[f"{name}_play_on_stderr"] = round(sd / deals**0.5, 2)
-    print(json.dumps(result, indent=2))
+    headline(
+        "rummy_drop",
+        f"playing on settles at {result['hopeless_play_on_mean']:+.1f} "
+        f"(± {result['hopeless_play_on_stderr']:.1f}) with a hopeless hand and "
+        f"{result['other_play_on_mean']:+.1f} (± {result['other_play_on_stderr']:.1f}) with "
+        "another, against -10 for a first drop",
+        result,
+    )
     return result
 
 
 if __name__ == "__main__":
-    t0 = time.perf_counter()
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 150)
-    print(f"{time.perf_counter() - t0:.0f} s")
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60)

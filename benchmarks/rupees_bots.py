@@ -45,5 +45,10 @@ def compare(games: int) -> dict:
     }
 
 
+def line(r: dict) -> str:
+    rate = r["basic_side_win_rate"]
+    return f"the basic side wins {rate:.1%} of the games, {rate / 0.5:.2f}x an even match"
+
+
 if __name__ == "__main__":
-    report(compare, 500)
+    report(compare, 500, line)

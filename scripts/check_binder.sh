@@ -2,16 +2,21 @@
 # Check the Binder spec (binder/) locally, the way repo2docker uses it, without Docker:
 #   1. a clean copy of the repo: `git archive HEAD` (what mybinder.org would clone), or the
 #      working tree with --worktree (tracked + untracked-but-not-ignored files; before a commit)
-#   2. the Python version binder/runtime.txt asks for (repo2docker default: 3.10)
-#   3. a FRESH venv, `pip install -r binder/requirements.txt`, then ./binder/postBuild run from
-#      the copy's root with NB_PYTHON_PREFIX / REPO_DIR / PATH set as repo2docker sets them
-#   4. checks: pins still hold after postBuild, imports (outside the copy), package data, the
-#      learner settings overrides, the widget lab extensions enabled, a kernel that runs in this
-#      env, every notebooks/*.ipynb executed with nbconvert
+#   2. the Python version binder/runtime.txt asks for (repo2docker default: 3.10); if it is not
+#      on this machine, the nearest one >= 3.10, with a warning (scripts/binder.py python)
+#   3. a fresh venv holding repo2docker's base environment first (its conda lock's packages,
+#      from PyPI: scripts/repo2docker-base.txt, JupyterLab, Notebook, JupyterHub...), then
+#      `pip install -r binder/requirements.txt` on top of it, as repo2docker does, then
+#      ./binder/postBuild run from the copy's root with NB_PYTHON_PREFIX / REPO_DIR / PATH set
+#      as repo2docker sets them, then `pip check`
+#   4. checks: the lock is complete (every installed package pinned) and its pins hold after
+#      postBuild, imports (outside the copy), package data, the learner settings overrides, the
+#      widget lab extensions and Voila enabled, a kernel that runs in this env, every
+#      notebooks/*.ipynb and notebooks/play/*.ipynb executed with nbconvert
 #   5. optional (--browser or BROWSER=1): tests/browser from the copy, with JupyterLab and the
 #      kernel served from this env (JUPYTER_PYTHON) and pytest/playwright from DEV_PYTHON
-# Not checkable here: the Ubuntu base image, apt.txt, the conda base env, the jovyan user, the
-# mybinder.org launch itself.
+# Not checkable here: the Ubuntu base image, apt.txt, conda itself (the base packages come from
+# PyPI), the jovyan user, the mybinder.org launch itself.
 #
 # Usage: scripts/check_binder.sh [--worktree] [--browser] [--keep]
 # Env:   BROWSER=1, KEEP=1 (keep the temp dir), BINDER_PYTHON (interpreter to use),
@@ -111,7 +116,9 @@ B="$SRC/binder"
 [ -e "$B/apt.txt" ] && echo "note: binder/apt.txt (Ubuntu packages) cannot be checked here"
 [ -f "$B/requirements.txt" ] || fail "binder/requirements.txt missing"
 loose="$(grep -vE '^\s*(#|$|-)' "$B/requirements.txt" | grep -v '==' || true)"
-[ -z "$loose" ] || warn "requirements not pinned with ==: $(echo "$loose" | tr '\n' ' ')"
+[ -z "$loose" ] || fail "requirements not pinned with ==: $(echo "$loose" | tr '\n' ' ')"
+BASE="$SRC/scripts/repo2docker-base.txt"
+[ -f "$BASE" ] || fail "scripts/repo2docker-base.txt missing (repo2docker's base environment)"
 
 want=3.10 # repo2docker's default
 if [ -f "$B/runtime.txt" ]; then
@@ -135,27 +142,29 @@ else
   warn "no binder/postBuild: with a binder/ folder, nothing installs the project itself"
 fi
 
-# the interpreter: BINDER_PYTHON, pythonX.Y on PATH, or a pyenv install of X.Y
-PY=""
-cands=("${BINDER_PYTHON:-}" "python$want")
-if command -v pyenv >/dev/null 2>&1; then
-  while IFS= read -r d; do cands+=("$d/bin/python"); done \
-    < <(ls -d "$(pyenv root)/versions/$want".* 2>/dev/null | sort -V -r)
-fi
-for c in "${cands[@]}"; do
-  [ -n "$c" ] || continue
-  v="$("$c" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true)"
-  if [ "$v" = "$want" ]; then PY="$c"; break; fi
-done
-[ -n "$PY" ] || fail "no Python $want found (runtime.txt); set BINDER_PYTHON"
-echo "Python $want: $("$PY" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
+# the interpreter: BINDER_PYTHON, else runtime.txt's version, else the nearest >= 3.10
+PY="$(python3 "$SRC/scripts/binder.py" python 2>"$WORK/logs/python.txt")" \
+  || { cat "$WORK/logs/python.txt"; fail "no Python for the Binder environment"; }
+if [ -s "$WORK/logs/python.txt" ]; then warn "$(sed 's/^note: //' "$WORK/logs/python.txt")"; fi
+echo "Python: $("$PY" -c 'import sys; print(sys.executable, sys.version.split()[0])')"
 
 # ---------------------------------------------------------------- 3. build, as repo2docker does
-step "fresh venv + pip install -r binder/requirements.txt"
+step "fresh venv + repo2docker's base environment ($(grep -c '==' "$BASE") packages, --no-deps)"
 "$PY" -m venv "$VENV"
-"$VENV/bin/python" -m pip install -q --upgrade pip
-(cd "$SRC" && "$VENV/bin/python" -m pip install -q --no-cache-dir -r binder/requirements.txt) \
-  || fail "pip install -r binder/requirements.txt"
+"$VENV/bin/python" -m pip install -q --no-deps -r "$BASE" \
+  || fail "repo2docker's base packages do not install with this Python"
+
+step "pip install -r binder/requirements.txt (on the base, as repo2docker runs it)"
+(cd "$SRC" && "$VENV/bin/python" -m pip install --no-cache-dir -r binder/requirements.txt) \
+  >"$WORK/logs/requirements.log" 2>&1 \
+  || { tail -n 30 "$WORK/logs/requirements.log"; fail "pip install -r binder/requirements.txt"; }
+# pip warns, and still succeeds, when what it installed breaks a base package's requirement
+if grep -q "dependency conflicts" "$WORK/logs/requirements.log"; then
+  sed -n '/dependency conflicts/,$p' "$WORK/logs/requirements.log"
+  fail "binder/requirements.txt conflicts with repo2docker's base environment"
+fi
+grep '^Successfully installed' "$WORK/logs/requirements.log" | fold -s -w 96 | sed 's/^/  /' \
+  || echo "  nothing installed: the base already held every pin"
 
 if [ -f "$PB" ]; then
   step "binder/postBuild (from the copy's root)"
@@ -174,21 +183,33 @@ fi
 
 # ---------------------------------------------------------------- 4. checks
 VPY="$VENV/bin/python"
-step "pins, imports, package data, settings overrides"
+step "pip check (the whole environment, base packages included)"
+"$VPY" -m pip check || fail "pip check: the Binder environment has broken requirements"
+
+step "the lock complete and holding, imports, package data, settings"
 (cd "$WORK/elsewhere" && "$VPY" -I - "$SRC" "$VENV" <<'PYEOF') || fail "environment checks"
 import importlib, importlib.metadata as md, json, os, re, sys
 from pathlib import Path
 
 src, venv = Path(sys.argv[1]), Path(os.path.realpath(sys.argv[2]))
-bad = []
+norm = lambda name: re.sub(r"[-_.]+", "-", name).lower()
+bad, pinned = [], set()
 for line in (src / "binder/requirements.txt").read_text().splitlines():
     m = re.match(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*==\s*([^\s;#]+)", line)
     if m:
         name, pin = re.sub(r"\[.*\]", "", m[1]), m[2]
-        got = md.version(name)
-        print(f"  {name}=={got}" + ("" if got == pin else f"   (PINNED {pin})"))
+        pinned.add(norm(name))
+        try:
+            got = md.version(name)
+        except md.PackageNotFoundError:
+            got = "not installed"
         if got != pin:
             bad.append(f"{name} is {got}, pinned {pin}")
+own = {"pip", "setuptools", "wheel", "tabletop-lessons"}
+loose = sorted({norm(d.metadata["Name"]) for d in md.distributions()} - pinned - own)
+bad += [f"{name} is installed but not in the lock (make binder-lock)" for name in loose]
+print(f"  {len(pinned)} pins, all installed as pinned; nothing installed that is not pinned"
+      if not bad else f"  {len(pinned)} pins")
 for mod in ["engine", "tabletop_widgets", "anywidget", "ipywidgets", "numpy", "matplotlib"]:
     try:
         m = importlib.import_module(mod)
@@ -239,6 +260,20 @@ if grep -qiE 'build recommended|not compatible|is not (enabled|installed)' "$WOR
   cat "$WORK/logs/labext.txt"
 fi
 
+step "Voila: server extension enabled, progressive rendering on"
+"$VENV/bin/jupyter" server extension list >"$WORK/logs/serverext.txt" 2>&1 || true
+sed -i 's/\x1b\[[0-9;]*m//g' "$WORK/logs/serverext.txt"
+grep -qE '^\s*voila\.server_extension\s+enabled' "$WORK/logs/serverext.txt" \
+  || grep -qE '^\s*voila\s+enabled' "$WORK/logs/serverext.txt" \
+  || { cat "$WORK/logs/serverext.txt"; fail "Voila is not an enabled server extension"; }
+(cd "$WORK/elsewhere" && "$VPY" -c '
+from voila.configuration import VoilaConfiguration
+from voila.server_extension import load_config_file
+conf = VoilaConfiguration(config=load_config_file())
+assert conf.progressive_rendering, "progressive_rendering is off"
+print("  voila enabled; progressive_rendering on (from the environment config path)")
+') || fail "Voila settings (binder/voila.json via postBuild)"
+
 step "a kernel in this env (nbconvert)"
 "$VPY" - "$WORK/elsewhere/probe.ipynb" "$VENV" <<'PYEOF'
 import json, sys
@@ -259,9 +294,9 @@ PYEOF
   probe.ipynb 2>"$WORK/logs/probe.log") | grep -o 'kernel ok: [^"\\]*' \
   || { cat "$WORK/logs/probe.log"; fail "the python3 kernel does not run in the Binder env"; }
 
-step "execute every notebooks/*.ipynb"
+step "execute every notebooks/*.ipynb and notebooks/play/*.ipynb"
 shopt -s nullglob
-nbs=("$SRC"/notebooks/*.ipynb)
+nbs=("$SRC"/notebooks/*.ipynb "$SRC"/notebooks/play/*.ipynb)
 shopt -u nullglob
 if [ "${#nbs[@]}" -eq 0 ]; then
   echo "no notebooks in notebooks/: nothing to execute"

@@ -77,6 +77,7 @@ class SaveLoad(widgets.HBox):
         super().__init__()
         self.table = table
         self.files = Files(self.save, self.load_file, self._too_big)
+        self.files.layout.flex = "none"
         self.note = widgets.HTML()
         self.children = (self.files, self.note)
         self.add_class("tt-saveload")

@@ -12,6 +12,7 @@ description of an action as that seat sees it.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -577,10 +578,14 @@ class Table(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         """The live widget, plus the table's picture for places no kernel runs (GitHub,
-        nbviewer, a saved notebook): JupyterLab prefers the live widget."""
+        nbviewer, a lesson opened before running it): JupyterLab prefers the live widget.
+        The picture is an HTML image, not SVG, because JupyterLab shows SVG only in a trusted
+        notebook, and a notebook a learner has just opened is not trusted."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
-            bundle["image/svg+xml"] = self.board.svg
+            data = base64.b64encode(self.board.svg.encode()).decode()
+            alt = escape(self.board.label, quote=True)
+            bundle["text/html"] = f'<img alt="{alt}" src="data:image/svg+xml;base64,{data}">'
         return bundle
 
     def __repr__(self) -> str:

@@ -35,24 +35,22 @@ import importlib.util
 import json
 import os
 import re
+import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from lab import LabServer, python_has_module, stage_notebooks
+from lab import (
+    LabServer,
+    chromium_path,
+    open_chromium,
+    python_has_module,
+    stage_notebooks,
+    watch_sockets,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def in_ci() -> bool:
@@ -65,11 +63,6 @@ def missing(reason: str):
     if in_ci():
         pytest.fail(f"{reason} (CI is set: browser tests must run, not skip)", pytrace=False)
     pytest.skip(reason)
-
-
-def chromium_path() -> str:
-    """The Chromium binary to drive ($CHROMIUM or Debian's /usr/bin/chromium)."""
-    return os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def browser_missing_reason() -> str | None:
@@ -113,9 +106,9 @@ def shots() -> Path:
 def lab_server(tmp_path_factory) -> LabServer:
     """A JupyterLab of our own, auth off on 127.0.0.1, serving a stripped copy of notebooks/.
 
-    Learner settings from binder/overrides.json are applied. At teardown, kernels are shut
-    down via REST, the server gets SIGTERM, and the test errors if any process it started
-    had to be killed.
+    Learner settings from binder/overrides.json and Voila's from binder/voila.json are
+    applied, as on Binder. At teardown, kernels are shut down via REST, the server gets
+    SIGTERM, and the test errors if any process it started had to be killed.
     """
     python = os.environ.get("JUPYTER_PYTHON") or sys.executable
     if not python_has_module(python, "jupyterlab"):
@@ -125,6 +118,8 @@ def lab_server(tmp_path_factory) -> LabServer:
     stage_notebooks(REPO / "notebooks", root / "notebooks")
     overrides = REPO / "binder" / "overrides.json"
     settings = json.loads(overrides.read_text()) if overrides.exists() else {}
+    (work / "config").mkdir()  # the server's JUPYTER_CONFIG_DIR, where Voila reads voila.json
+    shutil.copy(REPO / "binder" / "voila.json", work / "config" / "voila.json")
     server = LabServer.start(root, work, python=python, settings=settings)
     yield server
     leftovers = server.stop()
@@ -142,15 +137,9 @@ def chromium(tmp_path_factory):
         missing(reason)
     from playwright.sync_api import sync_playwright
 
-    exe = chromium_path()
     profile = tmp_path_factory.mktemp("chromium-profile")
     with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            str(profile),
-            executable_path=exe,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
-        )
+        ctx = open_chromium(pw, profile)
         try:
             yield ctx
         finally:
@@ -169,6 +158,7 @@ def page(chromium, lab_server, page_errors, shots, request):
     failed_png = shots / ("FAILED_" + re.sub(r"[^\w.-]+", "_", request.node.name) + ".png")
     failed_png.unlink(missing_ok=True)  # a stale one from an earlier run would mislead
     pg = chromium.new_page()
+    watch_sockets(pg)
     pg.set_default_timeout(30_000)
     pg.on("pageerror", lambda e: page_errors.append(str(e)))
     yield pg

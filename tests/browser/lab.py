@@ -5,9 +5,16 @@ Server side (no pytest needed, so scripts can reuse it):
     stage_notebooks(src, dst)          copy notebooks with outputs and widget state stripped
     write_notebook(path, cells)        write a small notebook (for notebooks made at test time)
 
+Browser side:
+    open_chromium(playwright, profile) headless Debian Chromium (a persistent BrowserContext)
+
 Page side:
     open_notebook(page, base, path)    open a notebook and wait for its kernel to be Idle
     run_all(page)                      Run > Run All Cells, wait until every cell has run
+    caught_up(table, twin)             wait until a table on the page shows what its twin (the
+                                       same table built in the test's process) shows
+    choose(select, label)              pick a dropdown option; return once the kernel is sent it
+    wait_for(locator, predicate, arg)  wait until a JS predicate over the element holds
     click_latency_ms(page, click, target, condition)
                                        click -> first DOM mutation after which condition holds
 
@@ -30,10 +37,41 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+# --------------------------------------------------------------------------- the browser
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    """The Chromium binary to drive ($CHROMIUM or Debian's /usr/bin/chromium)."""
+    return os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def open_chromium(playwright: Any, profile: Path) -> Any:
+    """Headless Debian Chromium with a fresh profile folder: a Playwright BrowserContext
+    (close it when done). Never a downloaded browser: `playwright install` is not needed."""
+    return playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=chromium_path(),
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000},
+    )
+
 
 # --------------------------------------------------------------------------- notebooks
 
@@ -144,6 +182,28 @@ def write_notebook(path: Path, cells: Sequence[str | Mapping[str, Any]]) -> Path
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(nb, indent=1) + "\n", encoding="utf-8")
     return path
+
+
+ROUND_TRIP_CODE = """\
+import ipywidgets as widgets
+
+clicks = 0
+label = widgets.Label(value="not clicked yet")
+button = widgets.Button(description="Ask Python")
+
+
+def on_click(_):
+    global clicks
+    clicks += 1
+    label.value = f"click {clicks}: {sum(range(10**5))}"
+
+
+button.on_click(on_click)
+widgets.VBox([button, label])
+"""
+"""A notebook cell: a Button whose callback puts into a Label a number only the kernel computes
+(``click <k>: <sum>``). The bare click -> Python -> page round trip: the harness's smoke test,
+and the baseline the latency benchmark measures the tables against."""
 
 
 def write_lab_settings(settings_dir: Path, overrides: Mapping[str, Mapping[str, Any]]) -> None:
@@ -487,6 +547,115 @@ def _last_run_output(page, start_count: int) -> str:
       return out.slice(-2000);
     }""",
         start_count,
+    )
+
+
+# What differs between a table on the page and the HTML its twin would send: the board's picture
+# (the attributes board.js adds to make spots clickable left out), the status line, the
+# refusal and the move log. '' when the page has caught up.
+_TABLE_DIFF_JS = """([table, want]) => {
+  const parse = (html) => {
+    const d = document.createElement('div');
+    d.innerHTML = html;
+    return d;
+  };
+  const bare = (el) => {
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.tt-focus-ring').forEach((e) => e.remove());
+    for (const e of c.querySelectorAll('*')) {
+      e.removeAttribute('tabindex');
+      e.removeAttribute('role');
+      e.classList.remove('tt-hot');
+      if (e.getAttribute('class') === '') e.removeAttribute('class');
+    }
+    return c.innerHTML;
+  };
+  if (table.classList.contains('tt-playing')) return 'the moves are still playing';
+  const board = table.querySelector('.tt-board');
+  if (!board) return 'no board on the page';
+  if (bare(board) !== bare(parse(want.svg))) return 'the board shows another picture';
+  const texts = [['status', table.querySelector('.tt-status')?.textContent ?? '',
+                  parse(want.status).textContent],
+                 ['refusal', table.querySelector('.tt-refused')?.textContent ?? '',
+                  parse(want.message).querySelector('.tt-refused')?.textContent ?? '']];
+  for (const [name, have, expect] of texts) {
+    if (have !== expect) {
+      return `the ${name} reads ${JSON.stringify(have)}, not ${JSON.stringify(expect)}`;
+    }
+  }
+  for (const [name, sel, lines] of [['move log', '.tt-log li', want.log],
+                                    ['recent panel', '.tt-recent li', want.recent]]) {
+    const have = [...table.querySelectorAll(sel)].map((e) => e.textContent);
+    if (JSON.stringify(have) !== JSON.stringify(lines)) {
+      const [a, b] = [have, lines].map((l) => JSON.stringify(l.slice(-3)));
+      return `the ${name} ends ${a}, not ${b}`;
+    }
+  }
+  return '';
+}"""
+
+
+def caught_up(table: Any, twin: Any, timeout_ms: float = 20_000) -> None:
+    """Wait until the table on the page (a Locator) shows exactly what ``twin``, the same table
+    built and played in the test's own process, shows once its moves have played: the board's
+    picture, the status line, the refusal, the move log and "Since your last move". Each
+    arrives on its own, so a test reads the page only after this, never after a fixed sleep."""
+    want = {
+        "svg": twin.board.svg,
+        "status": twin.board.status,
+        "message": twin.message.value,
+        "log": list(twin.board.log),
+        "recent": list(twin.board.recent),
+    }
+    arg = [table.element_handle(), want]
+    try:
+        table.page.wait_for_function(f"(a) => !({_TABLE_DIFF_JS})(a)", arg=arg, timeout=timeout_ms)
+    except Exception as e:
+        if type(e).__name__ != "TimeoutError":
+            raise
+        diff = table.page.evaluate(_TABLE_DIFF_JS, arg)
+        raise AssertionError(f"the page's table never caught up with its twin: {diff}") from None
+
+
+_SOCKETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def watch_sockets(page: Any) -> None:
+    """Keep track of the websockets ``page`` opens (call it before it opens any): ``choose``
+    needs the one to the kernel."""
+    sockets = _SOCKETS.setdefault(page, [])
+    page.on("websocket", lambda ws: sockets.append(ws))
+
+
+def choose(select: Any, label: str, timeout_ms: float = 15_000) -> None:
+    """Pick ``label`` in an ipywidgets dropdown (a ``select`` Locator), and return once the page
+    has sent the change to the kernel. ipywidgets may hold a widget's change back while an
+    earlier one of the same widget awaits the kernel, but sends a button's click at once: a
+    click right after the choice could reach Python first. Whatever is sent after this
+    returns travels behind the choice, on the same websocket, in order."""
+    page = select.page
+    shown = [t.replace("\xa0", " ").strip() for t in select.locator("option").all_text_contents()]
+    index = shown.index(label)  # ipywidgets shows a label's spaces as no-break spaces
+    kernel = [
+        ws for ws in _SOCKETS.get(page, []) if "/api/kernels/" in ws.url and not ws.is_closed()
+    ]
+    if not kernel:
+        raise RuntimeError("choose: no kernel websocket seen (call watch_sockets(page) first)")
+
+    def is_the_change(payload: str | bytes) -> bool:
+        text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+        return '"method":"update"' in text and f'"index":{index}' in text
+
+    with kernel[-1].expect_event("framesent", predicate=is_the_change, timeout=timeout_ms):
+        select.select_option(label=label)
+
+
+def wait_for(locator: Any, predicate: str, arg: Any = None, timeout_ms: float = 15_000) -> None:
+    """Wait until ``predicate``, a JS function ``(el, arg) => bool`` over the locator's element,
+    holds (a size after a class change, say): the page's own state, not a sleep."""
+    handle = locator.element_handle()
+    locator.page.wait_for_function(
+        f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=timeout_ms
     )
 
 

@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, first_table
+from lab import caught_up, first_call, first_table
+from playwright.sync_api import expect
 
 from tabletop_widgets import IndiaTable
 
@@ -29,6 +30,7 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     twin = IndiaTable(**first_call(REPO / LESSON, "IndiaTable"))  # the same table, in this process
 
     table, board = first_table(page, lab_server.base_url, LESSON)
+    caught_up(table, twin)
     assert "You to throw" in table.locator(".tt-status").text_content()
 
     # Throw: the dice tumble, then land on the kernel's throw.
@@ -41,15 +43,14 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     # The coach: each legal move's exact risk, computed by the kernel.
     table.locator("button", has_text="Coach").click()
     twin.coach_toggle.value = True
-    coach = table.locator(".tt-coach")
-    coach.wait_for()
-    assert coach.text_content() == plain(twin.coach.value)
+    expect(table.locator(".tt-coach")).to_have_text(plain(twin.coach.value))
 
     # A piece in the corner: its ring is the entry square. Click the piece, then the ring.
     board.locator('[data-intent="piece:0"]').click()
     twin.on_intent("piece:0")
-    board.locator('[data-intent="enter"]').wait_for()
-    page.wait_for_timeout(700)  # let the tumble finish before the picture
+    caught_up(table, twin)
+    assert board.locator('[data-intent="enter"]').count() == 1
+    table.locator(".tt-dice:not(.tt-rolling)").wait_for()  # the tumble is over: a still picture
     table.screenshot(path=str(shots / "india_table.png"))
     board.locator('[data-intent="enter"]').click()
     twin.on_intent("enter")
@@ -58,14 +59,13 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     # Another corner piece cannot use the die that is left: the refusal says why.
     board.locator('[data-intent="piece:1"]').click()
     twin.on_intent("piece:1")
-    refusal = table.locator(".tt-refused")
-    refusal.wait_for()
-    assert refusal.text_content() == plain(twin.message.value)
-    assert "entering needs a 5" in refusal.text_content()
+    caught_up(table, twin)  # the refusal included
+    assert "entering needs a 5" in table.locator(".tt-refused").text_content()
 
     # The new piece moves on with the other die.
     board.locator('[data-intent="piece:0"]').click()
     twin.on_intent("piece:0")
+    caught_up(table, twin)
     target = twin._targets(0)[0][0]
     board.locator(f'[data-intent="{target}"]').click()
     twin.on_intent(target)

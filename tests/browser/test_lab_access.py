@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import markdown_cell, open_notebook, run_all, write_notebook
+from lab import caught_up, markdown_cell, open_notebook, run_all, wait_for, write_notebook
 from playwright.sync_api import expect
 
 from tabletop_widgets import RummyTable
@@ -20,6 +20,8 @@ from tabletop_widgets.render.cards import card_name
 
 pytestmark = pytest.mark.browser
 
+GROWN = "(el, [side, before]) => el.getBoundingClientRect()[side] > 1.3 * before"
+"""A JS predicate: the element has grown by more than 30% along ``side`` since ``before``."""
 SOLO = {"players": 2, "seed": 3, "humans": (0,)}
 PAIR = {"players": 2, "seed": 5, "humans": (0, 1)}
 
@@ -99,13 +101,13 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     assert all(name in buttons for name in hand_names(twin)), buttons
     page.keyboard.press("Enter")  # draw: the kernel deals a 14th card
     twin.on_intent("draw:stock")
-    board.locator('[data-intent="card:13"]').wait_for()
+    caught_up(solo, twin)
     assert focused_intent(page) == "card:0"  # the keyboard keeps its place in the new picture
 
     page.keyboard.press("Space")  # select the first card
     twin.select(0)
+    caught_up(solo, twin)
     discard = board.locator('[data-intent="discard"]')
-    discard.wait_for()
     assert discard.get_attribute("aria-label") == "discard the selected card on the open pile"
     assert focused_intent(page) == "card:0"
     page.keyboard.press("Tab")  # the focus ring shows on a card the next one overlaps
@@ -118,10 +120,10 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     card = twin.selected_cards()[0]
     page.keyboard.press("Enter")  # discard it: the bot answers and the page shows its move
     twin.on_intent("discard")
-    expect(log).to_contain_text(twin.log_lines[-1])  # the bot's answer, as the kernel saw it
+    caught_up(solo, twin)  # the bot's answer, as the kernel saw it
     assert f"You: discard {card}" in log.text_content()
     assert "You to move" in solo.locator(".tt-status").text_content()
-    expect(board.locator('[data-intent^="card:"]')).to_have_count(13)
+    assert board.locator('[data-intent^="card:"]').count() == 13
 
     # Large print on a projector's wide screen: the picture and the buttons grow.
     page.set_viewport_size({"width": 1920, "height": 1080})
@@ -131,7 +133,7 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     button_before = solo.locator("button", has_text="Sort by suit").bounding_box()
     solo.locator("button", has_text="Large print").click()
     expect(solo).to_have_class(re.compile(r"\btt-large\b"))
-    page.wait_for_timeout(300)
+    wait_for(first_card, GROWN, ["height", before["height"]])
     after = first_card.bounding_box()
     button_after = solo.locator("button", has_text="Sort by suit").bounding_box()
     assert after["height"] > 1.3 * before["height"]
@@ -145,9 +147,8 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     before = india.locator(".tt-board svg").bounding_box()
     india.locator("button", has_text="Large print").click()
     expect(india).to_have_class(re.compile(r"\btt-large\b"))
-    page.wait_for_timeout(300)
     india.locator(".tt-board").scroll_into_view_if_needed()
-    assert india.locator(".tt-board svg").bounding_box()["width"] > 1.3 * before["width"]
+    wait_for(india.locator(".tt-board svg"), GROWN, ["width", before["width"]])
     page.screenshot(path=str(shots / "access_large_print_india.png"))
     assert not page_errors
 
@@ -167,10 +168,10 @@ def test_hot_seat_cover_hides_both_hands_until_the_click(
     # The first human draws and discards by clicks; the screen must then pass.
     board.locator('[data-intent="draw:stock"]').click()
     twin.on_intent("draw:stock")
-    board.locator('[data-intent="card:13"]').wait_for()
+    caught_up(pair, twin)
     board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
     twin.select(0)
-    board.locator('[data-intent="discard"]').wait_for()
+    caught_up(pair, twin)
     board.locator('[data-intent="discard"]').click()
     twin.on_intent("discard")
     hot = next(w for w in twin.tools.children if isinstance(w, HotSeat))

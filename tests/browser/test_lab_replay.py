@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import open_notebook, run_all, write_notebook
+from lab import caught_up, open_notebook, run_all, write_notebook
 
 from tabletop_widgets import IndiaTable
 from tabletop_widgets.render.india import position_text
@@ -56,6 +56,7 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     where = replay.locator(".tt-replay-where")
     where.wait_for()
     table.scroll_into_view_if_needed()
+    caught_up(table, twin)
     assert where.text_content() == plain(bar.where.value)
     assert position_text(twin.state.view(0)) in board.text_content()
 
@@ -65,6 +66,7 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
         back.click()
         bar.back.click()
     replay.get_by_text(f"at move {n - 3} of {n}").wait_for()
+    caught_up(table, twin)
     assert where.text_content() == plain(bar.where.value)
     earlier = position_text(twin.state.view(0))
     assert earlier != position_text(bar.game.view(0))
@@ -75,14 +77,14 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     page.keyboard.press("Enter")
     bar.back.click()
     replay.get_by_text(f"at move {n - 4} of {n}").wait_for()
+    caught_up(table, twin)
     handle = replay.locator(".noUi-handle")
     handle.focus()
     page.keyboard.press("ArrowLeft")
     bar.back.click()
     replay.get_by_text(f"at move {n - 5} of {n}").wait_for()
+    caught_up(table, twin)
     assert position_text(twin.state.view(0)) in board.text_content()
-
-    page.wait_for_timeout(300)
     table.screenshot(path=str(shots / "replay_looking_back.png"))
 
     # Play on from here: the bots play on from move n - 5 until the human is to act.
@@ -94,8 +96,8 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     m = bar.moves
     replay.get_by_text(f"Move {m} of {m}").wait_for()
     assert where.text_content() == plain(bar.where.value)
-    table.locator(".tt-log", has_text=f"Branch: play on from move {n - 5} of {n}").wait_for()
-    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+    caught_up(table, twin)
+    assert f"Branch: play on from move {n - 5} of {n}" in table.locator(".tt-log").inner_text()
     assert position_text(twin.state.view(0)) in board.text_content()
     assert not replay.locator("button", has_text="Play on from here").is_visible()
     table.screenshot(path=str(shots / "replay_branched.png"))

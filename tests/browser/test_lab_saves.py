@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import markdown_cell, open_notebook, run_all, write_notebook
+from lab import caught_up, markdown_cell, open_notebook, run_all, write_notebook
 
 import engine
 from tabletop_widgets import IndiaTable
@@ -22,10 +22,6 @@ pytestmark = pytest.mark.browser
 
 FIRST = {"players": 2, "seed": 0, "humans": (0,)}
 FRESH = {"players": 2, "seed": 4, "humans": (0,)}
-
-
-def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
 
 
 def saves_of(table: IndiaTable) -> SaveLoad:
@@ -61,16 +57,16 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     for intent in ("piece:0", "enter"):
         board.locator(f'[data-intent="{intent}"]').click()
         twin.on_intent(intent)
-    first.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
-    first.locator(".tt-log").filter(has_text=twin.log_lines[-1]).wait_for()
+        caught_up(first, twin)
 
     # Save game downloads the game as it stands, under its own name.
     name = f"india-seed0-move{len(twin.state.history)}.json"
-    save = first.locator(f'a.tt-save[download="{name}"]')
+    save = first.locator(".tt-save")
     save.scroll_into_view_if_needed()
-    first.locator(".widget-upload").focus()
+    assert save.get_attribute("aria-label") == f"Save game: download {name}"
+    first.locator(".tt-load").focus()
     page.keyboard.press("Shift+Tab")  # by keyboard: from Load game back to Save game
-    assert save.evaluate("el => el === document.activeElement && el.matches(':focus-visible')")
+    assert save.evaluate("el => el === document.activeElement")
     first.locator(".tt-saveload").screenshot(path=str(shots / "saves_buttons.png"))
     with page.expect_download() as info:
         page.keyboard.press("Enter")
@@ -86,14 +82,13 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     log = fresh.locator(".tt-log")
     assert "Loaded" not in log.inner_text()
     with page.expect_file_chooser() as chooser:
-        fresh.locator(".widget-upload", has_text="Load game").click()
+        fresh.locator(".tt-load").click()
     chooser.value.set_files(str(saved))
     assert saves_of(twin_fresh).load_text(text, name)
-    log.filter(has_text=f"Loaded {name}").wait_for()
+    caught_up(fresh, twin_fresh)
     assert log.inner_text().splitlines() == twin_fresh.log_lines[-12:]
-    fresh.locator(".tt-status", has_text=plain(twin_fresh.status.value)).wait_for()
-    fresh.locator(f'a.tt-save[download="{name}"]').wait_for()
-    page.wait_for_timeout(500)
+    fresh.locator(f'.tt-save[aria-label="Save game: download {name}"]').wait_for()
+    fresh.locator(".tt-loaded", has_text=f"Loaded {name}").wait_for()
     fresh.screenshot(path=str(shots / "saves_loaded.png"))
 
     # A corrupt file (one number edited): refused, and the table keeps its game.
@@ -102,15 +97,15 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     corrupt = tmp_path / "india-edited.json"
     corrupt.write_text(text.replace('"seed":0', '"seed":1'), encoding="utf-8")
     with page.expect_file_chooser() as chooser:  # by keyboard this time
-        fresh.locator(".widget-upload", has_text="Load game").focus()
+        fresh.locator(".tt-load").focus()
         page.keyboard.press("Enter")
     chooser.value.set_files(str(corrupt))
     assert not saves_of(twin_fresh).load_file(corrupt.read_bytes(), corrupt.name)
     refusal = fresh.locator(".tt-refused")
     refusal.wait_for()
-    assert refusal.text_content() == plain(twin_fresh.message.value)
+    assert refusal.text_content() == re.sub(r"<[^>]+>", "", saves_of(twin_fresh).note.value)
     assert "digest does not match" in refusal.text_content()
-    assert "the table keeps its game" in refusal.text_content()
+    assert "The table keeps its game" in refusal.text_content()
     assert fresh.locator(".tt-board svg").inner_html() == board_before
     assert log.inner_text() == log_before
     fresh.screenshot(path=str(shots / "saves_refused.png"))

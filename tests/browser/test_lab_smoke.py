@@ -12,6 +12,7 @@ import statistics
 
 import pytest
 from lab import (
+    ROUND_TRIP_CODE,
     click_latency_ms,
     markdown_cell,
     open_notebook,
@@ -26,24 +27,6 @@ pytestmark = pytest.mark.browser
 ANSWER = str(sum(range(10**5)))  # what the kernel must send back; never computed in the page
 N_CLICKS = 3
 
-SMOKE_CODE = """\
-import ipywidgets as widgets
-
-clicks = 0
-label = widgets.Label(value="not clicked yet")
-button = widgets.Button(description="Ask Python")
-
-
-def on_click(_):
-    global clicks
-    clicks += 1
-    label.value = f"click {clicks}: {sum(range(10**5))}"
-
-
-button.on_click(on_click)
-widgets.VBox([button, label])
-"""
-
 
 @pytest.fixture(scope="module")
 def smoke_notebook(lab_server) -> str:
@@ -53,7 +36,7 @@ def smoke_notebook(lab_server) -> str:
         lab_server.root / path,
         [
             markdown_cell("# Harness smoke test\n\nA Button whose callback runs in Python."),
-            SMOKE_CODE,
+            ROUND_TRIP_CODE,
         ],
     )
     return path

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import markdown_cell, open_notebook, run_all, write_notebook
+from lab import caught_up, choose, markdown_cell, open_notebook, run_all, write_notebook
 
 from engine.india import Throw
 from tabletop_widgets import IndiaTable, MichiganTable
@@ -22,10 +22,6 @@ pytestmark = pytest.mark.browser
 TABLE = {"players": 2, "seed": 1, "humans": (0,)}
 CARDS = {"players": 3, "seed": 2, "humans": (0,)}
 RIGGED = Throw(5, 2)
-
-
-def plain(html: str) -> str:
-    return re.sub(r"<[^>]+>", "", html)
 
 
 def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_errors, shots):
@@ -45,7 +41,7 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     open_notebook(page, lab_server.base_url, path)
     assert run_all(page).complete
     table = page.locator(".tt-table").first
-    table.locator(".tt-board svg").wait_for()
+    caught_up(table, twin)
     teacher = table.locator(".tt-teacher")
     teacher.scroll_into_view_if_needed()
     assert "You to throw" in table.locator(".tt-status").text_content()
@@ -56,7 +52,7 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     choice = teacher.locator("select")
     choice.wait_for()
     assert choice.locator("option").count() == 36
-    choice.select_option(label=str(RIGGED))
+    choose(choice, str(RIGGED))
     tool.outcome.value = RIGGED
     teacher.locator("button", has_text="Rig the next one").click()
     tool.rig()
@@ -67,25 +63,27 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     twin.throw_button.click()
     assert twin.state.history[0] == RIGGED
     table.locator(f'.tt-dice[data-values="{RIGGED.a}-{RIGGED.b}"]').wait_for()
-    table.locator(".tt-status", has_text=plain(twin.status.value)).wait_for()
+    caught_up(table, twin)
     assert "You to move: 5-2, left 5-2" in table.locator(".tt-status").text_content()
     for button in twin.move_list.children:  # the moves the throw allows, as the kernel sees them
         table.locator("button", has_text=button.description).wait_for()
-    table.locator(".tt-log", has_text="You throw 5-2").wait_for()
+    assert "You throw 5-2" in table.locator(".tt-log").text_content()
     teacher.locator(".tt-coach").wait_for(state="detached")  # the rigged throw is used up
-    page.wait_for_timeout(700)  # let the tumble finish before the picture
+    table.locator(".tt-dice:not(.tt-rolling)").wait_for()  # the tumble is over: a still picture
     table.screenshot(path=str(shots / "teacher_rigged_throw.png"))
 
     # Every hand face up: the banner across the table.
     teacher.locator("button", has_text="Show every hand").click()
     tool.reveal.value = True
+    caught_up(table, twin)
     banner = table.locator(".tt-board .tt-teacher-banner")
-    banner.wait_for()
     assert banner.text_content() == TEACHER_BANNER
     assert TEACHER_BANNER in table.locator(".tt-board svg").get_attribute("aria-label")
     table.screenshot(path=str(shots / "teacher_every_hand.png"))
     teacher.locator("button", has_text="Show every hand").click()
-    banner.wait_for(state="detached")
+    tool.reveal.value = False
+    caught_up(table, twin)
+    assert banner.count() == 0
 
     # A card game: the next deal to arrange, in the game's own notation, and every hand.
     cards = page.locator(".tt-table").nth(1)
@@ -95,7 +93,8 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     cards.scroll_into_view_if_needed()
     cards.locator("button", has_text="Teacher mode").click()
     cards.locator("button", has_text="Show every hand").click()
-    cards.locator(".tt-board .tt-teacher-banner").wait_for()
+    caught_up(cards, twin_cards)
+    assert cards.locator(".tt-board .tt-teacher-banner").count() == 1
     deal = cards.locator(".tt-teacher textarea")
     deal.wait_for()
     assert deal.input_value() == deal_tool.deal.value

@@ -9,11 +9,10 @@ kernel could have sent.
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
-from lab import first_call, first_table
+from lab import caught_up, first_call, first_table
 
 from engine.michigan import Play
 from tabletop_widgets import MichiganTable
@@ -27,15 +26,14 @@ LESSON = "notebooks/03_michigan.ipynb"
 def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     twin = MichiganTable(**first_call(REPO / LESSON, "MichiganTable"))
     table, board = first_table(page, lab_server.base_url, LESSON)
+    caught_up(table, twin)
     assert "You to move" in table.locator(".tt-status").text_content()
     moves = table.locator(".tt-log li")
 
     def same_log() -> None:
         """The page's move log (collapsed, all of it) ends as the twin's, once the moves
         that followed the click have played."""
-        deadline = time.monotonic() + 20
-        while moves.all_text_contents() != twin.log_lines and time.monotonic() < deadline:
-            time.sleep(0.2)
+        caught_up(table, twin)
         assert moves.all_text_contents() == twin.log_lines
 
     # The dealer auctions the dead hand: the bots bid, and the play goes round to you.
@@ -48,7 +46,7 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     other = next(c for c in twin.state.hands[0] if c not in mine)
     board.locator(f'[data-intent="card:{other}"]').click()
     twin.on_intent(f"card:{other}")
-    table.locator(".tt-refused").wait_for()
+    caught_up(table, twin)
     assert "Not allowed" in table.locator(".tt-refused").text_content()
 
     # Play by clicks until you have both led a suit and followed with the obligatory card.

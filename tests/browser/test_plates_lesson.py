@@ -13,7 +13,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from lab import click_latency_ms, first_call, first_table
+from lab import caught_up, choose, click_latency_ms, first_call, first_table
 from playwright.sync_api import expect
 
 from tabletop_widgets import PlatesTable
@@ -31,6 +31,7 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     plate = twin.state.view(0)["my_plate"]["number"]
 
     table, board = first_table(page, lab_server.base_url, LESSON)
+    caught_up(table, twin)
     assert "You to move" in table.locator(".tt-status").text_content()
     text = board.text_content()
     assert plate in re.sub(r"\s", "", text)  # your own plate, face up
@@ -49,27 +50,25 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
         latencies.append(click_latency_ms(page, spot, board, mark))
     chosen = int(digits[(len(latencies) - 1) % len(digits)])
     twin.on_intent(f"digit:{chosen}")
+    caught_up(table, twin)
     marked = board.locator(f'[data-intent="digit:{chosen}"] rect')
     assert marked.count() == 2 * plate.count(str(chosen))  # a box and an underline each
 
     # The coach: the exact chance of your planned bid, computed by the kernel.
     table.locator("button", has_text="Coach").click()
     twin.coach_toggle.value = True
-    expected_coach = re.sub(r"<[^>]+>", "", twin.coach.value)
-    coach = table.locator(".tt-coach")
-    coach.wait_for()
-    assert coach.text_content() == expected_coach
+    expect(table.locator(".tt-coach")).to_have_text(re.sub(r"<[^>]+>", "", twin.coach.value))
 
     # Bid the highest count on that digit: the bots answer and the reveal shows.
     counts = table.locator(".widget-dropdown select").first  # the bid panel (tools come after)
     top = counts.locator("option").last.text_content()
-    counts.select_option(label=top)
+    choose(counts, top)
     twin.panel.count.value = int(top)
-    page.wait_for_timeout(300)  # the select's change reaches the kernel
     table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
     twin.panel.bid.click()
+    caught_up(table, twin)
+    assert any("Reveal:" in line for line in twin.log_lines)
     moves = table.locator(".tt-log")
-    moves.filter(has_text="Reveal:").wait_for()
     assert moves.inner_text().splitlines() == twin.log_lines[-12:]
     assert "the bid is FALSE" in board.text_content()
     assert "Continue" in table.inner_text()
@@ -78,9 +77,8 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     # Continue: the next round, as the engine says.
     table.locator("button", has_text="Continue").click()
     twin.continue_button.click()
-    table.locator(".tt-status", has_text=re.sub(r"<[^>]+>", "", twin.status.value)).wait_for()
-    # the board is a separate widget: its new picture may land just after the status line
-    expect(board).to_contain_text(f"Round 2 of {twin.state.rounds_total}")
+    caught_up(table, twin)
+    assert f"Round 2 of {twin.state.rounds_total}" in board.text_content()
     table.screenshot(path=str(shots / "plates_round2.png"))
 
     median = statistics.median(latencies)

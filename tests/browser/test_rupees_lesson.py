@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import first_call, first_table
+from lab import caught_up, choose, first_call, first_table
 from playwright.sync_api import expect
 
 from engine.rupees import NameTrump
@@ -31,38 +31,36 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     assert twin.state.phase == "bid" and twin.state.current_player == 0
 
     table, board = first_table(page, lab_server.base_url, LESSON)
+    caught_up(table, twin)
     assert "You to move" in table.locator(".tt-status").text_content()
     assert "You ◀ to bid" in board.text_content()  # not "to play" while bidding
-    # the bots' moves at once (the pacing has its own test): every click lands on the present
-    table.locator(".tt-display select").select_option(label="Instant")
-    page.wait_for_timeout(300)
     for card in twin.state.hands[0]:  # your hand, face up (named for screen readers)
         assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
 
     # Bid the top: the bots can only pass, and you take the widow.
-    table.locator(".widget-dropdown select").first.select_option(label="₹400,000")  # bid panel
+    choose(table.locator(".widget-dropdown select").first, "₹400,000")  # the bid panel
     twin.panel.amount.value = 400_000
-    page.wait_for_timeout(300)  # the select's change reaches the kernel
     table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
     twin.panel.bid.click()
     assert twin.state.phase == "discard"
-    discard = table.locator("button", has_text="Discard")
-    discard.wait_for()
+    caught_up(table, twin)
+    table.locator("button", has_text="Discard").wait_for()
     table.screenshot(path=str(shots / "rupees_discard.png"))
 
     # A forbidden card says why; then three allowed cards and Discard.
     special = next(c for c in twin.state.hands[0] if c.is_special or c.is_money)
     board.locator(f'[data-intent="card:{special.code}"]').click()
     twin.on_intent(f"card:{special.code}")
-    table.locator(".tt-refused").wait_for()
-    assert table.locator(".tt-refused").text_content() == re.sub(r"<[^>]+>", "", twin.message.value)
+    caught_up(table, twin)  # the refusal included
     chosen = [c.code for c in twin.state.discardable()][-3:]
     for code in chosen:
         board.locator(f'[data-intent="card:{code}"]').click()
         twin.on_intent(f"card:{code}")
-        board.locator(f'g[data-intent="card:{code}"][aria-label$="(selected)"]').wait_for()
+        caught_up(table, twin)
+        assert board.locator(f'g[data-intent="card:{code}"][aria-label$="(selected)"]').count()
     table.locator("button", has_text="Discard 3/3").click()
     twin.discard_button.click()
+    caught_up(table, twin)
 
     # Name trumps by button (its own prompt says what they are for).
     table.locator(".tt-prompt", has_text="Name trumps").wait_for()
@@ -71,6 +69,7 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     table.locator("button", has_text=label).click()
     twin.act(NameTrump(trump))
     assert twin.state.phase == "play" and twin.state.current_player == 0
+    caught_up(table, twin)
 
     # Lead a card by clicking it: the three bots follow and the trick closes.
     lead = twin.state.playable(0)[0]
