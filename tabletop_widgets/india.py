@@ -89,6 +89,8 @@ class IndiaTable(Table):
         self.press(self.throw_button, self.throw)
         self.move_list = widgets.VBox()
         self.move_list.add_class("tt-india-moves")
+        self._buttons: list[widgets.Button] = []
+        self._choices: list[Any] = []
         self._add_coach("the risk behind each move")
         buttons = widgets.HBox([self.throw_button, self.coach_toggle])
         controls = widgets.VBox([self.dice, buttons, self.message, self.move_list, self.coach])
@@ -287,12 +289,18 @@ class IndiaTable(Table):
         self.move_list.children = ()
 
     def _move_buttons(self) -> list[widgets.Button]:
-        buttons = []
-        for o in self.state.legal_options():
-            b = widgets.Button(description=self._describe(o), layout=widgets.Layout(width="auto"))
-            self.press(b, lambda a=o.action: self.act(a))
-            buttons.append(b)
-        return buttons
+        """One button per legal move, reused from redraw to redraw (a new widget for every
+        move would pile up in the page over a long game)."""
+        options = self.state.legal_options()
+        self._choices = [o.action for o in options]
+        while len(self._buttons) < len(options):
+            i = len(self._buttons)
+            b = widgets.Button(layout=widgets.Layout(width="auto"))
+            self.press(b, lambda i=i: self.act(self._choices[i]))
+            self._buttons.append(b)
+        for b, o in zip(self._buttons[: len(options)], options, strict=True):
+            b.description = self._describe(o)
+        return self._buttons[: len(options)]
 
     def _describe(self, o: Option) -> str:
         """A legal move in what the board shows: the piece's number, the steps (the number

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ipywidgets.widgets.widget import _instances
+
 import engine
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
@@ -262,6 +264,7 @@ def test_the_coach_gives_each_move_its_risk():
 
 def test_a_whole_game_against_bots_ends():
     t = IndiaTable(players=4, seed=2, humans=(0,))
+    made = len(_instances)
     for _ in range(2000):
         if t.state.is_terminal():
             break
@@ -271,6 +274,9 @@ def test_a_whole_game_against_bots_ends():
             t.move_list.children[0].click()
     assert t.state.is_terminal() and "Game over" in t.board.status
     assert repr(t).endswith("game over)")
+    # the move buttons are reused (each is 3 widgets), not made anew for each of the game's
+    # hundreds of moves
+    assert len(_instances) - made <= 60
     over = t.board.over
     winner = t.state.winners()[0]
     assert f"<td>{t.names[winner]}</td><td>won: 4 of 4 pieces home</td>" in over
