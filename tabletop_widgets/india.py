@@ -276,8 +276,8 @@ class IndiaTable(Table):
                 f"<b>{percent(risk)}</b>{_exact(risk)}"
             )
         intro = (
-            "Chance the moved piece is hit before you throw again (each opponent throws once; "
-            "rethrows after doubles and blockades are left out):"
+            "Chance the moved piece is hit on each opponent's first throw, a lower bound of the "
+            "risk before you throw again (rethrows after doubles and blockades left out):"
         )
         return (
             f'<div class="tt-coach" aria-live="polite">{intro}<br>' + "<br>".join(lines) + "</div>"

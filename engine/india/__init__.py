@@ -59,6 +59,8 @@ from .odds import (
     hit_chance,
     hit_risk,
     land_chance,
+    turn_hit_chance,
+    turn_hit_risk,
 )
 from .rules import (
     ALL_THROWS,
@@ -103,5 +105,7 @@ __all__ = [
     "parse_position",
     "sides_for",
     "square",
+    "turn_hit_chance",
+    "turn_hit_risk",
     "turn_square",
 ]

@@ -1,6 +1,7 @@
 """India's exact odds (RULES.md §6), as ``Fraction``s: entering, landing and hitting with one
-throw, the risk a piece runs before its owner throws again, and the expected throws to bring a
-lone piece home."""
+throw, the risk a piece runs before its owner throws again (one opposing throw, or each
+opponent's whole turn with its rethrows after doubles), and the expected throws to bring a lone
+piece home."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 
-from .board import BLUE, CORNER, ENTER_ON, ROUTE, TRACK, entry_square, square
+from .board import BLUE, CORNER, ENTER_ON, PIECES, ROUTE, TRACK, entry_square, square
 from .rules import ALL_THROWS, Position, Throw
 
 
@@ -74,11 +75,45 @@ def hit_risk(board: Position, seat: int, progress: int) -> Fraction:
     """The chance a piece of ``seat`` at ``progress`` on ``board`` is hit before ``seat``
     throws again:
     each opponent throws once (rethrows after doubles not counted), blockades aside. Zero on
-    blue and red squares and at home."""
-    q = square(board.sides[seat], progress)
-    if q is None or q in BLUE:
+    blue and red squares and at home. A lower bound of ``turn_hit_risk``."""
+    threats = _threats(board, seat, progress)
+    if threats is None:
         return Fraction(0)
     safe = Fraction(1)
+    for behind, entering, waiting in threats:
+        near = [d for d in behind if d <= 12]
+        safe *= 1 - hit_chance(near, [entering] if waiting and entering and entering <= 6 else [])
+    return 1 - safe
+
+
+def turn_hit_risk(board: Position, seat: int, progress: int) -> Fraction:
+    """The chance a piece of ``seat`` at ``progress`` on ``board`` is hit before ``seat``
+    throws again, each opponent taking his whole turn (``turn_hit_chance``: rethrows after
+    doubles included), the opponents' turns counted as independent. Zero on blue and red
+    squares and at home."""
+    threats = _threats(board, seat, progress)
+    if threats is None:
+        return Fraction(0)
+    safe = Fraction(1)
+    for behind, entering, waiting in threats:
+        safe *= 1 - turn_hit_chance(behind, entering, waiting)
+    return 1 - safe
+
+
+Threat = tuple[list[int], int | None, int]
+"""One opponent's threat to a piece: his pieces' distances behind it, how far behind it his
+entry square lies (None if his route does not pass it), and how many of his pieces wait in his
+corner."""
+
+
+def _threats(board: Position, seat: int, progress: int) -> list[Threat] | None:
+    """What threatens a piece of ``seat`` at ``progress``, opponent by opponent (his pieces
+    behind it that can still reach it, his entry square, his waiting pieces); None on a blue or
+    red square or at home, where no piece is hit."""
+    q = square(board.sides[seat], progress)
+    if q is None or q in BLUE:
+        return None
+    threats = []
     for other, theirs in enumerate(board.pieces):
         if board.friendly(seat, other):
             continue
@@ -88,9 +123,67 @@ def hit_risk(board: Position, seat: int, progress: int) -> Fraction:
             for p in theirs
             if 0 <= p <= ROUTE
             for d in [(q - entry_square(side) - p) % TRACK]
-            if 1 <= d <= 12 and p + d <= ROUTE
+            if d and p + d <= ROUTE
         ]
         e = (q - entry_square(side)) % TRACK
-        entering = [e] if CORNER in theirs and 1 <= e <= 6 else []
-        safe *= 1 - hit_chance(behind, entering)
-    return 1 - safe
+        threats.append((behind, e if 1 <= e <= ROUTE else None, theirs.count(CORNER)))
+    return threats
+
+
+def turn_hit_chance(
+    behind: Sequence[int], entering: int | None = None, waiting: int = 0
+) -> Fraction:
+    """The chance one opponent hits a piece during his whole turn: his throw, and another
+    after every double he uses completely (RULES.md §4), given his pieces ``behind`` it
+    (distances), how far behind it his entry square lies (``entering``, None if his route does
+    not pass it) and how many of his pieces wait in his corner (``waiting``).
+
+    A throw hits as in ``hit_chance``. A double that misses is played the simplest way: each 5
+    enters a piece while one waits, and the rest of the double moves his piece nearest behind
+    the target on (past it, if the double is longer); with no piece there to move, no rethrow
+    counts. Blockades and his pieces elsewhere aside. Exact for that play: every double moves a
+    piece on or brings one in, so the recursion over throws ends."""
+    if any(type(d) is not int or not 1 <= d <= ROUTE for d in behind):
+        raise ValueError(f"distances behind are whole numbers 1 to {ROUTE}, not {list(behind)}")
+    if entering is not None and (type(entering) is not int or not 1 <= entering <= ROUTE):
+        raise ValueError(f"an entry square lies 1 to {ROUTE} squares behind, not {entering!r}")
+    if type(waiting) is not int or not 0 <= waiting <= PIECES:
+        raise ValueError(f"0 to {PIECES} pieces wait in a corner, not {waiting!r}")
+    return _turn_hit(tuple(sorted(behind)), entering, waiting)
+
+
+@cache
+def _turn_hit(behind: tuple[int, ...], entering: int | None, waiting: int) -> Fraction:
+    hits = Fraction(0)
+    for t in ALL_THROWS:
+        entered = waiting and entering is not None and entering in _entered_reach(t)
+        if entered or any(d in (t.a, t.b, t.a + t.b) for d in behind):
+            hits += 1
+        elif t.doubles and (after := _after_double(behind, entering, waiting, t.a)):
+            hits += _turn_hit(*after)
+    return hits / 36
+
+
+def _entered_reach(t: Throw) -> tuple[int, ...]:
+    """How far a piece entered on one die of ``t`` moves on with the other."""
+    return tuple(other for die, other in ((t.a, t.b), (t.b, t.a)) if die == ENTER_ON)
+
+
+def _after_double(
+    behind: tuple[int, ...], entering: int | None, waiting: int, die: int
+) -> tuple[tuple[int, ...], int | None, int] | None:
+    """The threat after a double of ``die`` that missed, played as ``turn_hit_chance`` says;
+    None when nothing behind the target can use it."""
+    pieces, dice = list(behind), 2
+    while dice and die == ENTER_ON and waiting:
+        waiting, dice = waiting - 1, dice - 1
+        if entering is not None:
+            pieces.append(entering)
+    if dice:
+        if not pieces:
+            return None
+        pieces.sort()
+        left = pieces.pop(0) - die * dice
+        if left > 0:
+            pieces.append(left)
+    return tuple(sorted(pieces)), entering, waiting

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from engine import CHANCE
 from engine.india import (
     ALL_THROWS,
     Enter,
+    Move,
     best_single_die,
     enter_chance,
     expected_throws_home,
@@ -21,6 +23,9 @@ from engine.india import (
     hit_risk,
     land_chance,
     sim,
+    square,
+    turn_hit_chance,
+    turn_hit_risk,
 )
 
 
@@ -90,6 +95,101 @@ def test_hit_risk_reads_the_board():
     assert hit_risk(board, 0, s.pieces[0][0]) == hit_chance([3, 4], [6])
     assert hit_risk(board, 0, 7) == 0  # square 11 is blue
     assert hit_risk(board, 0, 66) == 0  # red path
+
+
+# ------------------------------------------------ a whole turn: rethrows after doubles
+
+
+def test_turn_hit_chance_by_hand():
+    # 4 behind: 14 of 36 throws hit at once; 1-1 misses and moves the piece to 2 behind, from
+    # where 12 of 36 hit (2-2 hits at once, 3-3 5-5 6-6 pass the target)
+    assert turn_hit_chance([4]) == Fraction(14, 36) + Fraction(1, 36) * Fraction(12, 36)
+    assert turn_hit_chance([2]) == hit_chance([2]) == Fraction(12, 36)  # no double continues
+    assert turn_hit_chance([]) == 0 and turn_hit_chance([], entering=7) == 0  # nobody waits
+
+
+def test_a_whole_turn_is_at_least_its_first_throw():
+    for behind in ([1], [6], [2, 6], [3, 4, 12], [13], [30, 40]):
+        for entering, waiting in ((None, 0), (6, 1), (20, 3)):
+            first = hit_chance([d for d in behind if d <= 12], [entering] if waiting else [])
+            assert turn_hit_chance(behind, entering, waiting) >= first
+    assert turn_hit_chance([13]) > 0 == hit_chance([13])  # 13 behind: only after a double
+
+
+def test_turn_hit_chance_refuses_nonsense():
+    for bad in ({"behind": [0]}, {"behind": [64]}, {"behind": [3], "waiting": 5}):
+        with pytest.raises(ValueError):
+            turn_hit_chance(**{"behind": [], **bad})
+
+
+def model_rethrow(state, target: int):
+    """Seat 1 plays a double that missed the way ``turn_hit_chance`` says, through the engine:
+    5s enter while a piece waits, the rest moves his piece nearest behind square ``target``.
+    The state at his rethrow, or None if the model gives him none."""
+    side = state.sides[1]
+    while state.current_player == 1:
+        if state.dice[0] == 5 and Enter() in state.legal_actions():
+            state = state.apply(Enter())
+            continue
+        behind = {
+            i: d
+            for i, p in enumerate(state.pieces[1])
+            if 0 <= p <= 63
+            for d in [(target - square(side, p)) % 68]
+            if p + d <= 63
+        }
+        if not behind:
+            return None
+        state = state.apply(Move(min(behind, key=behind.get), sum(state.dice)))
+    return state if state.current_player == CHANCE and state.turn == 1 else None
+
+
+def by_engine_turn(start: str, target: int) -> Fraction:
+    """Seat 1's whole turn against seat 0's piece on ``target``, enumerated through the rules:
+    every throw, the engine's own test of a capture, and the model's play after a double.
+    (Seat 1 has at most two pieces out, so no blockade the model leaves aside can form.)"""
+
+    @cache
+    def chance(position: str) -> Fraction:
+        s = engine.new_game("india", players=2, start=position, first_player=1)
+        total = Fraction(0)
+        for t in ALL_THROWS:
+            thrown = s.apply(t)
+            if thrown.current_player == 1 and can_hit(thrown, 0):
+                total += 1
+            elif t.doubles and thrown.current_player == 1:
+                after = model_rethrow(thrown, target)
+                total += chance(after.position()) if after else 0
+        return total / 36
+
+    return chance(start)
+
+
+@pytest.mark.parametrize(
+    ("start", "behind", "entering", "waiting"),
+    [
+        ("44 h h h / 40 c h h", [4], 6, 1),  # 4 behind, his corner 6 behind
+        ("60 h h h / 52 57 h h", [3, 8], 22, 0),  # two pieces behind, nobody waiting
+        ("44 h h h / c c h h", [], 6, 2),  # only his corner: 5-5 enters two, then rethrows
+    ],
+)
+def test_turn_hit_chance_matches_the_rules_turn_by_turn(start, behind, entering, waiting):
+    target = int(start.split()[0])
+    exact = turn_hit_chance(behind, entering, waiting)
+    assert by_engine_turn(start, target) == exact
+    board = engine.new_game("india", players=2, start=start).board()
+    progress = (target - 4) % 68
+    assert turn_hit_risk(board, 0, progress) == exact
+    assert hit_risk(board, 0, progress) <= exact
+
+
+def test_turn_hit_risk_counts_each_opponent():
+    s = engine.new_game("india", players=3, start="44 h h h / c c c c / 40 h h h")
+    board, progress = s.board(), s.pieces[0][0]
+    seat1 = turn_hit_chance([], (44 - 55) % 68, 4)  # seat 1 enters on 55
+    seat2 = turn_hit_chance([4])
+    assert turn_hit_risk(board, 0, progress) == 1 - (1 - seat1) * (1 - seat2)
+    assert turn_hit_risk(board, 0, 7) == 0 and turn_hit_risk(board, 0, 66) == 0  # blue, red
 
 
 # ---------------------------------------------------------------- bringing a piece home
