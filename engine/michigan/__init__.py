@@ -75,9 +75,6 @@ from .odds import all_boodles_live_chance, boodle_dead_chance, dead_chance, next
 from .rules import START_CHIPS, MichiganState
 from .view import Boodle, MichiganView, Run, SeenDeal, SeenEvent, SeenStop, StandingOffer
 
-PlayCard = Play
-"""Temporary: the old name, while notebooks/03_michigan.ipynb still imports it."""
-
 __all__ = [  # with Card and Shuffle, every class in MichiganState.ACTIONS: reprs read back
     "BOODLE",
     "BOODLE_OF_SUIT",

@@ -97,12 +97,12 @@ def test_hit_risk_reads_the_board():
     assert hit_risk(board, 0, 66) == 0  # red path
 
 
-# ---------------------------------------------------------------- a whole turn: rethrows
+# ------------------------------------------------ a whole turn: rethrows after doubles
 
 
 def test_turn_hit_chance_by_hand():
     # 4 behind: 14 of 36 throws hit at once; 1-1 misses and moves the piece to 2 behind, from
-    # where 12 of 36 hit (2-2 hits at once; 3-3, 5-5 and 6-6 pass the target)
+    # where 12 of 36 hit (2-2 hits at once, 3-3 5-5 6-6 pass the target)
     assert turn_hit_chance([4]) == Fraction(14, 36) + Fraction(1, 36) * Fraction(12, 36)
     assert turn_hit_chance([2]) == hit_chance([2]) == Fraction(12, 36)  # no double continues
     assert turn_hit_chance([]) == 0 and turn_hit_chance([], entering=7) == 0  # nobody waits

@@ -1,0 +1,217 @@
+"""Every number typed into the text of lesson 01 (license plates), recomputed from the engine
+and from an independent count. Each test names the cell it guards; the numbers the lesson's
+code cells print are checked by nbval instead."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from math import comb
+
+from lesson_cells import Lesson, accepts, guide_says
+
+import engine
+from engine.plates import (
+    SETUP,
+    Agree,
+    Bid,
+    Challenge,
+    Plate,
+    bid_chance,
+    chance_at_least,
+    count_in_play_pmf,
+    count_pmf,
+    rigged_shuffle,
+)
+from tabletop_widgets import PlatesTable
+
+LESSON = Lesson("01_license_plates.ipynb")
+FIRST_DEAL = rigged_shuffle(
+    4,
+    stands=[["447 120 $10", "281 593 $5"], ["904 417 $5", "880 217 $20"],
+            ["388 265 $20", "164 039 $10"], ["735 049 $15", "578 402 $25"]],
+    piles=[["612 974 $25", "936 150 $15"], ["580 336 $10", "472 691 $20"]],
+)  # fmt: skip
+
+
+def hypergeometric_at_least(k: int, good: int, total: int, drawn: int) -> Fraction:
+    """P(at least k good among `drawn` cards from `total` holding `good`), by its formula."""
+    return sum(
+        (Fraction(comb(good, j) * comb(total - good, drawn - j), comb(total, drawn))
+         for j in range(max(k, 0), min(good, drawn) + 1)),
+        Fraction(0),
+    )  # fmt: skip
+
+
+def test_plates_in_play_with_four_players():  # cell plates-words
+    LESSON.says("plates-words", "4 stands + 2 piles = **6 plates, 36 digits**")
+    LESSON.says("plates-words", "the count of 4's is 4")
+    g = engine.new_game("plates", players=4, seed=3)
+    g = g.apply(g.sample_chance())
+    assert 4 + SETUP[4].piles == len(g.in_play()) == 6
+    assert sum(len(p.number) for _, p in g.in_play()) == 36
+    assert Plate.from_str("447 120 $10").count(4) + Plate.from_str("904 417 $5").count(4) == 4
+
+
+def test_a_four_player_game_lasts_eight_rounds():  # cell plates-rounds
+    LESSON.says("plates-rounds", "a 4-player game lasts 8 rounds")
+    assert SETUP[4].plates_each == 8
+    bots = [engine.make_bot("plates", "basic", seed=k) for k in range(4)]
+    end = engine.play(engine.new_game("plates", players=4, seed=5), bots)
+    assert all(end.live) and end.round == 8
+
+
+def test_what_agreeing_with_the_false_bid_cost():  # cell plates-false-bid
+    LESSON.says("plates-false-bid", "25 dollars, to each of the two challengers: 50 dollars")
+    LESSON.says("plates-false-bid", "seat 1's fine, 20 dollars")
+    g = engine.new_game("plates", players=4, seed=1).apply(FIRST_DEAL)
+    for call in (Bid(2, 4), Bid(3, 4), Challenge(), Bid(4, 4), Agree(), Challenge(), Challenge()):
+        g = g.apply(call)
+    before = g
+    g = g.apply(Bid(5, 8)).apply(Challenge()).apply(Agree()).apply(Challenge())
+    assert sum(d for payer, _, d in g.results[-1].payments if payer == 3) == 50
+    other = before.apply(Bid(5, 8)).apply(Challenge()).apply(Challenge()).apply(Challenge())
+    assert sum(d for payer, payee, d in other.results[-1].payments if payee == 3) == 20
+    # by the rule: seat 3's own fine to each of two challengers; the bidder's fine to him
+    assert 2 * Plate.from_str("578 402 $25").fine == 50 == 2 * 25
+    assert Plate.from_str("880 217 $20").fine == 20
+
+
+def test_agree_up_to_three_more_than_you_hold():  # cells plates-rule-of-thumb, plates-learned
+    LESSON.says("plates-rule-of-thumb", "agree up to three more than you hold")
+    LESSON.says("plates-learned", '"up to three more than you hold"')
+    half = Fraction(1, 2)
+    for h, text in enumerate(["123 456 $5", "712 345 $5", "771 234 $5", "777 123 $5"]):
+        plate = Plate.from_str(text)
+        by_engine = max(k for k in range(1, 37) if bid_chance(Bid(k, 7), plate, 6) > half)
+        by_count = max(
+            k for k in range(1, 37) if hypergeometric_at_least(k - h, 30 - h, 294, 30) > half
+        )
+        assert by_engine == by_count == h + 3
+
+
+def test_exercise_1_at_least_two_sevens():  # cell plates-solution-1
+    LESSON.says("plates-solution-1", "1 - 0.0225 - 0.0901 = 0.8874")
+    guide_says("(1) about 0.8874")
+    p = chance_at_least(count_pmf(6, "uniform", digit=7), 2)
+    none, one = 0.9**36, 36 * 0.1 * 0.9**35
+    assert (round(none, 4), round(one, 4)) == (0.0225, 0.0901)
+    assert round(float(p), 4) == round(1 - none - one, 4) == 0.8874
+
+
+def test_exercise_2_six_fives_with_three_in_hand():  # cell plates-solution-2
+    LESSON.says("plates-solution-2", "is about 0.538, just over one half, so **agree**")
+    guide_says("(2) agree (about 0.538)")
+    p = bid_chance(Bid(6, 5), Plate.from_str("558 035 $10"), 6)
+    assert round(float(p), 3) == round(float(hypergeometric_at_least(3, 27, 294, 30)), 3) == 0.538
+
+
+def test_exercise_3_what_a_challenger_receives():  # cell plates-solution-3
+    LESSON.says("plates-solution-3", "20 + 5 = **25 dollars**")
+    guide_says("(3) 25 dollars")
+    deal = rigged_shuffle(
+        4,
+        stands=[["111 111 $20"], ["222 222 $5"], ["333 333 $10"], ["444 444 $15"]],
+        piles=[["555 555 $10"], ["666 666 $10"]],
+    )
+    g = engine.new_game("plates", players=4).apply(deal)
+    g = g.apply(Bid(9, 9)).apply(Agree()).apply(Challenge()).apply(Challenge())
+    assert sum(d for _, payee, d in g.results[-1].payments if payee == 2) == 20 + 5
+
+
+def test_exercise_4_sevens_expected_with_one_in_hand():  # cell plates-solution-4
+    LESSON.says("plates-solution-4", "$1 + 30 \\cdot 29/294 = 194/49 \\approx 3.959$")
+    LESSON.says("plates-solution-4", "Compare 3.6 (that is, 36 × 1/10)")
+    guide_says("(4) 194/49 ≈ 3.959")
+    pmf = count_in_play_pmf(7, Plate.from_str("712 345 $5"), 6)
+    mean = sum(k * p for k, p in pmf.items())
+    assert mean == 1 + 30 * Fraction(29, 294) == Fraction(194, 49)
+    assert round(float(mean), 3) == 3.959
+    blind = sum(k * p for k, p in count_pmf(6, "balanced", digit=7).items())
+    assert blind == Fraction(36, 10)
+
+
+def test_who_pays_when_money_runs_out():  # cell plates-out
+    LESSON.says(
+        "plates-out",
+        "seat 1 had 25 dollars and owed 20 to seat 2, 20 to seat 3 and 15 to seat 0",
+        "seat 3 got the last 5 dollars",
+    )
+    unlucky = rigged_shuffle(
+        4,
+        stands=[["712 345 $25", "170 263 $10", "974 510 $25", "457 912 $25", "327 094 $15"],
+                ["736 918 $5", "571 384 $20", "607 452 $5", "817 236 $10", "270 689 $10"],
+                ["147 205 $25", "627 390 $10", "275 608 $25", "479 150 $15", "715 234 $20"],
+                ["674 013 $25", "387 516 $5", "107 829 $25", "705 341 $25", "963 872 $20"]],
+    )  # fmt: skip
+    b = engine.new_game("plates", players=4, seed=2).apply(unlucky)
+    a, c = Agree(), Challenge()
+    for calls in ([Bid(4, 7), c, a, a], [Bid(9, 7), c, c, c], [Bid(4, 7), a, a, c],
+                  [Bid(4, 7), a, c, a]):  # fmt: skip
+        for call in calls:
+            b = b.apply(call)
+    assert b.money[1] == 25
+    for call in (Bid(4, 7), c, a, a):
+        b = b.apply(call)
+    assert b.results[-1].payments == ((1, 2, 20), (1, 3, 5))
+    # owed by the rule: the fines of the agreers' and the bidder's plates of round 5
+    assert [Plate.from_str(p).fine for p in ("715 234 $20", "963 872 $20", "327 094 $15")] == [
+        20,
+        20,
+        15,
+    ]
+
+
+def test_the_first_table_answers_of_play_and_find_out():  # cell plates-play, and the guide
+    LESSON.says("plates-play", "Your plate shows the digit 2 twice.")
+    guide_says("The student's plate is `261 728`, fine 20 dollars.")
+    guide_says("*Bid three 2's.* All three bots agree.", "*Bid five 2's.* All three bots challenge")
+    guide_says("there were five 2's: the bid was true", "the student wins 60 dollars")
+    table = PlatesTable(players=4, seed=8, humans=(0,))
+    assert table.state.view(0)["my_plate"] == {"number": "261728", "fine": 20}
+    table.act(Bid(3, 2))
+    assert table.log_lines[-3:] == ["Bot 1 agrees", "Bot 2 agrees", "Bot 3 agrees"]
+    assert table.state.current_player == 0  # back to the bidder: bid higher or cancel
+    table = PlatesTable(players=4, seed=8, humans=(0,))
+    table.act(Bid(5, 2))
+    result = table.state.results[0]
+    assert result.challengers == (1, 2, 3) and result.count == 5
+    assert result.payments == ((1, 0, 20), (2, 0, 20), (3, 0, 20))
+    # by hand: the six plates in play (the table's reveal), their 2's counted
+    plates = ["261728", "506360", "756283", "689280", "846878", "990792"]
+    assert [p.number for _, p in result.in_play] == plates
+    assert sum(p.count("2") for p in plates) == 5 and 3 * 20 == 60
+
+
+def test_the_guide_on_the_explorer():  # the guide's section 01
+    guide_says('Four players and one 7 on your plate: "four 7\'s" is the highest bid')
+    guide_says("with three 7's on your plate, \"six 7's\"")
+    guide_says("six plates are in play in each case (5 stands + 1 pile, 6 stands + no pile)")
+    half = Fraction(1, 2)
+    for held, text, top in ((1, "712 345 $5", 4), (3, "777 123 $5", 6)):
+        plate = Plate.from_str(text)
+        assert plate.count(7) == held
+        assert max(k for k in range(1, 37) if bid_chance(Bid(k, 7), plate, 6) > half) == top
+    assert [p + SETUP[p].piles for p in (4, 5, 6)] == [6, 6, 6]
+
+
+def test_the_guide_on_try_it():  # the guide's section 01, cell plates-78
+    guide_says("differs from the basic bot by −2.0 ± 4.3 dollars a game (95% interval): it holds")
+    found = re.search(r"difference \$([+-]\d+\.\d) ± (\d+\.\d)", LESSON.output("plates-78"))
+    mean, bar = float(found[1]), float(found[2])
+    assert (mean, bar) == (-2.0, 4.3) and abs(mean) < bar
+
+
+def test_the_checkers_accept_every_correct_form():
+    # folded cell plates-expected; check cells plates-51, -54, -57, -60
+    expected = LESSON.expected_answers(
+        "plates-expected",
+        checks=("plates-51", "plates-54", "plates-57", "plates-60"),
+        spoilers=("0.887", '"agree"', "25", "194"),
+        setup=("plates-02", "plates-25", "plates-27", "plates-35", "plates-40", "plates-46"),
+    )
+    p1 = 1 - Fraction(9, 10) ** 36 - 36 * Fraction(1, 10) * Fraction(9, 10) ** 35
+    accepts(expected[1], [p1, 0.887, "0.887"], [0.89, 0.8874 + 0.001])
+    accepts(expected[2], ["agree", " Agree"], ["challenge", 1])
+    accepts(expected[3], [25, 25.0, "25"], [20, 50])
+    accepts(expected[4], [Fraction(194, 49), "194/49", 3.96], [3.6, 4])

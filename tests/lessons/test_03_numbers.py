@@ -1,0 +1,188 @@
+"""Every number typed into the text of lesson 03 (Michigan), recomputed from the engine and
+from an independent count; and every reading of a simulation in the text checked against
+what the simulation printed. Each test names the cell it guards."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from math import comb, prod
+
+from lesson_cells import Lesson, accepts, guide_says
+
+import engine
+from engine.michigan import (
+    Exchange,
+    Sell,
+    all_boodles_live_chance,
+    boodle_dead_chance,
+    dead_chance,
+    hand_sizes,
+)
+from tabletop_widgets import MichiganTable
+
+LESSON = Lesson("03_michigan.ipynb")
+INTERVAL = re.compile(r"([+-]\d+\.\d+) ± (\d+\.\d+)")
+
+
+def intervals(text: str) -> list[tuple[float, float]]:
+    return [(float(m), float(b)) for m, b in INTERVAL.findall(text)]
+
+
+def test_the_ante():  # cells michigan-ante, michigan-seats, michigan-seats-read
+    LESSON.says("michigan-ante", "Everyone starts with 50 chips: the dealer puts 2 on each")
+    LESSON.says("michigan-seats", "seat 0 deals (and antes 8)")
+    LESSON.says("michigan-seats-read", "costs him 4 chips more than the others")
+    g = engine.new_game("michigan", players=3, seed=1)
+    assert g.chips == (50 - 2 * 4, 50 - 4, 50 - 4) and g.boodle == (2 + 1 + 1,) * 4
+    assert 2 * 4 - 1 * 4 == 4
+
+
+def test_the_deal_order_by_hand():  # cells michigan-by-hand, michigan-next-dead
+    LESSON.says("michigan-by-hand", "the order dead, 1, 2, 3, 0 (the dealer last)")
+    LESSON.says("michigan-next-dead", "you hold 11 cards (or 10), the dead hand holds 11")
+    start = engine.new_game("michigan", players=4, seed=3)
+    shuffle = start.sample_chance(random.Random(1))
+    dealt = start.apply(shuffle)
+    deck = shuffle.cards
+    for hand, seat in enumerate(("dead", 1, 2, 3, 0)):
+        held = dealt.dead if seat == "dead" else dealt.hands[seat]
+        assert sorted(map(str, held)) == sorted(map(str, deck[hand::5]))
+    assert hand_sizes(4) == [len(range(k, 52, 5)) for k in range(5)] == [11, 11, 10, 10, 10]
+    assert boodle_dead_chance(4) == Fraction(len(range(0, 52, 5)), 52) == Fraction(11, 52)
+
+
+def test_the_seats_read_from_their_simulation():  # cells michigan-seats-read, -seat-table
+    LESSON.says("michigan-seats-read", "both differences stay clear of zero")
+    found = intervals(LESSON.output("michigan-seat-table"))
+    assert len(found) == 2 and all(mean > bar for mean, bar in found)
+
+
+def test_the_exchange_read_from_its_simulation():  # cells michigan-exchange, -exchange-table
+    LESSON.says("michigan-exchange", "holds 11 cards, the dealer is dealt last and holds 10")
+    LESSON.says("michigan-exchange", "three players every hand has 13 cards")
+    LESSON.says("michigan-exchange", "the cost comes through the cards left (the boodles barely")
+    LESSON.says("michigan-exchange", "the effect vanishes: its interval holds zero")
+    assert hand_sizes(4)[0] == 11 and hand_sizes(4)[-1] == 10 and set(hand_sizes(3)) == {13}
+    rows = LESSON.output("michigan-exchange-table").splitlines()[2:]
+    four, three = (intervals(row) for row in rows)
+    (total, bar), (cards, cards_bar), (boodles, boodles_bar) = four
+    assert total < 0 and -total > bar and cards < 0 and -cards > cards_bar
+    assert abs(boodles) < boodles_bar
+    assert abs(three[0][0]) < three[0][1]
+
+
+def test_exercise_solutions():  # cells michigan-solution-1 to -4
+    LESSON.says("michigan-solution-1", "gets 9 of them", "**9/52 ≈ 0.173**")
+    assert hand_sizes(5)[0] == len(range(0, 52, 6)) == 9
+    assert boodle_dead_chance(5) == Fraction(9, 52) and round(9 / 52, 3) == 0.173
+    LESSON.says("michigan-solution-2", "about **0.304**", "all land among the 39 live cards")
+    by_product = prod(Fraction(39 - i, 52 - i) for i in range(4))
+    assert all_boodles_live_chance(3) == Fraction(comb(48, 13), comb(52, 13)) == by_product
+    assert round(float(by_product), 3) == 0.304
+    LESSON.says("michigan-solution-3", "3 + 5 + 2 = **10** chips")
+    LESSON.says("michigan-solution-4", "$u = 52 - 10 - 4 - 2 = 36$", "9/36 = **1/4**")
+    assert dead_chance(52 - 10 - 4 - 2, 11 - 2) == Fraction(9, 36) == Fraction(1, 4)
+    guide_says("(1) 9/52 ≈ 0.173, (2) 6327/20825 ≈ 0.304, (3) 10 chips,", "(4) 9/36 = 1/4")
+    assert by_product == Fraction(6327, 20825)
+
+
+def test_what_we_learned():  # cell michigan-learned
+    LESSON.says("michigan-learned", "from under a third (3 players) to about three in five")
+    LESSON.says("michigan-learned", "the dead hand holds one card more than his")
+    assert all_boodles_live_chance(3) < Fraction(1, 3)
+    assert round(float(all_boodles_live_chance(8)), 1) == 0.6
+    assert hand_sizes(4)[0] - hand_sizes(4)[-1] == 1
+
+
+def test_the_first_table_in_the_guide():  # cell michigan-play, and the guide's section 03
+    guide_says("The student's hand is 5♠ Q♠ A♠ 5♥ 6♥ Q♥ 5♦ A♦ 3♣ 9♣.")
+    guide_says("Bot 1, on the dealer's left, leads 6♦: his lowest diamond.")
+    guide_says("Bot 2 buys it for 1 chip", "the first run stops after 7♦ because 8♦ is")
+    guide_says("the next after 8♠ (9♠ dead), the next at A♥")
+    guide_says("the diamond run goes on to J♦, and the student must play the next card, Q♦")
+    guide_says("after auctioning, the student goes out first and collects 6 chips")
+    guide_says("after exchanging, Bot 3 goes out and collects 8")
+    outcomes = {}
+    for choice in (Sell(), Exchange()):
+        table = MichiganTable(players=4, seed=5, humans=(0,))
+        assert " ".join(table.state.view(0)["hand"]) == "5♠ Q♠ A♠ 5♥ 6♥ Q♥ 5♦ A♦ 3♣ 9♣"
+        table.act(choice)
+        lines = table.log_lines
+        assert lines[lines.index("Bot 1 leads 6♦") - 1].startswith(("Bot 2 buys", "You exchange"))
+        if choice == Sell():
+            assert "Bot 2 buys the dead hand for 1 (to You)" in lines
+            stops = [line for line in lines if line.startswith("Stop")]
+            assert [s.split(":")[0] for s in stops] == [
+                "Stop after 7♦",
+                "Stop after 8♠",
+                "Stop after A♥",
+            ]
+            assert "8♦, is in the dead hand" in stops[0] and "9♠, is in the dead hand" in stops[1]
+        else:
+            assert lines[-1] == "Bot 2 plays J♦"
+            assert [str(a) for a in table.state.legal_actions()] == ["play Q♦"]
+        while not table.state.is_terminal():  # the student plays the first card offered
+            if table.paused:
+                table.resume()
+            else:
+                table.act(table.state.legal_actions()[0])
+        result = table.state.results[0]
+        outcomes[str(choice)] = (
+            result.winner,
+            sum(c for _, _, c, why in result.payments if why == "cards"),
+        )
+    assert outcomes == {"auction the dead hand": (0, 6), "exchange for the dead hand": (3, 8)}
+
+
+def test_the_guide_on_the_explorer():  # the guide's section 03
+    guide_says("With N = 100 the error bars reach about ±0.08 to ±0.1; with N = 1,000 about ±0.03")
+    guide_says("All four boodles are live more often than not from 6 players on.")
+    bar = [1.96 * (float(p) * (1 - float(p)) / n) ** 0.5 for n in (100, 1000)
+           for p in (boodle_dead_chance(4), all_boodles_live_chance(4))]  # fmt: skip
+    assert 0.075 < bar[0] < bar[1] < 0.1 and 0.02 < bar[2] < bar[3] < 0.035
+    live = {n: all_boodles_live_chance(n) for n in range(3, 9)}
+    assert [n for n in live if live[n] > Fraction(1, 2)] == [6, 7, 8]
+
+
+class NeverExchange:
+    """A dealer who always auctions the dead hand and otherwise plays like the basic bot."""
+
+    def __init__(self):
+        self.basic = engine.make_bot("michigan", "basic")
+
+    def choose(self, state):
+        return Sell() if state.phase == "exchange" else self.basic.choose(state)
+
+
+def test_the_guide_on_try_it():  # the guide's section 03, cell michigan-try-it
+    guide_says("about as good as the basic bot's rule: the interval of the difference holds zero")
+    guide_says('So does "never exchange"')
+    guide_says("(+0.03 ± 0.39 chips a deal over 1,000 deals)")
+    mean, bar = intervals(LESSON.output("michigan-try-it"))[0]
+    assert (mean, bar) == (0.03, 0.39) and abs(mean) < bar
+    diff = []
+    for seed in range(1000):
+        bots = [engine.make_bot("michigan", "basic", seed=seed * 8 + k) for k in range(4)]
+        basic = engine.play(engine.new_game("michigan", players=4, seed=seed, deals=1), bots)
+        bots[0] = NeverExchange()
+        never = engine.play(engine.new_game("michigan", players=4, seed=seed, deals=1), bots)
+        diff.append(never.chips[0] - basic.chips[0])
+    mean = sum(diff) / len(diff)
+    sd = (sum((d - mean) ** 2 for d in diff) / (len(diff) - 1)) ** 0.5
+    assert abs(mean) < 1.96 * sd / len(diff) ** 0.5
+
+
+def test_the_checkers_accept_every_correct_form():
+    # folded cell michigan-expected; check cells michigan-46, -49, -52, -55
+    expected = LESSON.expected_answers(
+        "michigan-expected",
+        checks=("michigan-46", "michigan-49", "michigan-52", "michigan-55"),
+        spoilers=("9/52", "0.304", "10,", "1/4", "Fraction("),
+        setup=("michigan-02", "michigan-24", "michigan-26", "michigan-32"),
+    )
+    accepts(expected[1], [Fraction(9, 52), "9/52", 0.173], [0.17, Fraction(9, 51)])
+    accepts(expected[2], [Fraction(6327, 20825), "6327/20825", 0.304], [0.3, (39 / 52) ** 4])
+    accepts(expected[3], [10, "10"], [9, 11])
+    accepts(expected[4], [Fraction(1, 4), "9/36", 0.25], [Fraction(11, 36), 0.3])
