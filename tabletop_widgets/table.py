@@ -455,12 +455,15 @@ class Table(widgets.VBox):
 
     def _recent(self) -> tuple[str, list[str]]:
         """The title and lines of "Since your last move" for the viewer, up to the state on
-        the table: every step after the viewer's last own action (that action first)."""
+        the table: every step after the viewer's last own action (that action first); before
+        a player's first move, everything "So far"."""
         seat, move = self.viewer, len(self.state.history)
         entries = [e for e in self._entries if e.move <= move]
         start = next((k for k in range(len(entries) - 1, -1, -1) if entries[k].actor == seat), None)
         if start is None:
-            return "", []
+            if seat not in self.humans or not entries:
+                return "", []
+            return "So far", [line for e in entries for line in e.lines[seat]]
         name = self.names[seat]
         title = "Since your last move" if name == "You" else f"Since {name}'s last move"
         return title, [line for e in entries[start:] for line in e.lines[seat]]

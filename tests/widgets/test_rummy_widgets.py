@@ -260,3 +260,11 @@ def test_the_cover_forgets_what_the_buttons_said_about_the_hand():
     assert "not a valid show" in t.declare.description
     t._hide("", "covered")
     assert t.declare.description == "Declare" and "A♥" not in t.declare.tooltip + t.discard.tooltip
+
+
+def test_before_your_first_move_the_panel_shows_everything_so_far():
+    t = RummyTable(players=3, seed=3, humans=(0,))
+    assert t.state.current_player == 0 and t.log_lines  # the bots have played before you
+    assert t.board.recent_title == "So far" and t.board.recent == t.log_lines
+    t.on_intent("draw:stock")  # your first move: from now on, since your last move
+    assert t.board.recent_title == "Since your last move" and len(t.board.recent) == 1
