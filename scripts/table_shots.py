@@ -22,18 +22,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from lab import LabServer, code_cell, open_notebook, run_all, write_notebook  # noqa: E402
+from lab import (  # noqa: E402
+    LabServer,
+    code_cell,
+    open_chromium,
+    open_notebook,
+    run_all,
+    write_notebook,
+)
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENS = {"laptop": (1366, 768), "desktop": (1920, 1080)}
 TABLES = {
     "plates": "PlatesTable(players=4, seed=3)",
@@ -125,9 +122,7 @@ def main() -> int:
         results = {}
         try:
             with sync_playwright() as pw:
-                ctx = pw.chromium.launch_persistent_context(
-                    str(work / "profile"), executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-                )
+                ctx = open_chromium(pw, work / "profile")
                 page = ctx.new_page()
                 page.set_default_timeout(30_000)
                 for game in args.games:

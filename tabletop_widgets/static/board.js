@@ -11,46 +11,42 @@
 
 /** @typedef {{svg: string, label: string, status: string, move: number, lines: string[]}} Frame */
 
+/**
+ * An element of the board's frame.
+ * @param {string} tag @param {string} className @param {Record<string, string>} [attrs]
+ */
+function make(tag, className, attrs = {}) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  for (const [name, value] of Object.entries(attrs)) e.setAttribute(name, value);
+  return e;
+}
+
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "tt-board-widget";
-  const head = document.createElement("div");
-  head.className = "tt-board-head";
-  const status = document.createElement("div");
-  status.className = "tt-status";
-  status.setAttribute("aria-live", "polite");
-  const skip = document.createElement("button");
-  skip.type = "button";
-  skip.className = "jupyter-button tt-skip";
+  const root = make("div", "tt-board-widget");
+  const head = make("div", "tt-board-head");
+  const status = make("div", "tt-status", { "aria-live": "polite" });
+  const skip = make("button", "jupyter-button tt-skip", {
+    type: "button",
+    title: "show the game as it stands now, without waiting for each move",
+  });
   skip.textContent = "Skip to now";
-  skip.title = "show the game as it stands now, without waiting for each move";
   skip.hidden = true;
   head.append(status, skip);
 
-  const over = document.createElement("div");
-  over.className = "tt-over";
+  const over = make("div", "tt-over");
   over.hidden = true;
 
-  const row = document.createElement("div");
-  row.className = "tt-board-row";
-  const board = document.createElement("div");
-  board.className = "tt-board";
-  board.setAttribute("tabindex", "-1"); // focus parks here when the focused spot is gone
-  board.setAttribute("role", "group");
-  const side = document.createElement("div");
-  side.className = "tt-side";
-  const recentHead = document.createElement("div");
-  recentHead.className = "tt-recent-head";
-  const recent = document.createElement("ol");
-  recent.className = "tt-recent";
-  recent.setAttribute("aria-live", "polite");
-  const logBox = document.createElement("details");
-  logBox.className = "tt-log-box";
-  const logHead = document.createElement("summary");
-  const log = document.createElement("ol");
-  log.className = "tt-log";
-  log.setAttribute("aria-label", "move log");
+  const row = make("div", "tt-board-row");
+  // focus parks on the board when the focused spot is gone
+  const board = make("div", "tt-board", { tabindex: "-1", role: "group" });
+  const side = make("div", "tt-side");
+  const recentHead = make("div", "tt-recent-head");
+  const recent = make("ol", "tt-recent", { "aria-live": "polite" });
+  const logBox = make("details", "tt-log-box");
+  const logHead = make("summary", "");
+  const log = make("ol", "tt-log", { "aria-label": "move log" });
   logBox.append(logHead, log);
   side.append(recentHead, recent, logBox);
   row.append(board, side);
