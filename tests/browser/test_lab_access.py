@@ -84,7 +84,7 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     solo, _pair = tables(page, notebook, lab_server.base_url)
     solo.scroll_into_view_if_needed()
     board = solo.locator(".tt-board")
-    log = solo.locator(".tt-log")
+    log = solo.locator(".tt-log li")
 
     # The starting point only: the status line above the board. Keys from here on: Tab
     # (past the cell's own toolbar, if JupyterLab shows it) to the first spot of the board.
@@ -119,9 +119,13 @@ def test_play_a_card_by_keyboard_only_then_large_print(
     page.screenshot(path=str(shots / "access_keyboard_focus.png"))
     card = twin.selected_cards()[0]
     page.keyboard.press("Enter")  # discard it: the bot answers and the page shows its move
+    logged = len(twin.log_lines)
     twin.on_intent("discard")
     caught_up(solo, twin)  # the bot's answer, as the kernel saw it
-    assert f"You: discard {card}" in log.text_content()
+    mine = twin.log_lines[logged]  # the engine's words for the discard
+    assert str(card) in mine
+    assert solo.locator(".tt-recent li").first.text_content() == mine  # since your last move
+    assert mine in log.all_text_contents()
     assert "You to move" in solo.locator(".tt-status").text_content()
     assert board.locator('[data-intent^="card:"]').count() == 13
 

@@ -85,19 +85,22 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     replay.get_by_text(f"at move {n - 5} of {n}").wait_for()
     caught_up(table, twin)
     assert position_text(twin.state.view(0)) in board.text_content()
+    thrown = "-".join(map(str, twin.dice.values))  # the dice: the throw of the move shown, still
+    table.locator(f'.tt-dice[data-values="{thrown}"]:not(.tt-rolling)').wait_for()
     table.screenshot(path=str(shots / "replay_looking_back.png"))
 
     # Play on from here: the bots play on from move n - 5 until the human is to act.
     replay.locator("button", has_text="Play on from here").click()
     first_line = bar.game.history
     bar.branch.click()
-    assert f"Branch: play on from move {n - 5} of {n}" in twin.log_lines
+    branched = f"Branch: play on from move {n - 5} of {n}"
+    assert branched in twin.log_lines
     assert twin.state.history[: n - 5] == first_line[: n - 5] and bar.moves > n - 5
     m = bar.moves
     replay.get_by_text(f"Move {m} of {m}").wait_for()
     assert where.text_content() == plain(bar.where.value)
     caught_up(table, twin)
-    assert f"Branch: play on from move {n - 5} of {n}" in table.locator(".tt-log").inner_text()
+    assert branched in table.locator(".tt-log li").all_text_contents()
     assert position_text(twin.state.view(0)) in board.text_content()
     assert not replay.locator("button", has_text="Play on from here").is_visible()
     table.screenshot(path=str(shots / "replay_branched.png"))

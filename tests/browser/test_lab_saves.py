@@ -79,21 +79,22 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
 
     # Load it into the fresh table, through the browser's file chooser.
     fresh.scroll_into_view_if_needed()
-    log = fresh.locator(".tt-log")
-    assert "Loaded" not in log.inner_text()
+    log = fresh.locator(".tt-log li")
+    assert not any("Loaded" in line for line in log.all_text_contents())
     with page.expect_file_chooser() as chooser:
         fresh.locator(".tt-load").click()
     chooser.value.set_files(str(saved))
     assert saves_of(twin_fresh).load_text(text, name)
     caught_up(fresh, twin_fresh)
-    assert log.inner_text().splitlines() == twin_fresh.log_lines[-12:]
+    assert log.all_text_contents() == twin_fresh.log_lines  # the whole log, ending "Loaded ..."
+    assert any(line.startswith(f"Loaded {name}") for line in twin_fresh.log_lines)
     fresh.locator(f'.tt-save[aria-label="Save game: download {name}"]').wait_for()
     fresh.locator(".tt-loaded", has_text=f"Loaded {name}").wait_for()
     fresh.screenshot(path=str(shots / "saves_loaded.png"))
 
     # A corrupt file (one number edited): refused, and the table keeps its game.
     board_before = fresh.locator(".tt-board svg").inner_html()
-    log_before = log.inner_text()
+    log_before = log.all_text_contents()
     corrupt = tmp_path / "india-edited.json"
     corrupt.write_text(text.replace('"seed":0', '"seed":1'), encoding="utf-8")
     with page.expect_file_chooser() as chooser:  # by keyboard this time
@@ -107,6 +108,6 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     assert "digest does not match" in refusal.text_content()
     assert "The table keeps its game" in refusal.text_content()
     assert fresh.locator(".tt-board svg").inner_html() == board_before
-    assert log.inner_text() == log_before
+    assert log.all_text_contents() == log_before
     fresh.screenshot(path=str(shots / "saves_refused.png"))
     assert not page_errors

@@ -44,9 +44,13 @@ def test_bid_by_clicks_in_voila(lab_server, page, page_errors, shots):
     caught_up(table, twin)
     bid = Bid(twin.panel.count.value, int(digit))
     table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
+    logged = len(twin.log_lines)
     twin.panel.bid.click()
     caught_up(table, twin)
-    assert f"You: {bid}" in table.locator(".tt-log").inner_text()
+    mine = twin.log_lines[logged]  # the engine's words for the bid
+    assert str(bid) in mine
+    assert table.locator(".tt-recent li").first.text_content() == mine  # since your last move
+    assert mine in table.locator(".tt-log li").all_text_contents()
     table.screenshot(path=str(shots / "voila_plates.png"))
 
     (shots / "voila_timings.json").write_text(
