@@ -54,6 +54,7 @@ class Board(anywidget.AnyWidget):
     ) -> None:
         super().__init__(**kwargs)
         self._on_intent = on_intent
+        self._more = False
         self.on_msg(self._receive)
 
     @property
@@ -61,12 +62,15 @@ class Board(anywidget.AnyWidget):
         """Whether a page has drawn this board (frames are worth sending)."""
         return self.seen >= 0
 
-    def play(self, frames: list[dict[str, Any]], reset: bool = False) -> None:
+    def play(self, frames: list[dict[str, Any]], reset: bool = False, more: bool = False) -> None:
         """Send pictures for the page to show one at a time before the traits (each a dict of
         ``svg``, ``label``, ``status``, ``move`` and ``lines``, the log lines it adds).
-        ``reset``: a player's own action, so "Since your last move" starts afresh."""
-        if frames or reset:
-            self.send({"frames": frames, "reset": reset})
+        ``reset``: a player's own action, so "Since your last move" starts afresh. ``more``:
+        other moves follow in the next message (the page keeps playing, and Skip skips them
+        too); after it, the next message is always sent, even with no frames."""
+        if frames or reset or more or self._more:
+            self.send({"frames": frames, "reset": reset, "more": more})
+            self._more = more
 
     def _receive(self, _widget: object, content: Any, _buffers: list[Any]) -> None:
         if not isinstance(content, dict):

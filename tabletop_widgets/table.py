@@ -234,7 +234,7 @@ class Table(widgets.VBox):
         self._ask_done()
         self._step(seat, action, new)
         if self.board.watched:
-            self.board.play([self._frame()], reset=True)
+            self.board.play([self._frame()], reset=True, more=self._others_to_move())
         self.advance()
         return True
 
@@ -265,13 +265,20 @@ class Table(widgets.VBox):
             return f"it is not your turn: waiting for {who}"
         return None
 
+    def _others_to_move(self) -> bool:
+        """Whether chance or a bot moves next (no human to act, no pause, not over)."""
+        return (
+            self._latest is None
+            and not self.paused
+            and not self.state.is_terminal()
+            and self.human_to_act() is None
+        )
+
     def advance(self) -> None:
         """Let chance and the bots move until a human is to act, the game ends or a pause;
         a page watching the board gets each move as a frame to show in turn."""
         frames = []
-        while self._latest is None and not self.paused and not self.state.is_terminal():
-            if self.human_to_act() is not None:
-                break
+        while self._others_to_move():
             seat = self.state.current_player
             action = self.chance() if seat == engine.CHANCE else self.bots[seat].choose(self.state)
             self._step(seat, action, self.state.apply(action))

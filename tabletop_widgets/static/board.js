@@ -57,6 +57,10 @@ function render({ model, el }) {
   let queue = [];
   let timer = 0;
   let playing = false;
+  /** more moves were announced and have not arrived yet */
+  let expecting = false;
+  /** Skip was pressed while moves were on their way: show them without waiting */
+  let skipping = false;
   /** the move of the picture on screen (a click says which move it was made on) */
   let shownMove = -1;
 
@@ -154,6 +158,7 @@ function render({ model, el }) {
     timer = 0;
     const frame = queue.shift();
     if (!frame) {
+      if (expecting) return; // the moves that follow are on their way: keep playing
       setPlaying(false);
       present();
       return;
@@ -162,11 +167,13 @@ function render({ model, el }) {
     timer = window.setTimeout(step, model.get("pace"));
   }
 
-  /** Jump to the game as it stands. */
+  /** Jump to the game as it stands (and past the moves still on their way). */
   function finish() {
     window.clearTimeout(timer);
     timer = 0;
     queue = [];
+    skipping = expecting;
+    expecting = false;
     setPlaying(false);
     present();
   }
@@ -174,14 +181,19 @@ function render({ model, el }) {
   model.on("msg:custom", (/** @type {any} */ msg) => {
     if (!Array.isArray(msg?.frames)) return;
     if (msg.reset) recent.replaceChildren(); // a player's own action: the panel starts afresh
-    if (!model.get("pace")) {
+    if (skipping || !model.get("pace")) {
+      // skipped, or no pace: each frame drawn at once, and the traits that follow draw the end
+      skipping = Boolean(msg.more) && skipping;
       for (const frame of msg.frames) show(frame);
-      return; // the traits that follow draw the end
+      return;
     }
+    expecting = Boolean(msg.more);
     queue.push(...msg.frames);
-    if (!playing && queue.length) {
+    if (!playing && (queue.length || expecting)) {
       setPlaying(true);
       step(); // the first frame at once (a player's own action), the others at the pace
+    } else if (playing && !timer) {
+      step(); // it was waiting for these
     }
   });
 
@@ -189,7 +201,7 @@ function render({ model, el }) {
    * frames are still playing (they end with the traits). */
   let pending = false;
   function changed() {
-    if (playing && !queue.length && model.get("move") === shownMove) {
+    if (playing && !expecting && !queue.length && model.get("move") === shownMove) {
       finish(); // the frame on screen is the game as it stands: nothing is left to wait for
       return;
     }

@@ -34,20 +34,17 @@ def bid(table: Any) -> None:
 
 def throw_and_move(table: Any) -> None:
     """Throw, then make the first move in the list until the throw is used (then the three
-    bots throw and move). Each click waits for the log to grow: the kernel has answered."""
-    log = table.locator(".tt-log > li")
-
-    def answered(click: Callable[[], None]) -> None:
-        before = log.count()
-        click()
-        expect(log).not_to_have_count(before)
-
-    answered(table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click)
-    moves = table.locator(".tt-india-moves button")
+    bots throw and move). Each step waits for the page to show the kernel's answer."""
+    status = table.locator(".tt-status")
+    table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
+    expect(status).not_to_contain_text("You to throw")
     for _ in range(4):
-        if not moves.count():
-            return
-        answered(moves.first.click)
+        if not (status.text_content() or "").startswith("You to move"):
+            return  # the throw is used (or no move could use it): the bots play
+        expect(table).not_to_have_class(re.compile(r"\btt-playing\b"))  # the moves are listed
+        before = status.text_content() or ""
+        table.locator(".tt-india-moves button").first.click()
+        expect(status).not_to_have_text(before)
 
 
 def draw_and_discard(table: Any) -> None:

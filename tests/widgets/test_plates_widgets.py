@@ -278,9 +278,23 @@ def test_the_moves_that_follow_a_click_are_sent_to_the_page_in_turn():
     t.act(t.state.legal_actions()[0])
     own, bots = sent
     assert own["reset"] and len(own["frames"]) == 1 and not bots["reset"]
+    # the page is told more is coming (it keeps playing, and Skip skips those too), then not
+    assert own["more"] and not bots["more"]
     frames = own["frames"] + bots["frames"]
     assert [f["move"] for f in frames] == list(range(frames[0]["move"], t.board.move))
     assert all(f["svg"].startswith("<svg") and f["lines"] for f in frames)
+
+
+def test_a_page_told_more_moves_are_coming_always_gets_them():
+    t = rigged_table()
+    sent = []
+    t.board.send = sent.append
+    t.board.seen = t.board.move
+    t.act(Bid(3, 4))
+    while t.human_to_act() is not None and not t.paused:  # play until the round ends
+        t.board.seen = t.board.move
+        t.act(t.state.legal_actions()[0])
+    assert sent and not sent[-1]["more"]  # the page is never left waiting
 
 
 def test_the_log_and_the_panel_follow_a_look_back():
