@@ -141,7 +141,8 @@ class PlatesTable(Table):
             if not r.cancelled:
                 shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
                 lines.append(f"Reveal: {shown}")
-                lines.append(r.describe(self.names))
+                line = r.describe(self.names)
+                lines.append(line[:1].upper() + line[1:])  # a line of the log: a sentence
             lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
         return lines
 

@@ -270,7 +270,7 @@ def table_svg(
         parts.append(group(stand, x - w / 2, y - h / 2, scale, data_seat=s, aria_label=label))
         call = last.mark("call") if last and last.seat == s and not reveal else None
         if call:
-            parts.append(bubble(x, y - h / 2 - 4, call))
+            parts.append(bubble(x, y - h / 2 - 17, call))  # above the name, not over it
     parts.append(_centre(view, names, faces, reveal, highlight))
     title = _title(view, names, reveal)
     return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
