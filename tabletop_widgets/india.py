@@ -126,8 +126,15 @@ class IndiaTable(Table):
         return super().act(action)
 
     def replace(self, state: engine.State, note: str) -> None:
-        self._own = {}
-        super().replace(state, note)
+        """A loaded game: the throw being played stays on the dice if it is a human's."""
+        kept, self._own = self._own, {}
+        if isinstance(state, IndiaState) and state.thrown and state.turn in self.humans:
+            self._own[state.turn] = (state.thrown, state.dice, state.throws)
+        try:
+            super().replace(state, note)
+        except ValueError:
+            self._own = kept  # refused: the table keeps its game, dice included
+            raise
 
     def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
         """Also keep each human's own throw, and the dice of it still to use."""
@@ -279,7 +286,7 @@ class IndiaTable(Table):
         if own:
             self.dice.show(*own)
         elif self.looking_back and s.thrown:
-            self.dice.show(s.thrown, s.dice, s.throws)
+            self.dice.show(s.thrown, s.dice, self.dice.throws)  # no tumble while scrubbing
         else:
             self.dice.show(None, (), self.dice.throws)
 

@@ -287,3 +287,34 @@ def test_partnership_standing_and_returns_before_the_end():
     t = IndiaTable(players=4, seed=1, partners=True, humans=(0,))
     assert t.state.returns() == [0, 0, 0, 0]
     assert [text for _seat, text in t.standing()] == ["0 of 4 pieces home"] * 4
+
+
+def test_a_loaded_game_keeps_the_throw_being_played_on_the_dice():
+    t = IndiaTable(players=2, seed=0, humans=(0,))
+    t.throw()
+    saved = t.state
+    fresh = IndiaTable(players=2, seed=4, humans=(0,))
+    fresh.replace(saved, "Loaded")
+    assert fresh.dice.values == [saved.thrown.a, saved.thrown.b]
+    before = fresh.dice.values
+    try:
+        fresh.replace(engine.new_game("india", players=4, seed=1), "Loaded")
+    except ValueError:
+        pass
+    assert fresh.dice.values == before and fresh.state == saved
+
+
+def test_looking_back_shows_each_throw_without_tumbling():
+    t = IndiaTable(players=2, seed=0, humans=(0,))
+    while len(t.state.history) < 12:  # a few throws and moves of both players
+        if not t.throw_button.disabled:
+            t.throw_button.click()
+        else:
+            t.move_list.children[0].click()
+    throws = t.dice.throws
+    for k in range(1, len(t.state.history)):
+        t.look(t.latest.at(k), t.latest.at(k - 1))
+        shown = t.state
+        if shown.thrown:
+            assert t.dice.values == [shown.thrown.a, shown.thrown.b]
+        assert t.dice.throws == throws  # the dice land on the move shown, no tumble
