@@ -27,8 +27,8 @@ With ``turn_timer=True`` a ``Miss`` (the timer ran out) passes the turn; three m
 drop the player with 40.
 
 The package: ``cards`` (the pack, what a card costs, a rigged shuffle), ``melds`` (what a group
-of cards is, and the exact solver ``best_arrangement``), ``rules`` (the actions, the state and
-its view), ``odds`` (exact probabilities for the lesson and the coach), ``bots`` (the ``basic``
+of cards is, and the exact solver ``best_arrangement``), ``actions`` (the actions and how a
+deal ends), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact probabilities for the lesson and the coach), ``bots`` (the ``basic``
 bot).
 """
 
@@ -37,6 +37,15 @@ from __future__ import annotations
 from engine.cards import Card
 from engine.core import Shuffle
 
+from .actions import (
+    Declare,
+    Discard,
+    Draw,
+    Drop,
+    Miss,
+    Result,
+    Toss,
+)
 from .bots import BasicBot, hopeless
 from .cards import (
     HAND,
@@ -67,16 +76,11 @@ from .rules import (
     MISSES_ALLOWED,
     MISSES_PENALTY,
     WRONG_SHOW,
-    Declare,
-    Discard,
-    Draw,
-    Drop,
-    Miss,
-    Result,
-    ResultView,
     RummyState,
+)
+from .view import (
+    ResultView,
     RummyView,
-    Toss,
 )
 
 __all__ = [

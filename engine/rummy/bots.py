@@ -12,10 +12,12 @@ from typing import Any
 from engine.cards import Card
 from engine.core import RandomBot, State
 
+from .actions import Declare, Discard, Draw, Drop
 from .cards import by_suit, card_cost, is_joker
 from .melds import best_arrangement
 from .odds import cards_in, has_pure_sequence
-from .rules import Declare, Discard, Draw, Drop, RummyState, RummyView
+from .rules import RummyState
+from .view import RummyView
 
 
 def hopeless(cards: Sequence[Card], wild_rank: str) -> bool:

@@ -16,7 +16,7 @@ from engine.odds import hypergeometric_pmf, none_drawn
 
 from .cards import HAND, RANK_NUMBER, by_suit, card_cost, full_pack, is_joker, wild_rank_of
 from .melds import meld_kind
-from .rules import RummyView
+from .view import RummyView
 
 
 def jokers_in_play(packs: int = 2) -> int:

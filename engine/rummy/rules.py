@@ -1,180 +1,34 @@
-"""The rules of 13-card Indian Rummy (RULES.md §3): the actions, the deal's result, the state of
-a deal and what each seat may see of it (``RummyView``). The ruleset is stated in the package's
-docstring (``engine.rummy``).
+"""The rules of 13-card Indian Rummy (RULES.md §3): the state of a deal, what each action does
+to it and what each seat may see of it. The ruleset is stated in the package's docstring
+(``engine.rummy``).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar
 
 from engine.cards import Card
 from engine.core import (
     CHANCE,
-    BaseView,
     Event,
     IllegalAction,
     Shuffle,
     State,
     clockwise,
     replaced,
-    value,
 )
 
+from .actions import Declare, Discard, Draw, Drop, Miss, Result, Toss
 from .cards import HAND, by_suit, full_pack, is_joker, packs_for, wild_rank_of
 from .melds import CAP, Arrangement, best_arrangement
+from .view import RummyView
 
 WRONG_SHOW = 80
 MISSES_ALLOWED = 3
 MISSES_PENALTY = 40
-
-
-# ---------------------------------------------------------------- actions
-
-
-@value
-class Toss:
-    """The chance outcome of the toss: who plays first."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"toss: seat {self.seat} plays first"
-
-
-@value
-class Draw:
-    """Take the top card of the ``"stock"`` or of the ``"open"`` pile."""
-
-    source: str
-
-    def __post_init__(self) -> None:
-        if self.source not in ("stock", "open"):
-            raise ValueError(f'draw from "stock" or "open", not {self.source!r}')
-
-    def __str__(self) -> str:
-        return "draw from the stock" if self.source == "stock" else "draw from the open pile"
-
-
-@value
-class Discard:
-    """Put ``card`` from the hand on the open pile, ending the turn."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-
-@value
-class Declare:
-    """Discard ``card`` and show the other 13 arranged in melds."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"declare, discarding {self.card}"
-
-
-@value
-class Drop:
-    """Leave the deal before drawing: a first drop before any card was drawn, else a middle
-    drop."""
-
-    def __str__(self) -> str:
-        return "drop"
-
-
-@value
-class Miss:
-    """The turn timer ran out (only with ``turn_timer=True``): the turn passes."""
-
-    def __str__(self) -> str:
-        return "miss the turn"
-
-
-def _seat_says(name: str, verb: str) -> str:
-    """A seat's name with the verb in the third person: "seat 2 wins"."""
-    return f"{name} {verb}s"
-
-
-@dataclass(frozen=True)
-class Result:
-    """How the deal ended: the ``winner``, each seat's ``lost`` points and the reason."""
-
-    winner: int
-    lost: tuple[int, ...]
-    reasons: tuple[str, ...]
-    first_turn_show: bool
-
-    def describe(
-        self,
-        names: Sequence[str] | None = None,
-        says: Callable[[str, str], str] = _seat_says,
-    ) -> str:
-        """The result in one line: "seat 0 wins 31: seat 1 loses 21 (count 21); ...". A table
-        passes the names it gives the seats and its own ``says`` (name and verb in agreement)."""
-
-        def name(seat: int) -> str:
-            return names[seat] if names else f"seat {seat}"
-
-        parts = [
-            f"{says(name(s), 'lose')} {pts} ({why})"
-            for s, (pts, why) in enumerate(zip(self.lost, self.reasons, strict=True))
-            if s != self.winner
-        ]
-        return f"{says(name(self.winner), 'win')} {sum(self.lost)}: " + "; ".join(parts)
-
-    def __str__(self) -> str:
-        return self.describe()
-
-
-# ---------------------------------------------------------------- what a seat sees
-
-
-class ResultView(TypedDict):
-    """The end of the deal: the winner, each seat's points lost and why, and the settlement."""
-
-    winner: int
-    lost: list[int]
-    reasons: list[str]
-    returns: list[int]
-
-
-class RummyView(BaseView):
-    """What one seat may see of a deal (``RummyState.view``).
-
-    ``hands``: per seat, the cards that seat holds where the viewer may see them (his own; a
-    wrong show's hand; every hand still in play once the deal is over; every hand in a
-    teacher's view), else None. There is no ``scores``: a game is one deal, so nothing runs
-    up from deal to deal, and a seat still in play has lost nothing yet; ``lost`` holds what
-    each seat lost on leaving the deal (None while it plays on), ``result`` the settlement.
-    ``known``: per seat, the cards it took from the open pile and still holds (seen by all).
-    ``taken``: the card the viewer took from the open pile this turn, which he may not discard.
-    """
-
-    packs: int
-    options: dict[str, Any]
-    phase: str
-    hand: list[str]
-    cut: str | None
-    wild_rank: str | None
-    open_pile: list[str]
-    open_takeable: bool
-    stock_size: int
-    hand_sizes: list[int]
-    status: list[str]
-    lost: list[int | None]
-    draws: list[int]
-    misses: list[int]
-    taken: str | None
-    known: list[list[str]]
-    hands: list[list[str] | None]
-    result: ResultView | None
 
 
 # ---------------------------------------------------------------- the state
