@@ -28,8 +28,8 @@ drop the player with 40.
 
 The package: ``cards`` (the pack, what a card costs, a rigged shuffle), ``melds`` (what a group
 of cards is, and the exact solver ``best_arrangement``), ``actions`` (the actions and how a
-deal ends), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact probabilities for the lesson and the coach), ``bots`` (the ``basic``
-bot).
+deal ends), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact
+probabilities for the lesson and the coach), ``bots`` (the ``basic`` bot).
 """
 
 from __future__ import annotations

@@ -41,9 +41,9 @@ any colour is set in a trick (a Lion or Bear was led) the followers may play any
 bids go up to ₹800,000; with ``discards_to_last_trick`` the discarded Money counts plainly (no
 Lion or Bear acts on it) for the winner of the last trick.
 
-The package: ``cards`` (the Rupee cards and tricks), ``actions`` (what a player does, in the
-rules' words), ``scoring`` (the sides and a scored hand), ``rules`` (the set-up, the state and
-its view), ``odds`` (exact odds), ``bots`` (the random and basic bots). Their public names are
+The package: ``cards`` (the Rupee cards and tricks, the set-up per player count, a rigged
+deal), ``actions`` (what a player does, in the rules' words), ``scoring`` (the sides and a
+scored hand), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact odds), ``bots`` (the random and basic bots). Their public names are
 all here too.
 """
 
@@ -61,10 +61,12 @@ from .cards import (
     MONEY,
     MONEY_PER_DECK,
     RANKS,
+    SETUPS,
     SPECIAL_NAMES,
     SPECIALS,
     TIGER,
     RupeeCard,
+    Setup,
     Trick,
     TrickView,
     as_card,
@@ -72,6 +74,7 @@ from .cards import (
     money_of,
     parse,
     played,
+    rigged_shuffle,
     rupee_deck,
     rupees,
     sort_hand,
@@ -87,17 +90,9 @@ from .odds import (
     unseen_money,
     widow_has_no_money,
 )
-from .rules import (
-    RAISE,
-    SETUPS,
-    STEP,
-    RupeesStandingBid,
-    RupeesState,
-    RupeesView,
-    Setup,
-    rigged_shuffle,
-)
+from .rules import RAISE, STEP, RupeesState
 from .scoring import HandResult, ResultView, known_side
+from .view import RupeesStandingBid, RupeesView
 
 __all__ = [
     "BEAR",

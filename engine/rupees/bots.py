@@ -13,8 +13,9 @@ from .. import core
 from ..core import State
 from .actions import Bid, Discard, NameTrump, Pass, Play
 from .cards import BEAR, COLOURS, LION, TIGER, RupeeCard, money_of, played, trick_winner
-from .rules import RupeesState, RupeesView
+from .rules import RupeesState
 from .scoring import known_side
+from .view import RupeesView
 
 
 @RupeesState.bot

@@ -9,11 +9,13 @@ what it is worth. Pure functions of cards; the rules of a hand are in ``rules``.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
-from ..core import value
+from ..core import Shuffle, value
 
 COLOURS = ("R", "Y", "B", "G")
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}
@@ -199,3 +201,63 @@ def trick_value(cards: Sequence[RupeeCard]) -> int:
         if c.rank == BEAR:
             return 0
     return total
+
+
+# ---------------------------------------------------------------- the deal
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the player count fixes: decks, cards each, widow, opening bid, highest bid, target."""
+
+    decks: int
+    hand: int
+    widow: int
+    opening: int
+    top_bid: int
+    target: int
+
+
+SETUPS = {
+    4: Setup(1, 13, 3, 175_000, 400_000, 1_000_000),
+    6: Setup(2, 18, 2, 350_000, 800_000, 2_000_000),
+    8: Setup(2, 13, 6, 350_000, 800_000, 2_000_000),
+}
+
+
+def rigged_shuffle(
+    players: int,
+    *,
+    hands: Sequence[Sequence[RupeeCard | str]] = (),
+    widow: Sequence[RupeeCard | str] = (),
+    seed: int = 0,
+) -> Shuffle:
+    """A ``Shuffle`` (the deck order, by card codes) for ``players`` dealing the given cards
+    first in each seat's hand (and the widow), the rest of the deck shuffled from ``seed``.
+    Cards may be given as ``RupeeCard`` or short text:
+    ``rigged_shuffle(4, hands=[["Tiger", "R40k"]], widow=["Lion"])``."""
+    if players not in SETUPS or len(hands) > players:
+        raise ValueError(
+            f"a deal is for 4, 6 or 8 players with at most one hand each, "
+            f"not {len(hands)} hands for {players!r} players"
+        )
+    setup = SETUPS[players]
+    left = Counter(rupee_deck(setup.decks))
+    want: list[list[RupeeCard]] = []
+    for part in (*hands, widow):
+        cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in part]
+        for c in cards:
+            if left[c] == 0:
+                raise ValueError(f"{c} is dealt more often than the deck holds it")
+            left[c] -= 1
+        want.append(cards)
+    rest = list(left.elements())
+    random.Random(seed).shuffle(rest)
+    sizes = [setup.hand] * players + [setup.widow]
+    given = want[:-1] + [[]] * (players - len(hands)) + [want[-1]]
+    if any(len(cards) > size for size, cards in zip(sizes, given, strict=True)):
+        raise ValueError(f"a hand holds {setup.hand} cards and the widow {setup.widow}")
+    out: list[RupeeCard] = []
+    for size, cards in zip(sizes, given, strict=True):
+        out += cards + [rest.pop() for _ in range(size - len(cards))]
+    return Shuffle(tuple(c.code for c in out))

@@ -16,8 +16,8 @@ from itertools import product
 from math import comb
 
 from ..odds import chance_at_least, hypergeometric_pmf, none_drawn
-from .cards import CARDS, MONEY, MONEY_PER_DECK, money_of, played
-from .rules import SETUPS, RupeesView
+from .cards import CARDS, MONEY, MONEY_PER_DECK, SETUPS, money_of, played
+from .view import RupeesView
 
 
 def money_pmf(cards: int, decks: int = 1) -> dict[int, Fraction]:

@@ -6,19 +6,15 @@ rigged deal. The actions are in ``actions``, the sides and a hand's score record
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from ..core import (
     CHANCE,
     Auction,
-    BaseView,
     Event,
     IllegalAction,
     Shuffle,
-    StandingBid,
     State,
     clockwise,
     replaced,
@@ -30,11 +26,12 @@ from .cards import (
     COLOUR_NAMES,
     COLOURS,
     LION,
+    SETUPS,
     SPECIAL_NAMES,
     TIGER,
     RupeeCard,
+    Setup,
     Trick,
-    TrickView,
     as_card,
     colour_led,
     money_of,
@@ -44,76 +41,15 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .scoring import HandResult, ResultView, side_of
+from .scoring import HandResult, side_of
+from .view import RupeesView
 
 STEP = 5_000
 RAISE = 10_000
 
 
-@dataclass(frozen=True)
-class Setup:
-    """What the player count fixes: decks, cards each, widow, opening bid, highest bid, target."""
-
-    decks: int
-    hand: int
-    widow: int
-    opening: int
-    top_bid: int
-    target: int
-
-
-SETUPS = {
-    4: Setup(1, 13, 3, 175_000, 400_000, 1_000_000),
-    6: Setup(2, 18, 2, 350_000, 800_000, 2_000_000),
-    8: Setup(2, 13, 6, 350_000, 800_000, 2_000_000),
-}
-
-
 def _is_bid(call: Any) -> bool:
     return isinstance(call, Bid)
-
-
-# ---------------------------------------------------------------- what a seat sees
-
-
-class RupeesStandingBid(StandingBid):
-    """The standing bid: ``bid`` in table notation (``"bid ₹185,000"``), ``amount`` in ₹."""
-
-    amount: int
-
-
-class RupeesView(BaseView):
-    """What one seat may see (``RupeesState.view``). Cards are codes (``"R40k"``); cards in
-    play are ``[seat, code]``; ``hands`` holds the viewer's own hand and None for the others
-    (every hand in a teacher's view); ``scores`` are ₹ per seat (partners share theirs)."""
-
-    options: dict[str, Any]
-    target: int
-    hand_no: int
-    dealer: int
-    phase: str
-    hand: list[str]
-    hands: list[list[str] | None]
-    hand_sizes: list[int]
-    widow: list[str] | None
-    widow_size: int
-    calls: list[list[int | str]]
-    standing_bid: RupeesStandingBid | None
-    passed: list[int]
-    min_bid: int
-    declarer: int | None
-    contract: int
-    discards: list[str]
-    discard_count: int
-    trump: str | None
-    called: str | None
-    partner: int | None
-    trick: list[list[int | str]]
-    tricks: list[TrickView]
-    last_trick: TrickView | None
-    captured: list[int]
-    scores: list[int]
-    results: list[ResultView]
 
 
 # ---------------------------------------------------------------- the state
@@ -619,41 +555,3 @@ def _unique(cards: Iterable[RupeeCard]) -> list[RupeeCard]:
 def _remove(hand: tuple[RupeeCard, ...], card: RupeeCard) -> tuple[RupeeCard, ...]:
     i = hand.index(card)
     return hand[:i] + hand[i + 1 :]
-
-
-def rigged_shuffle(
-    players: int,
-    *,
-    hands: Sequence[Sequence[RupeeCard | str]] = (),
-    widow: Sequence[RupeeCard | str] = (),
-    seed: int = 0,
-) -> Shuffle:
-    """A ``Shuffle`` (the deck order, by card codes) for ``players`` dealing the given cards
-    first in each seat's hand (and the widow), the rest of the deck shuffled from ``seed``.
-    Cards may be given as ``RupeeCard`` or short text:
-    ``rigged_shuffle(4, hands=[["Tiger", "R40k"]], widow=["Lion"])``."""
-    if players not in SETUPS or len(hands) > players:
-        raise ValueError(
-            f"a deal is for 4, 6 or 8 players with at most one hand each, "
-            f"not {len(hands)} hands for {players!r} players"
-        )
-    setup = SETUPS[players]
-    left = Counter(rupee_deck(setup.decks))
-    want: list[list[RupeeCard]] = []
-    for part in (*hands, widow):
-        cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in part]
-        for c in cards:
-            if left[c] == 0:
-                raise ValueError(f"{c} is dealt more often than the deck holds it")
-            left[c] -= 1
-        want.append(cards)
-    rest = list(left.elements())
-    random.Random(seed).shuffle(rest)
-    sizes = [setup.hand] * players + [setup.widow]
-    given = want[:-1] + [[]] * (players - len(hands)) + [want[-1]]
-    if any(len(cards) > size for size, cards in zip(sizes, given, strict=True)):
-        raise ValueError(f"a hand holds {setup.hand} cards and the widow {setup.widow}")
-    out: list[RupeeCard] = []
-    for size, cards in zip(sizes, given, strict=True):
-        out += cards + [rest.pop() for _ in range(size - len(cards))]
-    return Shuffle(tuple(c.code for c in out))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypedDict
 from .cards import COLOUR_NAMES, rupees
 
 if TYPE_CHECKING:
-    from .rules import RupeesView
+    from .view import RupeesView
 
 
 class ResultView(TypedDict):
