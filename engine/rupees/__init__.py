@@ -43,8 +43,8 @@ Lion or Bear acts on it) for the winner of the last trick.
 
 The package: ``cards`` (the Rupee cards and tricks, the set-up per player count, a rigged
 deal), ``actions`` (what a player does, in the rules' words), ``scoring`` (the sides and a
-scored hand), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact odds), ``bots`` (the random and basic bots). Their public names are
-all here too.
+scored hand), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds``
+(exact odds), ``bots`` (the random and basic bots). Their public names are all here too.
 """
 
 from __future__ import annotations
