@@ -38,7 +38,7 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     twin.throw()
     faces = f"{twin.state.thrown.a}-{twin.state.thrown.b}"
     table.locator(f'.tt-dice[data-values="{faces}"]').wait_for()
-    table.locator(".tt-status", has_text=plain(twin.board.status)).wait_for()
+    caught_up(table, twin)  # the throw has landed (a click while it plays would only end that)
 
     # The coach: each legal move's exact risk, computed by the kernel.
     table.locator("button", has_text="Coach").click()

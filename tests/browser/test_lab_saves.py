@@ -53,6 +53,7 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     first.scroll_into_view_if_needed()
     first.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
     twin.throw()
+    caught_up(first, twin)  # the throw has landed (a click while it plays would only end that)
     board = first.locator(".tt-board")
     for intent in ("piece:0", "enter"):
         board.locator(f'[data-intent="{intent}"]').click()

@@ -52,6 +52,7 @@ def draw_and_discard(table: Any) -> None:
     board = table.locator(".tt-board")
     board.locator('[data-intent="draw:stock"]').click()
     board.locator('[data-intent="card:13"]').wait_for()  # the card drawn is in the hand
+    expect(table).not_to_have_class(re.compile(r"\btt-playing\b"))  # a click now is a click
     board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
     discard = table.locator("button:not([disabled])", has_text="Discard")
     discard.wait_for()
