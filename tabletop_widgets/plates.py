@@ -13,7 +13,7 @@ from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_c
 
 from .render.plates import table_svg
 from .table import Table
-from .words import YOU, percent, says
+from .words import YOU, percent, says, sentence
 
 
 class BiddingPanel(widgets.VBox):
@@ -141,8 +141,7 @@ class PlatesTable(Table):
             if not r.cancelled:
                 shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
                 lines.append(f"Reveal: {shown}")
-                line = r.describe(self.names)
-                lines.append(line[:1].upper() + line[1:])  # a line of the log: a sentence
+                lines.append(sentence(r.describe(self.names)))
             lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
         return lines
 

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import engine
 
 from .board import Board
-from .words import joined, says
+from .words import joined, says, sentence
 
 
 @dataclass
@@ -172,7 +172,7 @@ class Table(widgets.VBox):
         """A log line for ``event``, the seat named as this table names it: "Bot 2 bids two
         4's", "You throw 6-3"."""
         if event.seat is None:
-            return event.what[:1].upper() + event.what[1:]
+            return sentence(event.what)
         name = self.names[event.seat]
         if not event.verb:
             return f"{name}: {event.what}"

@@ -40,4 +40,9 @@ def joined(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-__all__ = ["YOU", "joined", "percent", "says"]
+def sentence(text: str) -> str:
+    """``text`` as a line of the log: its first letter a capital ("Round 1: ...")."""
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["YOU", "joined", "percent", "says", "sentence"]
