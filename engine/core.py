@@ -12,10 +12,11 @@ auction (a sequence of calls by seats).
 
 from __future__ import annotations
 
-import copy
+import bisect
 import dataclasses
 import hashlib
 import json
+import math
 import random
 import types
 import typing
@@ -96,43 +97,44 @@ def value(cls: type[T]) -> type[T]:
     return made
 
 
-_KINDS: dict[type, list[tuple[str, Any]]] = {}
+_CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], Any], ...]] = {}
 
 
-def _field_kinds(cls: type) -> list[tuple[str, Any]]:
-    """``(field name, annotation)`` of a value class, resolved once."""
-    if cls not in _KINDS:
+def _field_checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], Any], ...]:
+    """``(field name, test, annotation)`` of a value class, built once per class."""
+    if cls not in _CHECKS:
         hints = typing.get_type_hints(cls)
-        _KINDS[cls] = [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
-    return _KINDS[cls]
+        _CHECKS[cls] = tuple(
+            (f.name, _test(hints[f.name]), hints[f.name]) for f in dataclasses.fields(cls)
+        )
+    return _CHECKS[cls]
 
 
 def _check_fields(obj: Any) -> None:
-    for name, kind in _field_kinds(type(obj)):
+    for name, fits, kind in _field_checks(type(obj)):
         got = getattr(obj, name)
-        if not _fits(got, kind):
+        if not fits(got):
             shown = repr(got) if not isinstance(got, int) else "a number that large"
             raise IllegalAction(
                 f"{type(obj).__name__}: {name} must be {_kind_name(kind)}, not {shown[:60]}"
             )
 
 
-def _fits(got: Any, kind: Any) -> bool:
-    """Whether ``got`` is exactly of the annotated ``kind``."""
+def _test(kind: Any) -> Callable[[Any], bool]:
+    """A function telling whether a field's value is exactly of the annotated ``kind``."""
     if kind is Any:
-        return True
+        return lambda got: True
     if kind is int:
-        return type(got) is int and -MAX_FIELD < got < MAX_FIELD
-    if kind in (str, bool):
-        return type(got) is kind
+        return lambda got: type(got) is int and -MAX_FIELD < got < MAX_FIELD
+    if kind in (str, bool, type(None)):
+        return lambda got: type(got) is kind
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
-        return any(_fits(got, k) for k in typing.get_args(kind))
+        tests = tuple(_test(k) for k in typing.get_args(kind))
+        return lambda got: any(fits(got) for fits in tests)
     if origin is tuple or kind is tuple:
-        return isinstance(got, (tuple, list))  # a value class turns a list into its tuple
-    if kind is type(None):
-        return got is None
-    return isinstance(kind, type) and isinstance(got, kind)
+        return lambda got: isinstance(got, (tuple, list))  # a value class makes a list a tuple
+    return lambda got: isinstance(kind, type) and isinstance(got, kind)
 
 
 def _kind_name(kind: Any) -> str:
@@ -335,6 +337,36 @@ class History(Sequence[Any]):
         return f"History({tuple(self)!r})"
 
 
+class ChanceTable:
+    """A chance event's outcomes with their exact probabilities, ready to draw from.
+
+    ``draw(x)`` returns the first outcome whose cumulative probability exceeds ``x`` (a float
+    in [0, 1) from ``random()``), compared exactly: the same outcome as summing the
+    ``Fraction`` probabilities in order, in integers and one bisection."""
+
+    __slots__ = ("_cumulative", "_total", "outcomes", "probabilities")
+
+    def __init__(self, outcomes: Sequence[tuple[Any, Fraction]]) -> None:
+        self.outcomes = tuple(o for o, _ in outcomes)
+        self.probabilities = tuple(Fraction(p) for _, p in outcomes)
+        total = math.lcm(*(p.denominator for p in self.probabilities))
+        running, cumulative = 0, []
+        for p in self.probabilities:
+            running += p.numerator * (total // p.denominator)
+            cumulative.append(running)
+        self._cumulative, self._total = tuple(cumulative), total
+
+    def pairs(self) -> list[tuple[Any, Fraction]]:
+        """``[(outcome, probability)]``, a new list (the form ``chance_outcomes`` returns)."""
+        return list(zip(self.outcomes, self.probabilities, strict=True))
+
+    def draw(self, x: float) -> Any:
+        # x = num/den exactly; x < c/total  <=>  c > floor(num * total / den), c a whole number
+        num, den = x.as_integer_ratio()
+        k = bisect.bisect_right(self._cumulative, num * self._total // den)
+        return self.outcomes[min(k, len(self.outcomes) - 1)]
+
+
 # ---------------------------------------------------------------- views
 
 # A view is a TypedDict of plain JSON data, one per game, built on these shapes so that the
@@ -491,15 +523,16 @@ class State(Generic[V]):
         if self.current_player != CHANCE:
             raise IllegalAction("no chance event is due: it is a player's turn")
         rng = rng or random.Random(f"{self.game}:{self.seed}:{len(self.history)}")
-        outcomes = self.chance_outcomes()
-        if outcomes is None:
+        table = self._chance_table()
+        if table is None:
             return self._sample_shuffle(rng)
-        x, acc = rng.random(), Fraction(0)
-        for outcome, p in outcomes:
-            acc += p
-            if x < acc:
-                return outcome
-        return outcomes[-1][0]
+        return table.draw(rng.random())
+
+    def _chance_table(self) -> ChanceTable | None:
+        """``chance_outcomes`` as a ``ChanceTable`` (a game whose outcomes never change
+        returns one table built once)."""
+        outcomes = self.chance_outcomes()
+        return None if outcomes is None else ChanceTable(outcomes)
 
     def _sample_shuffle(self, rng: random.Random) -> Any:
         raise NotImplementedError
@@ -508,7 +541,8 @@ class State(Generic[V]):
         """A new state after ``action``; this one is unchanged. With ``player``, also check
         that it is that seat's turn. Raises ``IllegalAction`` naming the rule."""
         self.check(action, player)
-        new = copy.copy(self)
+        new = object.__new__(type(self))  # a shallow copy: ``_do`` rebinds, never mutates
+        new.__dict__.update(self.__dict__)
         new._do(action)
         new.history = self.history.added(action)
         return new

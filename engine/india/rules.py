@@ -12,7 +12,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ..core import CHANCE, BaseView, Event, IllegalAction, State, clockwise, replaced, value
+from ..core import (
+    CHANCE,
+    BaseView,
+    ChanceTable,
+    Event,
+    IllegalAction,
+    State,
+    clockwise,
+    replaced,
+    value,
+)
 from .board import (
     BLUE,
     COLOURS,
@@ -82,6 +92,8 @@ class Move:
 
 
 ALL_THROWS = tuple(Throw(a, b) for a in range(1, 7) for b in range(1, 7))
+THROWS = ChanceTable([(t, Fraction(1, 36)) for t in ALL_THROWS])
+"""The 36 ordered throws of two dice, 1/36 each."""
 
 Pieces = tuple[tuple[int, ...], ...]
 """Each seat's four pieces, as progress along its route."""
@@ -347,9 +359,10 @@ class IndiaState(State[IndiaView]):
 
     def chance_outcomes(self) -> list[tuple[Throw, Fraction]] | None:
         """The 36 ordered throws, 1/36 each, when a throw is due."""
-        if self.to_move != CHANCE:
-            return None
-        return [(t, Fraction(1, 36)) for t in ALL_THROWS]
+        return THROWS.pairs() if self.to_move == CHANCE else None
+
+    def _chance_table(self) -> ChanceTable | None:
+        return THROWS if self.to_move == CHANCE else None
 
     def _legal(self) -> list[Any]:
         if self.to_move == CHANCE:
