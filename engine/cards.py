@@ -6,7 +6,7 @@ for a printed joker. ``parse("10H QS JK")`` reads a hand; ``str(card)`` writes `
 
 from __future__ import annotations
 
-from .core import value
+from .core import interned, value
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -16,9 +16,11 @@ _FROM_SYMBOL = {v: k for k, v in SUIT_SYMBOLS.items()}
 JOKER = "JK"
 
 
+@interned
 @value
 class Card:
-    """A standard card: ``Card("10", "H")``; a printed joker is ``Card("JK", "")``."""
+    """A standard card: ``Card("10", "H")``; a printed joker is ``Card("JK", "")``. Each card is
+    made once: equal cards are the same object."""
 
     rank: str
     suit: str

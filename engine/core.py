@@ -97,6 +97,56 @@ def value(cls: type[T]) -> type[T]:
     return made
 
 
+MAX_INTERNED = 10_000
+"""The most values of one interned class kept (far more than any game uses)."""
+
+
+def interned(cls: type[T]) -> type[T]:
+    """Class decorator, above ``value``, for a value of few possible forms (a card, say): each
+    distinct value is made and checked once, later makings are a look-up, and two values are
+    equal exactly when they are the same object, which makes comparing and hashing them as
+    cheap as Python allows."""
+    made: dict[tuple[Any, ...], Any] = {}
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = [f.name for f in fields]
+    defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
+    check_and_set = cls.__init__
+
+    def __new__(kind: type[T], *args: Any, **kwargs: Any) -> T:
+        if kwargs or len(args) != len(names):  # every field in order, defaults filled in
+            rest = names[len(args) :]
+            if set(kwargs) - set(rest) or not all(n in kwargs or n in defaults for n in rest):
+                check_and_set(object.__new__(kind), *args, **kwargs)  # raises TypeError
+            args = (*args, *(kwargs[n] if n in kwargs else defaults[n] for n in rest))
+        key = (*args, *map(type, args))  # the types too: True == 1, but True is no whole number
+        try:
+            found: T = made[key]
+            return found
+        except (KeyError, TypeError):  # TypeError: an unhashable field, refused below
+            pass
+        new = object.__new__(kind)
+        check_and_set(new, *args)  # raises IllegalAction for a bad value
+        settled = tuple(getattr(new, n) for n in names)  # the check may have normalised them
+        canonical = (*settled, *map(type, settled))
+        new = made.get(canonical, new)
+        if len(made) < MAX_INTERNED:
+            made[canonical] = made[key] = new
+        return new
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        pass  # made whole by __new__
+
+    def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
+        return type(self), tuple(getattr(self, n) for n in names)
+
+    cls.__new__ = __new__  # type: ignore[assignment]
+    cls.__init__ = __init__  # type: ignore[method-assign]
+    cls.__reduce__ = __reduce__  # type: ignore[method-assign]
+    cls.__eq__ = object.__eq__  # type: ignore[method-assign]
+    cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+    return cls
+
+
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], Any], ...]] = {}
 
 

@@ -20,6 +20,7 @@ from ..core import (
     IllegalAction,
     State,
     clockwise,
+    interned,
     replaced,
     value,
 )
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- actions
 
 
+@interned
 @value
 class Throw:
     """The chance outcome of throwing the two dice: ``Throw(3, 5)``."""
@@ -65,6 +67,7 @@ class Throw:
         return f"throw {self.a}-{self.b}"
 
 
+@interned
 @value
 class Enter:
     """Put a piece from the corner on the entry square, using a 5 (one die, or both dice
@@ -74,6 +77,7 @@ class Enter:
         return "enter"
 
 
+@interned
 @value
 class Move:
     """Move piece ``piece`` (0-3) by ``steps``: one die's value, or the total of both."""
@@ -112,46 +116,61 @@ class Option(NamedTuple):
 # ---------------------------------------------------------------- the rules of one move
 
 
+ENTER = Enter()
+MOVES = {(i, steps): Move(i, steps) for i in range(PIECES) for steps in range(1, 13)}
+"""Every move a piece can make, made once (``MOVES[piece, steps]``)."""
+ALL_HOME = (HOME,) * PIECES
+
+
 class Position:
     """Where every piece stands, with the questions the rules ask of it."""
+
+    __slots__ = ("at", "blockades", "partners", "pieces", "sides")
 
     def __init__(self, pieces: Pieces, sides: Sequence[int], partners: bool):
         self.pieces = pieces
         self.sides = sides
         self.partners = partners
-        self.at: dict[int, list[int]] = {}  # track square -> seats of the pieces on it
+        at: dict[int, list[int]] = {}  # track square -> seats of the pieces on it
         for seat, mine in enumerate(pieces):
             route = ROUTES[sides[seat]]
             for p in mine:
                 if 0 <= p <= ROUTE:
-                    self.at.setdefault(route[p], []).append(seat)
+                    q = route[p]
+                    if q in at:
+                        at[q].append(seat)
+                    else:
+                        at[q] = [seat]
+        self.at = at
+        self.blockades = {q for q, seats in at.items() if len(seats) >= 2}
 
     def friendly(self, seat: int, other: int) -> bool:
         return seat == other or (self.partners and (seat - other) % 2 == 0)
 
     def landing_problem(self, seat: int, q: int) -> str | None:
         """Why a piece of ``seat`` may not end a move on track square ``q`` (None if it may)."""
-        here = self.at.get(q, [])
+        here = self.at.get(q)
+        if not here:
+            return None
         if len(here) >= 2:
             return f"square {q} holds a blockade: no piece may land on it"
-        if here and not self.friendly(seat, here[0]) and q in BLUE:
+        if q in BLUE and not self.friendly(seat, here[0]):
             return f"square {q} is a blue safety square held by another colour"
         return None
 
-    def enter(self, seat: int) -> Option | str:
-        """Enter a piece of ``seat`` (the dice used are filled in by the caller)."""
+    def enter(self, seat: int, used: tuple[int, ...] = ()) -> Option | str:
+        """Enter a piece of ``seat``, using the dice ``used``."""
         mine = self.pieces[seat]
         if CORNER not in mine:
             return "entering needs a piece in the corner, and all are out"
-        q = entry_square(self.sides[seat])
-        problem = self.landing_problem(seat, q)
+        problem = self.landing_problem(seat, entry_square(self.sides[seat]))
         if problem:
             return f"no entering: {problem}"
-        i = mine.index(CORNER)
-        return Option(Enter(), (), self._moved(seat, i, 0), None)
+        return Option(ENTER, used, self._moved(seat, mine.index(CORNER), 0), None)
 
-    def move(self, seat: int, i: int, steps: int) -> Option | str:
-        """Move piece ``i`` of ``seat`` by ``steps``, or say which rule forbids it."""
+    def move(self, seat: int, i: int, steps: int, used: tuple[int, ...] = ()) -> Option | str:
+        """Move piece ``i`` of ``seat`` by ``steps`` using the dice ``used``, or say which rule
+        forbids it."""
         landing = self.landing(seat, i, steps)
         if isinstance(landing, str):
             return landing
@@ -160,7 +179,7 @@ class Position:
         if captured:
             victim, k = captured
             pieces = replaced(pieces, victim, replaced(pieces[victim], k, CORNER))
-        return Option(Move(i, steps), (), pieces, captured)
+        return Option(MOVES[i, steps], used, pieces, captured)
 
     def landing(self, seat: int, i: int, steps: int) -> tuple[int, tuple[int, int] | None] | str:
         """Where piece ``i`` of ``seat`` ends after ``steps`` and whom it captures, or which
@@ -173,30 +192,70 @@ class Position:
         t = p + steps
         if t > HOME:
             return f"the centre needs an exact count: piece {i} is {HOME - p} from it, not {steps}"
-        route = ROUTES[self.sides[seat]]
-        for k in range(p + 1, min(t, ROUTE + 1)):
-            if len(self.at.get(route[k], ())) >= 2:
-                return f"a blockade on square {route[k]} cannot be passed"
+        route, blockades = ROUTES[self.sides[seat]], self.blockades
+        if blockades:
+            for k in range(p + 1, min(t, ROUTE + 1)):
+                if route[k] in blockades:
+                    return f"a blockade on square {route[k]} cannot be passed"
         if t > ROUTE:
             return t, None
         q = route[t]
+        here = self.at.get(q)
+        if not here:
+            return t, None
         problem = self.landing_problem(seat, q)
         if problem:
             return problem
-        here = self.at.get(q)
-        if not here or self.friendly(seat, here[0]):
+        if self.friendly(seat, here[0]):
             return t, None
         victim = here[0]
         return t, (victim, [square(self.sides[victim], v) for v in self.pieces[victim]].index(q))
 
     def can_use(self, seat: int, die: int) -> bool:
         """Whether one die can be used at all (entering on a 5, or moving a piece)."""
-        if die == ENTER_ON and not isinstance(self.enter(seat), str):
+        mine = self.pieces[seat]
+        if die == ENTER_ON and CORNER in mine and not isinstance(self.enter(seat), str):
             return True
-        return any(not isinstance(self.landing(seat, i, die), str) for i in range(PIECES))
+        return any(
+            CORNER != p != HOME and not isinstance(self.landing(seat, i, die), str)
+            for i, p in enumerate(mine)
+        )
+
+    def after(self, seat: int, option: Option) -> Position:
+        """The position after ``seat`` takes ``option`` (built from this one, not afresh)."""
+        new = Position.__new__(Position)
+        new.pieces, new.sides, new.partners = option.pieces, self.sides, self.partners
+        at, blockades, route = dict(self.at), self.blockades, ROUTES[self.sides[seat]]
+        for p, t in zip(self.pieces[seat], option.pieces[seat], strict=True):
+            if p != t:
+                if 0 <= p <= ROUTE:
+                    _leave(at, route[p], seat)
+                    blockades = blockades - {route[p]}
+                if t <= ROUTE:
+                    q = route[t]
+                    here = at.get(q, [])
+                    if option.captured:  # the victim stood there alone
+                        at[q] = [seat]
+                    else:
+                        at[q] = [*here, seat]
+                        if here:
+                            blockades = blockades | {q}
+                break
+        new.at, new.blockades = at, blockades
+        return new
 
     def _moved(self, seat: int, i: int, to: int) -> Pieces:
         return replaced(self.pieces, seat, replaced(self.pieces[seat], i, to))
+
+
+def _leave(at: dict[int, list[int]], q: int, seat: int) -> None:
+    """Take one piece of ``seat`` off square ``q`` in ``at`` (its list is copied, not changed)."""
+    left = list(at[q])
+    left.remove(seat)
+    if left:
+        at[q] = left
+    else:
+        del at[q]
 
 
 def _singles(position: Position, seat: int, dice: tuple[int, ...]) -> Iterator[Option]:
@@ -206,17 +265,16 @@ def _singles(position: Position, seat: int, dice: tuple[int, ...]) -> Iterator[O
     uses: list[tuple[tuple[int, ...], int]] = [((d,), d) for d in sorted(set(dice))]
     if len(dice) == 2:
         uses.append((dice, dice[0] + dice[1]))
+    movable = [i for i, p in enumerate(mine) if CORNER != p != HOME and p not in mine[:i]]
     for used, steps in uses:
-        if steps == ENTER_ON:
-            entered = position.enter(seat)
+        if steps == ENTER_ON and CORNER in mine:
+            entered = position.enter(seat, used)
             if isinstance(entered, Option):
-                yield entered._replace(used=used)
-        for i, p in enumerate(mine):
-            if p in mine[:i]:
-                continue
-            moved = position.move(seat, i, steps)
+                yield entered
+        for i in movable:
+            moved = position.move(seat, i, steps, used)
             if isinstance(moved, Option):
-                yield moved._replace(used=used)
+                yield moved
 
 
 def _left(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
@@ -237,14 +295,14 @@ def options(
     """The legal moves of ``seat`` with the unused ``dice``. With both dice unused, a player
     must use the whole throw if any way exists; else any one die that can be used. (Remembered:
     replaying a saved game meets the same positions again.)"""
-    first = list(_singles(Position(pieces, sides, partners), seat, dice))
+    board = Position(pieces, sides, partners)
+    first = list(_singles(board, seat, dice))
     if len(dice) < 2:
         return tuple(first)
     whole = [
         o
         for o in first
-        if len(o.used) == 2
-        or Position(o.pieces, sides, partners).can_use(seat, _left(dice, o.used)[0])
+        if len(o.used) == 2 or board.after(seat, o).can_use(seat, _left(dice, o.used)[0])
     ]
     return tuple(whole or first)
 
@@ -292,6 +350,8 @@ class IndiaState(State[IndiaView]):
     dice: tuple[int, ...]
     finished: tuple[int, ...]
     throws: int
+    moves: tuple[Option, ...]
+    """The legal moves now, found once when the pieces or the dice change."""
 
     @classmethod
     def new(cls, players: int | None = None, seed: int = 0, **options: Any) -> Self:
@@ -317,6 +377,7 @@ class IndiaState(State[IndiaView]):
         self.turn = self.options["first_player"]
         self.thrown = None
         self.dice = ()
+        self.moves = ()
         self.to_move = CHANCE
         self.finished = ()
         self.throws = 0
@@ -327,7 +388,7 @@ class IndiaState(State[IndiaView]):
         return bool(self.options["partners"])
 
     def home(self, seat: int) -> bool:
-        return all(p == HOME for p in self.pieces[seat])
+        return self.pieces[seat] == ALL_HOME
 
     def _team_first(self, seat: int) -> bool:
         first = self.finished[0]
@@ -353,9 +414,7 @@ class IndiaState(State[IndiaView]):
 
     def legal_options(self) -> tuple[Option, ...]:
         """The legal moves with what each does (empty at a chance node)."""
-        if self.to_move is None or self.to_move == CHANCE:
-            return ()
-        return options(self.pieces, self.turn, self.dice, self.sides, self.partners)
+        return self.moves
 
     def chance_outcomes(self) -> list[tuple[Throw, Fraction]] | None:
         """The 36 ordered throws, 1/36 each, when a throw is due."""
@@ -374,7 +433,7 @@ class IndiaState(State[IndiaView]):
         the same)."""
         mine = self.pieces[self.turn]
         for o in self.legal_options():
-            if o.action == action:
+            if o.action is action or o.action == action:
                 return o
             if (
                 isinstance(action, Move)
@@ -428,7 +487,8 @@ class IndiaState(State[IndiaView]):
         if isinstance(action, Throw):
             self.thrown, self.dice, self.to_move = action, (action.a, action.b), self.turn
             self.throws += 1
-            if not self.legal_options():
+            self.moves = options(self.pieces, self.turn, self.dice, self.sides, self.partners)
+            if not self.moves:
                 self._after_turn(self.turn, rethrow=False)  # the lost turn
             return
         chosen = self._find(action)
@@ -439,12 +499,14 @@ class IndiaState(State[IndiaView]):
         if self.home(seat) and seat not in self.finished:
             self.finished = (*self.finished, seat)
             if self._over():
-                self.to_move = None
+                self.to_move, self.moves = None, ()
                 return
             self._after_turn(seat, rethrow=False)
             return
-        if self.dice and self.legal_options():
-            return
+        if self.dice:
+            self.moves = options(self.pieces, seat, self.dice, self.sides, self.partners)
+            if self.moves:
+                return
         complete = not self.dice
         self._after_turn(seat, rethrow=complete and self.thrown.doubles)
 
@@ -468,7 +530,7 @@ class IndiaState(State[IndiaView]):
     def _after_turn(self, seat: int, rethrow: bool) -> None:
         """The next throw: the same seat after complete doubles, else the next seat left
         that still has pieces out."""
-        self.dice = ()
+        self.dice, self.moves = (), ()
         self.to_move = CHANCE
         if not rethrow:
             live = [not self.home(s) for s in range(self.num_players)]

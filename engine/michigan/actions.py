@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card
-from ..core import value
+from ..core import interned, value
 
 # ---------------------------------------------------------------- actions
 
 
+@interned
 @value
 class Exchange:
     """The dealer (or the buyer of the dead hand) swaps his hand for the dead hand, unseen."""
@@ -22,6 +23,7 @@ class Exchange:
         return "exchange for the dead hand"
 
 
+@interned
 @value
 class Sell:
     """The dealer keeps his hand and auctions the right to exchange for the dead hand."""
@@ -30,6 +32,7 @@ class Sell:
         return "auction the dead hand"
 
 
+@interned
 @value
 class Offer:
     """A bid in the auction of the dead hand: ``chips`` paid to the dealer if it stands."""
@@ -44,6 +47,7 @@ class Offer:
         return f"offer {self.chips} chip" + ("" if self.chips == 1 else "s")
 
 
+@interned
 @value
 class Decline:
     """A pass in the auction of the dead hand; it is final."""
@@ -52,6 +56,7 @@ class Decline:
         return "pass"
 
 
+@interned
 @value
 class Play:
     """Play a card face up in front of you (a lead, or the next card up of the run)."""
@@ -66,6 +71,7 @@ class Play:
         return f"play {self.card}"
 
 
+@interned
 @value
 class Withhold:
     """A mistake (only with ``mistakes_allowed``): keep back the card you must play."""
@@ -74,6 +80,7 @@ class Withhold:
         return "withhold the next card"
 
 
+@interned
 @value
 class NobodyPlays:
     """Chance, in the teaching mode only: the next card up of the run is in the dead hand, so

@@ -20,6 +20,7 @@ from ..core import (
     StandingBid,
     State,
     clockwise,
+    interned,
     seats_from_left,
     value,
 )
@@ -42,6 +43,7 @@ _WORDS = "zero one two three four five six seven eight nine ten eleven twelve".s
 # ---------------------------------------------------------------- the calls
 
 
+@interned
 @value
 class Bid:
     """A claim: ``digit`` shows at least ``count`` times on the plates in play."""
@@ -64,6 +66,7 @@ class Bid:
         return f"{word} {self.digit}" + ("" if self.count == 1 else "'s")
 
 
+@interned
 @value
 class Challenge:
     """The standing bid is too high: there are fewer of its digit than it says."""
@@ -72,6 +75,7 @@ class Challenge:
         return "challenge"
 
 
+@interned
 @value
 class Agree:
     """The standing bid is right, and I will not bid higher."""
@@ -80,6 +84,7 @@ class Agree:
         return "agree"
 
 
+@interned
 @value
 class Cancel:
     """Everyone agreed: the bidder calls the round off. Its plates are discarded, no money moves."""

@@ -6,9 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.core import value
+from engine.core import interned, value
 
 
+@interned
 @value
 class Toss:
     """The chance outcome of the toss: who plays first."""
@@ -19,6 +20,7 @@ class Toss:
         return f"toss: seat {self.seat} plays first"
 
 
+@interned
 @value
 class Draw:
     """Take the top card of the ``"stock"`` or of the ``"open"`` pile."""
@@ -33,6 +35,7 @@ class Draw:
         return "draw from the stock" if self.source == "stock" else "draw from the open pile"
 
 
+@interned
 @value
 class Discard:
     """Put ``card`` from the hand on the open pile, ending the turn."""
@@ -43,6 +46,7 @@ class Discard:
         return f"discard {self.card}"
 
 
+@interned
 @value
 class Declare:
     """Discard ``card`` and show the other 13 arranged in melds."""
@@ -53,6 +57,7 @@ class Declare:
         return f"declare, discarding {self.card}"
 
 
+@interned
 @value
 class Drop:
     """Leave the deal before drawing: a first drop before any card was drawn, else a middle
@@ -62,6 +67,7 @@ class Drop:
         return "drop"
 
 
+@interned
 @value
 class Miss:
     """The turn timer ran out (only with ``turn_timer=True``): the turn passes."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from engine.cards import JOKER, RANKS, SUITS, Card, parse
 from engine.core import Shuffle
@@ -21,6 +22,7 @@ def packs_for(players: int) -> int:
     return 2 if players <= 6 else 3
 
 
+@cache
 def full_pack(packs: int = 2) -> tuple[Card, ...]:
     """``packs`` standard packs and one printed joker per pack (106 cards for two)."""
     return (

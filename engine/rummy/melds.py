@@ -219,6 +219,7 @@ class _Solver:
         self.joker_mask = ((1 << len(self.cards)) - 1) & ~self.nat_mask
         self.cost = [points(c) for c in nat]
         self.memo: dict[int, dict[int, _Entry]] = {}
+        self.melded_memo: dict[int, frozenset[int]] = {}
 
     @staticmethod
     def _first(indices: Iterable[int], free: int) -> int:
@@ -378,6 +379,33 @@ class _Solver:
                 got.setdefault(g, (entry[0], bits, _PURE, order, f))
         return got
 
+    def melded(self, free: int) -> frozenset[int]:
+        """The feature classes of the ways to meld every natural card in ``free`` (jokers may
+        be left spare): the search of ``solve`` without the choice to leave a card loose."""
+        got = self.melded_memo.get(free)
+        if got is not None:
+            return got
+        low = free & self.nat_mask
+        if not low:
+            got = frozenset(self._triples(free))
+        else:
+            i = (low & -low).bit_length() - 1
+            reach: set[int] = set()
+            for bits, (kind, order) in self.melds_with(i, free).items():
+                sequence = kind in (_PURE, _IMPURE)
+                row = _COMBINE[_feature(1, kind == _PURE, len(order) >= 4) if sequence else 0]
+                reach.update(row[f] for f in self.melded(free & ~bits))
+            got = frozenset(reach)
+        self.melded_memo[free] = got
+        return got
+
+    def valid_show(self, four_card_life: bool) -> bool:
+        """Whether every natural card melds with both lives (a show with nothing loose)."""
+        if any(self.isolated(i) for i in range(len(self.cost))):
+            return False
+        everything = (1 << len(self.cards)) - 1
+        return any(_has_lives(f, four_card_life) for f in self.melded(everything))
+
     def arrangement(self, four_card_life: bool) -> Arrangement:
         everything = (1 << len(self.cards)) - 1
         alone = [i for i in range(len(self.cost)) if self.isolated(i)]
@@ -433,3 +461,10 @@ def best_arrangement(
     if len(cards) > 21:
         raise ValueError(f"a hand holds 13 or 14 cards, not {len(cards)}")
     return _Solver(cards, wild_rank).arrangement(four_card_life)
+
+
+def is_valid_show(cards: Iterable[Card], wild_rank: str, *, four_card_life: bool = True) -> bool:
+    """Whether ``cards`` may be declared (``best_arrangement(...).valid_show``), found by a
+    search that never leaves a card loose, and at once when some natural card can join no meld
+    of the hand, as in most hands."""
+    return _Solver(list(cards), wild_rank).valid_show(four_card_life)

@@ -8,11 +8,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar
 
 from engine.cards import Card
 from engine.core import (
     CHANCE,
+    ChanceTable,
     Event,
     IllegalAction,
     Shuffle,
@@ -23,7 +25,7 @@ from engine.core import (
 
 from .actions import Declare, Discard, Draw, Drop, Miss, Result, Toss
 from .cards import HAND, by_suit, full_pack, is_joker, packs_for, wild_rank_of
-from .melds import CAP, Arrangement, best_arrangement
+from .melds import CAP, Arrangement, best_arrangement, is_valid_show
 from .view import RummyView
 
 WRONG_SHOW = 80
@@ -32,6 +34,12 @@ MISSES_PENALTY = 40
 
 
 # ---------------------------------------------------------------- the state
+
+
+@cache
+def toss(players: int) -> ChanceTable:
+    """The toss for who plays first: each seat with chance 1/``players``."""
+    return ChanceTable([(Toss(s), Fraction(1, players)) for s in range(players)])
 
 
 class RummyState(State[RummyView]):
@@ -111,7 +119,7 @@ class RummyState(State[RummyView]):
         rest = list(self.hands[self._mover()])
         rest.remove(card)
         four = self.options["four_card_life"]
-        return best_arrangement(rest, wild_rank_of(self.cut), four_card_life=four).valid_show
+        return is_valid_show(rest, wild_rank_of(self.cut), four_card_life=four)
 
     def drop_cost(self, seat: int) -> int:
         """What dropping costs ``seat`` now: a first drop before he has drawn a card, else a
@@ -173,9 +181,11 @@ class RummyState(State[RummyView]):
         return [Discard(c) for c in cards] + [Declare(c) for c in cards]
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]] | None:
-        if self.phase == "toss":
-            return [(Toss(s), Fraction(1, self.num_players)) for s in range(self.num_players)]
-        return None
+        """The toss: each seat plays first with chance 1/n. None at a shuffle."""
+        return toss(self.num_players).pairs() if self.phase == "toss" else None
+
+    def _chance_table(self) -> ChanceTable | None:
+        return toss(self.num_players) if self.phase == "toss" else None
 
     def _check(self, action: Any) -> None:
         if self.to_move == CHANCE:
@@ -264,7 +274,9 @@ class RummyState(State[RummyView]):
         elif isinstance(action, Declare):
             first_turn = self.draws[me] == 1
             self._discard(me, action.card)
-            if self.arrange(me).valid_show:
+            assert self.cut is not None, "a declare comes after the deal"
+            four = self.options["four_card_life"]
+            if is_valid_show(self.hands[me], wild_rank_of(self.cut), four_card_life=four):
                 self._valid_show(me, first_turn)
             else:
                 self._wrong_show(me)

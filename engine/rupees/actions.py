@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import value
+from ..core import interned, value
 from .cards import CARDS, COLOUR_NAMES, COLOURS, RupeeCard, rupees
 
 
+@interned
 @value
 class Bid:
     """A bid in ₹ for the right to name trumps: ``Bid(185000)``."""
@@ -29,6 +30,7 @@ class Bid:
         return f"bid {rupees(self.amount)}"
 
 
+@interned
 @value
 class Pass:
     """Leave the auction (a pass is final)."""
@@ -61,6 +63,7 @@ class _OneCard:
         return f"{self.verb} {self.card}"
 
 
+@interned
 @value
 class Discard(_OneCard):
     """The declarer lays one card aside (three in all, after taking the widow)."""
@@ -68,6 +71,7 @@ class Discard(_OneCard):
     verb = "discard"
 
 
+@interned
 @value
 class NameTrump:
     """The declarer names the trump colour."""
@@ -82,6 +86,7 @@ class NameTrump:
         return f"trumps {COLOUR_NAMES[self.colour]}"
 
 
+@interned
 @value
 class CallPartner(_OneCard):
     """``call_partner`` option: the declarer names a card; its holder is his secret partner."""
@@ -89,6 +94,7 @@ class CallPartner(_OneCard):
     verb = "call"
 
 
+@interned
 @value
 class Play(_OneCard):
     """Play a card to the trick."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
-from ..core import Shuffle, value
+from ..core import Shuffle, interned, value
 
 COLOURS = ("R", "Y", "B", "G")
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}
@@ -28,6 +28,7 @@ SPECIAL_NAMES = {TIGER: "Bengal Tiger", LION: "Lion of India", BEAR: "Bear"}
 MONEY_PER_DECK = 4 * sum(MONEY.values())  # ₹400,000
 
 
+@interned
 @value
 class RupeeCard:
     """A Rupee card by its short code: ``RupeeCard("R40k")`` (Red ₹40,000), ``RupeeCard("Y11")``,

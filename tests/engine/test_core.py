@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
+import math
+import pickle
 import random
 from fractions import Fraction
 
@@ -11,7 +15,7 @@ import pytest
 import engine
 import engine.plates
 from engine import CHANCE, Auction, IllegalAction, SaveError, Shuffle
-from engine.core import _digest, clockwise, decode, encode, seats_from_left
+from engine.core import ChanceTable, _digest, clockwise, decode, encode, seats_from_left
 from engine.plates import Agree, Bid, Cancel, Challenge, Plate, PlatesState
 
 # ---------------------------------------------------------------- new_game
@@ -517,3 +521,56 @@ def test_check_applies_nothing():
     assert len(s.history._actions) == len(s.history)  # nothing was added to the line
     with pytest.raises(IllegalAction, match="turn order"):
         s.check(s.legal_actions()[0], player=(s.current_player + 1) % 4)
+
+
+# ---------------------------------------------------------------- the fast paths behind the API
+
+
+def fraction_sum_draw(outcomes, x):
+    """How chance was drawn before ``ChanceTable``: the first outcome whose running sum of
+    ``Fraction`` probabilities exceeds ``x``."""
+    acc = Fraction(0)
+    for outcome, p in outcomes:
+        acc += p
+        if x < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize(
+    "weights", [[1] * 36, [1, 2, 3], [5, 0, 1], [1] * 7, [2**40, 1, 3**20]], ids=str
+)
+def test_a_chance_table_draws_exactly_as_the_fraction_sum(weights):
+    total = sum(weights)
+    outcomes = [(k, Fraction(w, total)) for k, w in enumerate(weights)]
+    table = ChanceTable(outcomes)
+    assert table.pairs() == outcomes
+    rng = random.Random(1)
+    # the boundaries themselves and the floats either side of them, then random draws
+    edges = [float(Fraction(sum(weights[:k]), total)) for k in range(len(weights))]
+    xs = [*edges, *(math.nextafter(e, 1) for e in edges), *(math.nextafter(e, 0) for e in edges)]
+    xs += [rng.random() for _ in range(5_000)]
+    for x in (x for x in xs if 0 <= x < 1):
+        assert table.draw(x) == fraction_sum_draw(outcomes, x), x
+
+
+def test_interned_values_are_made_once():
+    from engine.cards import Card
+    from engine.india import Move
+    from engine.rupees import Play, RupeeCard
+
+    card = Card("10", "H")
+    assert Card(rank="10", suit="H") is card is Card("10", suit="H")
+    assert copy.copy(card) is card and copy.deepcopy([card])[0] is card
+    assert pickle.loads(pickle.dumps(card)) is card
+    assert dataclasses.replace(card, rank="J") is Card("J", "H")
+    assert Play(RupeeCard("R40k")) is Play("R40k")  # the same value after its check
+    assert Move(1, 3) is Move(piece=1, steps=3) and Move(1, 3) != Move(1, 4)
+    with pytest.raises(IllegalAction, match="numbered 0 to 3, not True"):
+        Move(True, 3)  # True == 1, but it is no piece number
+    with pytest.raises(IllegalAction, match="no such card"):
+        Card("11", "H")
+    with pytest.raises(TypeError):
+        Card("10")
+    with pytest.raises(TypeError):
+        Card("10", rank="J")

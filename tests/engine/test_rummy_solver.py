@@ -15,6 +15,7 @@ import pytest
 
 from engine.cards import RANKS, parse
 from engine.rummy import CAP, best_arrangement, card_cost, full_pack, is_joker, meld_kind
+from engine.rummy.melds import is_valid_show
 
 
 def candidate_groups(cards, wild_rank):
@@ -79,6 +80,8 @@ def check(cards, wild_rank, four_card_life=True):
         wild_rank,
         str(got),
     )
+    # the quick decision a Declare asks agrees with the full search
+    assert is_valid_show(cards, wild_rank, four_card_life=four_card_life) == got.valid_show
     # the arrangement itself is real: the same cards, true melds, the count it claims
     shown = [c for g in got.groups() for c in g]
     assert sorted(map(str, shown)) == sorted(map(str, cards))
@@ -229,3 +232,32 @@ def test_fourteen_card_hands_match_exhaustive_search():
     pack = full_pack()
     for _ in range(100):
         check(rng.sample(pack, 14), rng.choice(RANKS))
+
+
+def valid_shows(k, seed):
+    """Hands that are valid shows (a pure run of 4, a run of 3, two sets; now and then a joker
+    in place of a card), some with one card swapped for another from the pack."""
+    rng = random.Random(seed)
+    pack = full_pack()
+    for _ in range(k):
+        suits = rng.sample("SHDC", 4)
+        a, b = rng.randrange(0, 10), rng.randrange(0, 11)
+        runs = [f"{RANKS[a + d]}{suits[0]}" for d in range(4)]
+        runs += [f"{RANKS[b + d]}{suits[1]}" for d in range(3)]
+        r1, r2 = rng.sample(RANKS, 2)
+        sets = [f"{r1}{s}" for s in rng.sample("SHDC", 3)] + [f"{r2}{s}" for s in "SHDC"[:3]]
+        hand = list(parse(" ".join(runs + sets)))
+        if rng.random() < 0.5:
+            hand[rng.randrange(4, 13)] = parse("JK")[0]
+        if rng.random() < 0.5:
+            hand[rng.randrange(13)] = rng.choice(pack)
+        yield hand, rng.choice(RANKS)
+
+
+def test_valid_shows_and_near_misses_match_exhaustive_search():
+    shows = 0
+    for hand, wild in valid_shows(150, seed=14):
+        check(hand, wild)
+        check(hand, wild, four_card_life=False)
+        shows += best_arrangement(hand, wild).valid_show
+    assert 40 < shows < 150  # both answers are met many times
