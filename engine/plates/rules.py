@@ -297,7 +297,8 @@ class PlatesState(State[PlatesView]):
 
     def max_count(self) -> int:
         """The highest count anyone may bid: every digit of every plate in play."""
-        return DIGITS_PER_PLATE * len(self.in_play())
+        plates = sum(1 for stand in self.stands if stand) + sum(1 for pile in self.piles if pile)
+        return DIGITS_PER_PLATE * plates
 
     def standing_bid(self) -> tuple[int, Bid] | None:
         """``(bidder, bid)`` of the bid on the table, or None before the opening bid."""

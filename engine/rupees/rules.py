@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from typing import Any, ClassVar
 
 from ..core import (
@@ -53,6 +54,12 @@ def _is_bid(call: Any) -> bool:
 
 
 # ---------------------------------------------------------------- the state
+
+
+@cache
+def _bids(lowest: int, top: int) -> tuple[Bid, ...]:
+    """Every bid from ``lowest`` to ``top``, in steps of ``STEP``."""
+    return tuple(Bid(a) for a in range(lowest, top + 1, STEP))
 
 
 class RupeesState(State[RupeesView]):
@@ -174,8 +181,8 @@ class RupeesState(State[RupeesView]):
             return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
         seat = self._player()
         if self.phase == "bid":
-            bids = [Bid(a) for a in range(self.min_bid(), self.setup.top_bid + 1, STEP)]
-            return bids if self._must_open() else [*bids, Pass()]
+            bids = _bids(self.min_bid(), self.setup.top_bid)
+            return list(bids) if self._must_open() else [*bids, Pass()]
         if self.phase == "discard":
             return [Discard(c.code) for c in _unique(self.discardable())]
         if self.phase == "trump":

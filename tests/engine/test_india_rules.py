@@ -8,6 +8,8 @@ and turns at 33. Throws are rigged by applying ``Throw(a, b)``.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import engine
@@ -25,6 +27,7 @@ from engine.india import (
     parse_position,
     turn_square,
 )
+from engine.india.rules import Position, _singles, options
 
 
 def game(start: str | None = None, players: int = 2, **options) -> IndiaState:
@@ -425,3 +428,42 @@ def test_a_stacked_piece_moves_as_listed_and_public_checks_the_seat():
         with pytest.raises(ValueError, match="no seat"):
             s.public(Move(1, 3), seat)
     assert s.public(Move(0, 6), 0).what == "piece 0 moves 6"  # not a move of this throw
+
+
+def fresh_options(pieces, seat, dice, sides, partners):
+    """The legal moves by the rule's plain reading: every way to use a die or the total, then,
+    with both dice unused, only the ways after which the other die can still be used (asked of
+    a position built afresh), if any."""
+    board = Position(pieces, sides, partners)
+    first = list(_singles(board, seat, dice))
+    if len(dice) < 2:
+        return tuple(first)
+    whole = []
+    for o in first:
+        left = list(dice)
+        for d in o.used:
+            left.remove(d)
+        if not left or Position(o.pieces, sides, partners).can_use(seat, left[0]):
+            whole.append(o)
+    return tuple(whole or first)
+
+
+def test_legal_moves_match_a_fresh_reading_of_the_rule_on_random_positions():
+    """``options`` builds the position after a move from the one before (and remembers
+    answers); on every throw of many random positions it agrees with the plain reading."""
+    rng = random.Random(5)
+    throws = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    checked = 0
+    for seed in range(8):
+        players = (2, 3, 4, 4)[seed % 4]
+        s = engine.new_game("india", players=players, seed=seed, partners=seed % 4 == 3)
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                for dice in throws:
+                    args = (s.pieces, s.turn, dice, s.sides, s.partners)
+                    assert options.__wrapped__(*args) == fresh_options(*args), (s.position(), dice)
+                    checked += 1
+                s = s.apply(s.sample_chance())
+            else:
+                s = s.apply(rng.choice(s.legal_actions()))
+    assert checked > 20_000
