@@ -109,11 +109,12 @@ def interned(cls: type[T]) -> type[T]:
     made: dict[tuple[Any, ...], Any] = {}
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     names = [f.name for f in fields]
+    size = len(names)
     defaults = {f.name: f.default for f in fields if f.default is not dataclasses.MISSING}
     check_and_set = cls.__init__
 
     def __new__(kind: type[T], *args: Any, **kwargs: Any) -> T:
-        if kwargs or len(args) != len(names):  # every field in order, defaults filled in
+        if kwargs or len(args) != size:  # every field in order, defaults filled in
             rest = names[len(args) :]
             if set(kwargs) - set(rest) or not all(n in kwargs or n in defaults for n in rest):
                 check_and_set(object.__new__(kind), *args, **kwargs)  # raises TypeError
@@ -133,14 +134,11 @@ def interned(cls: type[T]) -> type[T]:
             made[canonical] = made[key] = new
         return new
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        pass  # made whole by __new__
-
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
         return type(self), tuple(getattr(self, n) for n in names)
 
     cls.__new__ = __new__  # type: ignore[assignment]
-    cls.__init__ = __init__  # type: ignore[method-assign]
+    cls.__init__ = object.__init__  # type: ignore[method-assign]  # made whole by __new__
     cls.__reduce__ = __reduce__  # type: ignore[method-assign]
     cls.__eq__ = object.__eq__  # type: ignore[method-assign]
     cls.__hash__ = object.__hash__  # type: ignore[method-assign]
