@@ -31,6 +31,12 @@ def full_pack(packs: int = 2) -> tuple[Card, ...]:
     )
 
 
+@cache
+def pack_count(packs: int) -> Counter[Card]:
+    """How many of each card ``full_pack(packs)`` holds (one shared count: never change it)."""
+    return Counter(full_pack(packs))
+
+
 def wild_rank_of(cut: Card) -> str:
     """The wild rank the cut card makes: its own rank, or aces when it is a printed joker."""
     return "A" if cut.is_joker else cut.rank

@@ -24,7 +24,7 @@ from engine.core import (
 )
 
 from .actions import Declare, Discard, Draw, Drop, Miss, Result, Toss
-from .cards import HAND, by_suit, full_pack, is_joker, packs_for, wild_rank_of
+from .cards import HAND, by_suit, full_pack, is_joker, pack_count, packs_for, wild_rank_of
 from .melds import CAP, Arrangement, best_arrangement, is_valid_show
 from .view import RummyView
 
@@ -34,6 +34,15 @@ MISSES_PENALTY = 40
 
 
 # ---------------------------------------------------------------- the state
+
+
+def _same_cards(cards: tuple[Any, ...], want: Counter[Card]) -> bool:
+    """Whether ``cards`` are exactly the cards counted in ``want`` (anything not a card is
+    not among them)."""
+    try:
+        return Counter(cards) == want
+    except TypeError:  # something unhashable: not a card
+        return False
 
 
 @cache
@@ -236,8 +245,8 @@ class RummyState(State[RummyView]):
         if not isinstance(action, Shuffle):
             what = "deal" if self.phase == "deal" else "new stock"
             raise IllegalAction(f"the cards must be shuffled for the {what} first (a Shuffle)")
-        want = Counter(full_pack(self.packs) if self.phase == "deal" else self.pile[:-1])
-        if not all(isinstance(c, Card) for c in action.cards) or Counter(action.cards) != want:
+        want = pack_count(self.packs) if self.phase == "deal" else Counter(self.pile[:-1])
+        if not _same_cards(action.cards, want):
             raise IllegalAction(
                 f"a shuffle holds the whole pack of {sum(want.values())} cards"
                 if self.phase == "deal"
