@@ -7,24 +7,70 @@ True
 >>> s = s.apply(s.sample_chance())
 >>> s.current_player
 0
+
+A game's package (``engine.plates``...) is imported when it is first used, not by
+``import engine``: a lesson on one game pays for that game only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
 from . import cards
 from .core import CHANCE, Auction, Event, IllegalAction, RandomBot, SaveError, Shuffle, State
-from .india import IndiaState
-from .michigan import MichiganState
-from .plates import PlatesState
-from .rummy import RummyState
-from .rupees import RupeesState
 
-GAMES: dict[str, type[State[Any]]] = {
-    cls.game: cls for cls in (PlatesState, RupeesState, IndiaState, MichiganState, RummyState)
+_STATES = {
+    "plates": "PlatesState",
+    "rupees": "RupeesState",
+    "india": "IndiaState",
+    "michigan": "MichiganState",
+    "rummy": "RummyState",
 }
-"""Game name -> state class."""
+"""Game name -> the name of its state class, exported by the game's package."""
+
+
+class _Games(Mapping[str, type[State[Any]]]):
+    """The registry: game name -> state class. The names are known at once; a game's package is
+    imported when its class is first looked up. Read-only."""
+
+    def __getitem__(self, game: str) -> type[State[Any]]:
+        if game not in _STATES:
+            raise KeyError(game)
+        cls: type[State[Any]] = getattr(import_module(f"{__name__}.{game}"), _STATES[game])
+        return cls
+
+    def __contains__(self, game: object) -> bool:
+        return game in _STATES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_STATES)
+
+    def __len__(self) -> int:
+        return len(_STATES)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(_STATES)})"
+
+
+GAMES: Mapping[str, type[State[Any]]] = _Games()
+"""Game name -> state class: ``GAMES["plates"] is engine.plates.PlatesState``."""
+
+
+def __getattr__(name: str) -> Any:
+    """Imported on first use: a game's package (``engine.plates``), its state class
+    (``engine.PlatesState``) and ``engine.odds``, which ``import engine`` used to import."""
+    if name in _STATES or name == "odds":
+        return import_module(f"{__name__}.{name}")
+    for game, state in _STATES.items():
+        if name == state:
+            return GAMES[game]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_STATES, *_STATES.values(), "odds"})
 
 
 def new_game(game: str, players: int | None = None, seed: int = 0, **options: Any) -> State[Any]:

@@ -1,66 +1,113 @@
 """Pictures and interactive widgets for the tabletop lessons.
 
-Importing this package registers the SVG pictures with IPython, so a plate or a game state at
-the end of a cell draws itself (and the picture stays in the saved notebook, for GitHub).
+Importing this package in a notebook registers the SVG pictures with IPython, so a plate or a
+game state at the end of a cell draws itself (and the picture stays in the saved notebook, for
+GitHub).
+
+Everything here is imported on first use: ``import tabletop_widgets`` imports neither the
+widgets (ipywidgets, anywidget) nor the games, ``from tabletop_widgets import PlatesTable``
+imports the plates table and game only, and a picture's renderer is imported when a first
+object of its kind is drawn.
 """
 
 from __future__ import annotations
 
-from engine.cards import Card
-from engine.india import IndiaState
-from engine.michigan import MichiganState
-from engine.plates import Plate, PlatesState
-from engine.rummy import Arrangement, RummyState
-from engine.rupees import RupeeCard, RupeesState
+import sys
+from collections.abc import Callable
+from functools import partial
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from .board import Board
-from .india import Dice, IndiaTable
-from .michigan import DeadHandPanel, MichiganTable
-from .plates import BiddingPanel, PlatesTable
-from .render.cards import card_svg
-from .render.india import state_svg as india_svg
-from .render.michigan import state_svg as michigan_svg
-from .render.plates import plate_svg, state_svg
-from .render.rummy import arrangement_svg
-from .render.rummy import state_svg as rummy_svg
-from .render.rupees import card_svg as rupee_card_svg
-from .render.rupees import state_svg as rupees_svg
-from .rummy import RummyTable
-from .rupees import RupeesBiddingPanel, RupeesTable
-from .table import Table
+if TYPE_CHECKING:
+    from .board import Board
+    from .india import Dice, IndiaTable
+    from .michigan import DeadHandPanel, MichiganTable
+    from .plates import BiddingPanel, PlatesTable
+    from .rummy import RummyTable
+    from .rupees import RupeesBiddingPanel, RupeesTable
+    from .table import Table
 
-PICTURES = {
-    Card: card_svg,
-    Plate: plate_svg,
-    PlatesState: state_svg,
-    RummyState: rummy_svg,
-    Arrangement: arrangement_svg,
-    IndiaState: india_svg,
-    MichiganState: michigan_svg,
-    RupeeCard: rupee_card_svg,
-    RupeesState: rupees_svg,
+    PICTURES: dict[type, Callable[[Any], str]]
+    TABLES: dict[str, type[Table]]
+
+_WIDGETS = {
+    "Board": "board",
+    "Dice": "india",
+    "IndiaTable": "india",
+    "DeadHandPanel": "michigan",
+    "MichiganTable": "michigan",
+    "BiddingPanel": "plates",
+    "PlatesTable": "plates",
+    "RummyTable": "rummy",
+    "RupeesBiddingPanel": "rupees",
+    "RupeesTable": "rupees",
+    "Table": "table",
 }
-"""Engine type -> function drawing it as SVG."""
+"""Widget class -> the module of this package defining it."""
 
-TABLES: dict[str, type[Table]] = {
-    t.game: t for t in (PlatesTable, IndiaTable, MichiganTable, RummyTable, RupeesTable)
+_TABLES = ("PlatesTable", "IndiaTable", "MichiganTable", "RummyTable", "RupeesTable")
+
+_PICTURES = {
+    ("engine.cards", "Card"): ("cards", "card_svg"),
+    ("engine.plates.cards", "Plate"): ("plates", "plate_svg"),
+    ("engine.plates.rules", "PlatesState"): ("plates", "state_svg"),
+    ("engine.rummy.rules", "RummyState"): ("rummy", "state_svg"),
+    ("engine.rummy.melds", "Arrangement"): ("rummy", "arrangement_svg"),
+    ("engine.india.rules", "IndiaState"): ("india", "state_svg"),
+    ("engine.michigan.rules", "MichiganState"): ("michigan", "state_svg"),
+    ("engine.rupees.cards", "RupeeCard"): ("rupees", "card_svg"),
+    ("engine.rupees.rules", "RupeesState"): ("rupees", "state_svg"),
 }
-"""Game name -> the table that plays it: ``TABLES["india"](players=4, seed=1)``."""
+"""Engine type (its module and name) -> the function drawing it as SVG (its module under
+``render`` and name). ``PICTURES`` is this table with both sides imported."""
 
 
-def register(ip=None) -> None:
-    """Make IPython show engine objects as pictures (done on import, when IPython runs)."""
+def __getattr__(name: str) -> Any:
+    """The widget classes, ``TABLES`` (game name -> the table that plays it:
+    ``TABLES["india"](players=4, seed=1)``) and ``PICTURES`` (engine type -> function drawing
+    it as SVG), each imported when first asked for."""
+    if name in _WIDGETS:
+        found = getattr(import_module(f"{__name__}.{_WIDGETS[name]}"), name)
+    elif name == "TABLES":
+        found = {t.game: t for t in map(__getattr__, _TABLES)}
+    elif name == "PICTURES":
+        found = {
+            getattr(import_module(module), kind): _renderer(draw)
+            for (module, kind), draw in _PICTURES.items()
+        }
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = found  # asked for once: the same object every time after
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
+
+def _renderer(draw: tuple[str, str]) -> Callable[[Any], str]:
+    module, function = draw
+    found: Callable[[Any], str] = getattr(import_module(f"{__name__}.render.{module}"), function)
+    return found
+
+
+def _draw(draw: tuple[str, str], thing: Any) -> str:
+    """``thing`` as SVG, by the renderer ``draw`` names, imported now if it is not yet."""
+    return _renderer(draw)(thing)
+
+
+def register(ip: Any = None) -> None:
+    """Make IPython show engine objects as pictures: done on import when an IPython shell runs
+    (a notebook's kernel). Nothing is imported for it: each type is named by its module and
+    name, and its renderer is imported when a first object of the type is shown."""
     if ip is None:
-        try:
-            from IPython import get_ipython
-        except ImportError:  # pragma: no cover - IPython comes with ipywidgets
-            return
-        ip = get_ipython()
+        ipython = sys.modules.get("IPython")  # no IPython loaded: no shell to show pictures
+        ip = ipython.get_ipython() if ipython is not None else None
     if ip is None:
         return
     svg = ip.display_formatter.formatters["image/svg+xml"]
-    for kind, draw in PICTURES.items():
-        svg.for_type(kind, draw)
+    for (module, kind), draw in _PICTURES.items():
+        svg.for_type_by_name(module, kind, partial(_draw, draw))
 
 
 register()

@@ -1,5 +1,1 @@
 """Pure rendering: engine objects -> deterministic SVG strings (no ids, no dates)."""
-
-from . import plates, svg
-
-__all__ = ["plates", "svg"]
