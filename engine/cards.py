@@ -6,6 +6,8 @@ for a printed joker. ``parse("10H QS JK")`` reads a hand; ``str(card)`` writes `
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .core import interned, value
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -40,21 +42,28 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in ("H", "D")
 
-    @classmethod
-    def from_str(cls, text: str) -> Card:
-        t = text.strip().upper()
-        if t == JOKER:
-            return cls(JOKER, "")
-        suit = _FROM_SYMBOL.get(t[-1:], t[-1:])
-        rank = t[:-1]
-        if rank == "1":
-            rank = "A"
-        if rank not in RANKS or suit not in SUITS:
-            raise ValueError(f"not a card: {text!r} (write e.g. 10H, QS, A♣, JK)")
-        return cls(rank, suit)
+    @staticmethod
+    def from_str(text: str) -> Card:
+        """The card a name stands for: ``10H``, ``QS``, ``A♣``, ``JK`` (remembered: bots
+        read a hand from every view)."""
+        return _named(text)
 
     def __str__(self) -> str:
         return JOKER if self.is_joker else self.rank + SUIT_SYMBOLS[self.suit]
+
+
+@lru_cache(maxsize=512)
+def _named(text: str) -> Card:
+    t = text.strip().upper()
+    if t == JOKER:
+        return Card(JOKER, "")
+    suit = _FROM_SYMBOL.get(t[-1:], t[-1:])
+    rank = t[:-1]
+    if rank == "1":
+        rank = "A"
+    if rank not in RANKS or suit not in SUITS:
+        raise ValueError(f"not a card: {text!r} (write e.g. 10H, QS, A♣, JK)")
+    return Card(rank, suit)
 
 
 def parse(text: str) -> tuple[Card, ...]:

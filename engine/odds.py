@@ -13,6 +13,7 @@ Fraction(188, 221)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from math import comb
 
 
@@ -26,8 +27,20 @@ def hypergeometric(k: int, good: int, total: int, drawn: int) -> Fraction:
 
 def hypergeometric_pmf(good: int, total: int, drawn: int) -> dict[int, Fraction]:
     """The distribution of how many of the ``good`` cards are among ``drawn`` from ``total``."""
+    low, ways, every = hypergeometric_ways(good, total, drawn)
+    return {low + k: Fraction(w, every) for k, w in enumerate(ways)}
+
+
+@cache
+def hypergeometric_ways(good: int, total: int, drawn: int) -> tuple[int, tuple[int, ...], int]:
+    """``hypergeometric_pmf`` in whole numbers, for loops that compare chances by the thousand:
+    the lowest count possible, the ways to draw each count from it upward, and the ways to draw
+    at all, C(total, drawn)."""
+    if not 0 <= drawn <= total:
+        raise ValueError(f"cannot deal {drawn} cards from {total}")
     low, high = max(0, drawn - (total - good)), min(good, drawn)
-    return {k: hypergeometric(k, good, total, drawn) for k in range(low, high + 1)}
+    ways = tuple(comb(good, k) * comb(total - good, drawn - k) for k in range(low, high + 1))
+    return low, ways, comb(total, drawn)
 
 
 def none_drawn(good: int, total: int, drawn: int) -> Fraction:
@@ -45,4 +58,11 @@ def expectation(pmf: dict[int, Fraction]) -> Fraction:
     return sum((k * p for k, p in pmf.items()), Fraction(0))
 
 
-__all__ = ["chance_at_least", "expectation", "hypergeometric", "hypergeometric_pmf", "none_drawn"]
+__all__ = [
+    "chance_at_least",
+    "expectation",
+    "hypergeometric",
+    "hypergeometric_pmf",
+    "hypergeometric_ways",
+    "none_drawn",
+]

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..core import RandomBot, State
 from .board import CORNER, HOME
-from .odds import hit_risk
+from .odds import hitting_throws
 from .rules import Enter, IndiaState, IndiaView, Move, Option, Position
 
 
@@ -16,7 +15,8 @@ from .rules import Enter, IndiaState, IndiaView, Move, Option, Position
 class BasicBot(RandomBot):
     """Plays by a stated order of preferences: 1. capture; 2. enter; 3. bring a piece home;
     4. leave its pieces where the fewest squares are expected to be lost to a hit before its
-    next turn (``hit_risk`` times the piece's progress, summed); 5. keep blockades rather than
+    next turn (``hit_risk`` times the piece's progress, summed; counted in whole numbers,
+    ``hitting_throws``, which order the same); 5. keep blockades rather than
     break them; 6. move the piece furthest ahead. Ties go to the first listed move."""
 
     level = "basic"
@@ -27,12 +27,12 @@ class BasicBot(RandomBot):
         return max(state.legal_options(), key=lambda o: self._score(view, o)).action
 
     @staticmethod
-    def _score(view: IndiaView, o: Option) -> tuple[bool, bool, bool, Fraction, int, int]:
+    def _score(view: IndiaView, o: Option) -> tuple[bool, bool, bool, int, int, int]:
         seat = view["seat"]
         before = view["pieces"][seat]
         moved = o.action.piece if isinstance(o.action, Move) else before.index(CORNER)
         after = Position(o.pieces, view["sides"], view["partners"])
-        at_stake = sum((hit_risk(after, seat, p) * p for p in o.pieces[seat]), Fraction(0))
+        at_stake = sum(hitting_throws(after, seat, p) * p for p in o.pieces[seat])
         blockades = sum(1 for seats in after.at.values() if seats.count(seat) == 2)
         return (
             o.captured is not None,

@@ -5,7 +5,7 @@ home."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -30,19 +30,28 @@ def hit_chance(behind: Sequence[int], entering: Sequence[int] = ()) -> Fraction:
     pieces ``behind`` it (distances in squares) and, for pieces still in a corner, the distance
     from that corner's entry square (``entering``): a 5 enters, and the other die moves on.
     Blockades aside."""
-    return _hit_chance(frozenset(behind), frozenset(entering))
+    return Fraction(_hitting_throws(_reach(behind), _reach(entering)), 36)
+
+
+def _reach(distances: Iterable[int]) -> int:
+    """Distances 1 to 12 (the most one throw can reach) as the bits of a number."""
+    return sum(1 << d for d in set(distances) if 1 <= d <= 12)
+
+
+_THROW_REACH = tuple((1 << t.a | 1 << t.b | 1 << (t.a + t.b), t) for t in ALL_THROWS)
 
 
 @cache
-def _hit_chance(behind: frozenset[int], entering: frozenset[int]) -> Fraction:
-    hits = 0
-    for t in ALL_THROWS:
-        near = any(d in (t.a, t.b, t.a + t.b) for d in behind)
-        entered = any(
-            (t.a == ENTER_ON and t.b == e) or (t.b == ENTER_ON and t.a == e) for e in entering
-        )
-        hits += near or entered
-    return Fraction(hits, 36)
+def _hitting_throws(near: int, entering: int) -> int:
+    """How many of the 36 throws hit a piece with opposing pieces ``near`` behind it and
+    pieces ``entering`` that far behind it (distances as bits, ``_reach``)."""
+    return sum(
+        1
+        for reach, t in _THROW_REACH
+        if reach & near
+        or (t.a == ENTER_ON and entering >> t.b & 1)
+        or (t.b == ENTER_ON and entering >> t.a & 1)
+    )
 
 
 @cache
@@ -75,14 +84,30 @@ def hit_risk(board: Position, seat: int, progress: int) -> Fraction:
     """The chance a piece of ``seat`` at ``progress`` on ``board`` is hit before ``seat``
     throws again: each opponent throws once (rethrows after doubles not counted), blockades
     aside. Zero on blue and red squares and at home. A lower bound of ``turn_hit_risk``."""
-    threats = _threats(board, seat, progress)
-    if threats is None:
-        return Fraction(0)
-    safe = Fraction(1)
-    for behind, entering, waiting in threats:
-        near = [d for d in behind if d <= 12]
-        safe *= 1 - hit_chance(near, [entering] if waiting and entering and entering <= 6 else [])
-    return 1 - safe
+    opponents = sum(1 for other in range(len(board.pieces)) if not board.friendly(seat, other))
+    return Fraction(hitting_throws(board, seat, progress), 36**opponents)
+
+
+def hitting_throws(board: Position, seat: int, progress: int) -> int:
+    """``hit_risk`` as a whole number: of the 36 ** opponents ways the opponents' next throws
+    can fall, how many hit the piece. For the bots, which compare risks by the thousand: the
+    same order as the ``Fraction``s, without their cost."""
+    q = square(board.sides[seat], progress)
+    if q is None or q in BLUE:
+        return 0
+    every = safe = 1
+    for other, theirs in enumerate(board.pieces):
+        if board.friendly(seat, other):
+            continue
+        e = (q - entry_square(board.sides[other])) % TRACK  # his entry square lies e behind
+        near = 0
+        for p in theirs:
+            if 0 <= p <= ROUTE and 0 < (d := (e - p) % TRACK) <= 12 and p + d <= ROUTE:
+                near |= 1 << d
+        entering = 1 << e if 0 < e <= 6 and CORNER in theirs else 0
+        safe *= 36 - _hitting_throws(near, entering)
+        every *= 36
+    return every - safe
 
 
 # ---------------------------------------------------------------- a whole turn: rethrows

@@ -26,7 +26,8 @@ def dead_hand_value(mine: Sequence[Card], dead_size: int, boodle: Sequence[int])
     """The expected ``hand_value`` of a dead hand of ``dead_size`` cards nobody has seen, for a
     player holding ``mine``: each other card is in it with chance dead_size / (52 - len(mine)),
     and the estimate adds card by card."""
-    others = [c for c in DECK if c not in set(mine)]
+    held = set(mine)
+    others = [c for c in DECK if c not in held]
     return Fraction(hand_value(others, boodle) * dead_size, len(others))
 
 

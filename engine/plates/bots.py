@@ -3,12 +3,11 @@ every game (``engine.core.RandomBot``)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from ..core import RandomBot, State
 from .cards import DIGITS
-from .odds import HALF, bid_chance, count_in_play_pmf, what_seat_knows
+from .odds import bid_ways, count_in_play_ways, what_seat_knows
 from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView
 
 
@@ -27,12 +26,12 @@ class BasicBot(RandomBot):
         knows = what_seat_knows(view)
         standing = view["standing_bid"]
         if standing and standing["bidder"] != seat:
-            chance = bid_chance(Bid(standing["count"], standing["digit"]), *knows)
-            return Agree() if chance >= HALF else Challenge()
+            true, every = bid_ways(Bid(standing["count"], standing["digit"]), *knows)
+            return Agree() if 2 * true >= every else Challenge()
         above = (standing["count"], standing["digit"]) if standing else (0, 9)
         best = None
         for d in DIGITS:
-            top = _highest_even_money(count_in_play_pmf(d, *knows))
+            top = _highest_even_money(*count_in_play_ways(d, *knows))
             if top and (top, d) > max(above, best.key if best else above):
                 best = Bid(top, d)
         if best:
@@ -43,12 +42,12 @@ class BasicBot(RandomBot):
         return lowest
 
 
-def _highest_even_money(pmf: dict[int, Fraction]) -> int:
-    """The highest count c >= 1 with P(X >= c) >= 1/2 (0 if there is none): the tail is
-    summed once, from the top down."""
-    tail = Fraction(0)
-    for c in sorted(pmf, reverse=True):
-        tail += pmf[c]
-        if tail >= HALF:
-            return c
+def _highest_even_money(have: int, low: int, ways: tuple[int, ...], every: int) -> int:
+    """The highest count c >= 1 with P(X >= c) >= 1/2 (0 if there is none), from the ways of
+    ``count_in_play_ways``: the tail is summed once, from the top down, in whole numbers."""
+    tail = 0
+    for k in reversed(range(len(ways))):
+        tail += ways[k]
+        if 2 * tail >= every:
+            return have + low + k
     return 0

@@ -82,14 +82,20 @@ def random_deck(rng: random.Random, digits: str = "balanced") -> tuple[Plate, ..
     """50 plates in a random order: balanced digits (30 of each) or independent uniform digits,
     and ten plates of each fine."""
     if digits == "balanced":
-        pool = [d for d in DIGITS for _ in range(PER_DIGIT)]
+        pool = [str(d) for d in DIGITS for _ in range(PER_DIGIT)]
         rng.shuffle(pool)
     else:
-        pool = [rng.randrange(10) for _ in range(DECK_SIZE * DIGITS_PER_PLATE)]
+        pool = [str(rng.randrange(10)) for _ in range(DECK_SIZE * DIGITS_PER_PLATE)]
     fines = [f for f in FINES for _ in range(PER_FINE)]
     rng.shuffle(fines)
+    return _plates("".join(pool), fines)
+
+
+def _plates(digits: str, fines: Sequence[int]) -> tuple[Plate, ...]:
+    """Plates from a run of digits, six each, and their fines."""
     return tuple(
-        Plate("".join(map(str, pool[i * 6 : i * 6 + 6])), fines[i]) for i in range(DECK_SIZE)
+        Plate(digits[k : k + DIGITS_PER_PLATE], fine)
+        for k, fine in zip(range(0, len(digits), DIGITS_PER_PLATE), fines, strict=True)
     )
 
 
@@ -134,5 +140,5 @@ def rigged_shuffle(
     fine_pool = list(fines.elements())
     rng.shuffle(digit_pool)
     rng.shuffle(fine_pool)
-    fill = iter(Plate("".join(digit_pool[j * 6 : j * 6 + 6]), fine_pool[j]) for j in range(free))
+    fill = iter(_plates("".join(digit_pool), fine_pool))
     return Shuffle(tuple(fixed[i] if i in fixed else next(fill) for i in range(DECK_SIZE)))

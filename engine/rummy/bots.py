@@ -7,6 +7,7 @@ arrangement of its hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import Card
@@ -14,7 +15,7 @@ from engine.core import RandomBot, State
 
 from .actions import Declare, Discard, Draw, Drop
 from .cards import by_suit, card_cost, is_joker
-from .melds import best_arrangement
+from .melds import Arrangement, best_arrangement
 from .odds import cards_in, has_pure_sequence
 from .rules import RummyState
 from .view import RummyView
@@ -48,28 +49,59 @@ class BasicBot(RandomBot):
                 return Drop()
             if Draw("open") in legal:
                 top = Card.from_str(view["open_pile"][-1])
-                now = best_arrangement(hand, wild, four_card_life=four).key
-                if self._best_discard([*hand, top], wild, four, top)[0] < now:
+                now = _arranged(_sorted(hand), wild, four).key
+                if _best_discard(_sorted([*hand, top]), wild, four, top)[0] < now:
                     return Draw("open")
             return Draw("stock") if Draw("stock") in legal else legal[0]
         taken = Card.from_str(view["taken"]) if view["taken"] else None
-        _, card, valid = self._best_discard(hand, wild, four, taken)
+        _, card, valid = _best_discard(_sorted(hand), wild, four, taken)
         return Declare(card) if valid else Discard(card)
 
-    @staticmethod
-    def _best_discard(
-        cards: list[Card], wild: str, four: bool, keep: Card | None
-    ) -> tuple[tuple[bool, int], Card, bool]:
-        """(key of the 13 kept, the card to discard, whether the 13 are a valid show)."""
-        best: tuple[tuple[bool, tuple[bool, int], int], Card, bool] | None = None
-        for card in sorted(set(cards), key=by_suit):
-            if card == keep:
-                continue
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=by_suit))
+
+
+_Ranked = tuple[tuple[bool, tuple[bool, int], int], int, Card, bool]
+"""A discard's rank (or its bound), its place in suit order, the card, and a show."""
+
+
+@lru_cache(maxsize=64)
+def _best_discard(
+    cards: tuple[Card, ...], wild: str, four: bool, keep: Card | None
+) -> tuple[tuple[bool, int], Card, bool]:
+    """(key of the 13 kept, the card to discard, whether the 13 are a valid show), for
+    ``cards`` sorted by suit (remembered: after drawing the open card the bot weighs the same
+    14 cards again). Each discard is ranked by the best arrangement of the 13 kept: a show
+    first, then its key, then the dearer card; ties go to the first.
+
+    The best arrangement of all 14 bounds each rank: the 13 kept never do better than those 14
+    less the discard's points, and do exactly that when the discard lies loose (or spare) in
+    it. So only the other discards are searched, most promising first, while one could win."""
+    whole = _arranged(cards, wild, four)
+    free = {*whole.loose, *whole.spare}
+    bounds: list[_Ranked] = []
+    for first, card in enumerate(dict.fromkeys(cards)):
+        if card != keep:
+            cost = card_cost(card, wild)
+            show = whole.lives and whole.deadwood <= cost
+            key = (not whole.lives, whole.deadwood - cost)
+            bounds.append(((not show, key, -cost), first, card, show))
+    best = min((b for b in bounds if b[2] in free), default=None)
+    for rank, first, card, _ in sorted(bounds):
+        if best is not None and (rank, first) > best[:2]:
+            break
+        if card not in free:
             rest = list(cards)
             rest.remove(card)
-            a = best_arrangement(rest, wild, four_card_life=four)
-            rank = (not a.valid_show, a.key, -card_cost(card, wild))
-            if best is None or rank < best[0]:
-                best = (rank, card, a.valid_show)
-        assert best is not None
-        return best[0][1], best[1], best[2]
+            kept = _arranged(tuple(rest), wild, four)
+            found = ((not kept.valid_show, kept.key, rank[2]), first, card, kept.valid_show)
+            best = found if best is None else min(best, found)
+    assert best is not None
+    return best[0][1], best[2], best[3]
+
+
+@lru_cache(maxsize=256)
+def _arranged(cards: tuple[Card, ...], wild: str, four: bool) -> Arrangement:
+    """``best_arrangement``, remembered for the hands the bot weighs again."""
+    return best_arrangement(cards, wild, four_card_life=four)

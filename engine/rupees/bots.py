@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from .. import core
 from ..core import State
 from .actions import Bid, Discard, NameTrump, Pass, Play
-from .cards import BEAR, COLOURS, LION, TIGER, RupeeCard, money_of, played, trick_winner
+from .cards import BEAR, CARDS, COLOURS, LION, TIGER, RupeeCard, money_of, played, trick_winner
 from .rules import RupeesState
 from .scoring import known_side
 from .view import RupeesView
@@ -78,7 +78,7 @@ class BasicBot(core.RandomBot):
         assert seat is not None and seat >= 0, "a bot chooses on its own turn"
         view: RupeesView = state.view(seat)
         legal = state.legal_actions()
-        hand = [RupeeCard(c) for c in view["hand"]]
+        hand = [CARDS[c] for c in view["hand"]]
         phase = view["phase"]
         if phase == "bid":
             if Pass() not in legal:

@@ -12,15 +12,21 @@ import engine
 from engine import CHANCE
 from engine.core import RandomBot, Shuffle
 from engine.plates import (
+    HALF,
     Agree,
     BasicBot,
     Bid,
     Cancel,
     Challenge,
+    bid_chance,
     bid_chance_from_view,
+    chance_at_least,
+    count_in_play_pmf,
     deal_slots,
     rigged_shuffle,
+    what_seat_knows,
 )
+from engine.plates.bots import _highest_even_money
 
 
 def deal(stands, piles=(), players=4, seed=0):
@@ -182,6 +188,51 @@ def test_bots_decide_the_same_whatever_the_plates_they_cannot_see():
                     assert RandomBot(seed=seat).choose(alt) == RandomBot(seed=seat).choose(state)
                     checked += 1
     assert checked == 4 * 2 * 3 * 6
+
+
+# ---------------------------------------------------------------- whole numbers, same choices
+
+
+def first_written_choice(state):
+    """The basic bot as first written, every chance a ``Fraction`` of the public odds."""
+    seat = state.current_player
+    view = state.view(seat)
+    knows = what_seat_knows(view)
+    standing = view["standing_bid"]
+    if standing and standing["bidder"] != seat:
+        chance = bid_chance(Bid(standing["count"], standing["digit"]), *knows)
+        return Agree() if chance >= HALF else Challenge()
+    above = (standing["count"], standing["digit"]) if standing else (0, 9)
+    best = None
+    for d in range(10):
+        pmf = count_in_play_pmf(d, *knows)
+        top = max((c for c in pmf if c >= 1 and chance_at_least(pmf, c) >= HALF), default=0)
+        if top and (top, d) > max(above, best.key if best else above):
+            best = Bid(top, d)
+    if best:
+        return best
+    return Cancel() if standing else state.legal_actions()[0]
+
+
+def test_an_exact_half_is_even_money():
+    # 0 or 1 more, one way each: "at least one more" is true exactly half the time
+    assert _highest_even_money(have=2, low=0, ways=(1, 1), every=2) == 3
+    assert _highest_even_money(have=2, low=0, ways=(2, 1), every=3) == 2
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("digits", ["balanced", "uniform"])
+def test_whole_numbers_choose_as_the_fractions_did(players, digits):
+    """The basic bot weighs the odds in whole numbers (``bid_ways``, ``count_in_play_ways``):
+    at every decision of seeded games it makes the choice the ``Fraction``s made."""
+    decisions = 0
+    for seed in range(3):
+        levels = ["basic", "random"] * 3 if seed % 2 else ["basic"] * 6
+        for state in game_states(players, digits, seed, levels[:players]):
+            if state.current_player not in (None, CHANCE):
+                assert BasicBot().choose(state) == first_written_choice(state)
+                decisions += 1
+    assert decisions > 30
 
 
 # ---------------------------------------------------------------- basic beats random

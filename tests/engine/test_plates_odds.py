@@ -271,6 +271,41 @@ def test_most_frequent_one_plate_by_enumeration(digits):
     assert most_frequent_pmf(1, digits) == dict(pmf)
 
 
+def generating_function_pmf(plates, digits):
+    """The distribution of the most frequent digit from the generating functions of
+    ``most_frequent_pmf``'s docstring, in ``Fraction``s: P(max <= m) is n! [x^n]
+    (sum_{j<=m} x^j/j!)^10 / 10^n (uniform), or [x^n] (sum_{j<=m} C(30,j) x^j)^10 / C(300,n)."""
+    n = 6 * plates
+
+    def at_most(m):
+        if digits == "uniform":
+            term = [Fraction(1, math.factorial(j)) for j in range(m + 1)]
+        else:
+            term = [Fraction(math.comb(30, j)) for j in range(min(m, 30) + 1)]
+        poly = [Fraction(1)]
+        for _ in range(10):
+            product = [Fraction(0)] * (n + 1)
+            for i, x in enumerate(poly):
+                for j, y in enumerate(term[: n + 1 - i]):
+                    product[i + j] += x * y
+            poly = product
+        if digits == "uniform":
+            return poly[n] * math.factorial(n) / 10**n
+        return poly[n] / math.comb(300, n)
+
+    pmf, below = {}, 0
+    for m in range(n + 1):
+        if (cdf := at_most(m)) != below:
+            pmf[m], below = cdf - below, cdf
+    return pmf
+
+
+@pytest.mark.parametrize("digits", MODES)
+@pytest.mark.parametrize("plates", [2, 6])
+def test_most_frequent_by_the_generating_functions_in_fractions(plates, digits):
+    assert most_frequent_pmf(plates, digits) == generating_function_pmf(plates, digits)
+
+
 @pytest.mark.parametrize("digits", MODES)
 @pytest.mark.parametrize("plates", [1, 2, 3, 4, 6])
 def test_most_frequent_sums_to_one(plates, digits):
