@@ -284,7 +284,7 @@ class PlatesState(State[PlatesView]):
     @property
     def live(self) -> tuple[bool, ...]:
         """A player is in the game while he has money."""
-        return tuple(m > 0 for m in self.money)
+        return tuple([m > 0 for m in self.money])
 
     @property
     def rounds_total(self) -> int:
