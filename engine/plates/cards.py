@@ -92,11 +92,19 @@ def random_deck(rng: random.Random, digits: str = "balanced") -> tuple[Plate, ..
 
 
 def _plates(digits: str, fines: Sequence[int]) -> tuple[Plate, ...]:
-    """Plates from a run of digits, six each, and their fines."""
+    """Plates from a run of digits, six each, and their fines, both drawn from a deck's own
+    (so each plate is good as made, and is not checked again: a deck holds 50)."""
     return tuple(
-        Plate(digits[k : k + DIGITS_PER_PLATE], fine)
+        _dealt(digits[k : k + DIGITS_PER_PLATE], fine)
         for k, fine in zip(range(0, len(digits), DIGITS_PER_PLATE), fines, strict=True)
     )
+
+
+def _dealt(number: str, fine: int) -> Plate:
+    plate = object.__new__(Plate)
+    object.__setattr__(plate, "number", number)
+    object.__setattr__(plate, "fine", fine)
+    return plate
 
 
 def rigged_shuffle(
