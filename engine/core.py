@@ -105,7 +105,7 @@ def interned(cls: type[T]) -> type[T]:
     """Class decorator, above ``value``, for a value of few possible forms (a card, say): each
     distinct value is made and checked once, later makings are a look-up, and two values are
     equal exactly when they are the same object, which makes comparing and hashing them as
-    cheap as Python allows."""
+    cheap as Python allows. Its text (``str``) is worked out once too."""
     made: dict[tuple[Any, ...], Any] = {}
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     names = [f.name for f in fields]
@@ -137,9 +137,19 @@ def interned(cls: type[T]) -> type[T]:
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
         return type(self), tuple(getattr(self, n) for n in names)
 
+    shown = cls.__str__
+
+    def __str__(self: Any) -> str:  # worked out once: the value never changes
+        text: str | None = self.__dict__.get("_text")
+        if text is None:
+            text = shown(self)
+            object.__setattr__(self, "_text", text)
+        return text
+
     cls.__new__ = __new__  # type: ignore[assignment]
     cls.__init__ = object.__init__  # type: ignore[method-assign]  # made whole by __new__
     cls.__reduce__ = __reduce__  # type: ignore[method-assign]
+    cls.__str__ = __str__  # type: ignore[method-assign]
     cls.__eq__ = object.__eq__  # type: ignore[method-assign]
     cls.__hash__ = object.__hash__  # type: ignore[method-assign]
     return cls
