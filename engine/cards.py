@@ -7,7 +7,6 @@ for a printed joker. ``parse("10H QS JK")`` reads a hand; ``str(card)`` writes `
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
 
 from .core import interned, value
 
@@ -27,8 +26,6 @@ class Card:
 
     rank: str
     suit: str
-    name: ClassVar[str]
-    """How the card is written: ``10♥``, ``JK`` (worked out once, when the card is made)."""
 
     def __post_init__(self) -> None:
         if self.rank == JOKER:
@@ -36,8 +33,6 @@ class Card:
                 raise ValueError("a printed joker has no suit")
         elif self.rank not in RANKS or self.suit not in SUITS:
             raise ValueError(f"no such card: {self.rank}{self.suit}")
-        name = JOKER if self.rank == JOKER else self.rank + SUIT_SYMBOLS[self.suit]
-        object.__setattr__(self, "name", name)
 
     @property
     def is_joker(self) -> bool:
@@ -54,7 +49,7 @@ class Card:
         return _named(text)
 
     def __str__(self) -> str:
-        return self.name
+        return JOKER if self.is_joker else self.rank + SUIT_SYMBOLS[self.suit]
 
 
 @lru_cache(maxsize=512)

@@ -116,9 +116,6 @@ class Option(NamedTuple):
 # ---------------------------------------------------------------- the rules of one move
 
 
-ENTER = Enter()
-MOVES = {(i, steps): Move(i, steps) for i in range(PIECES) for steps in range(1, 13)}
-"""Every move a piece can make, made once (``MOVES[piece, steps]``)."""
 ALL_HOME = (HOME,) * PIECES
 
 
@@ -166,7 +163,7 @@ class Position:
         problem = self.landing_problem(seat, entry_square(self.sides[seat]))
         if problem:
             return f"no entering: {problem}"
-        return Option(ENTER, used, self._moved(seat, mine.index(CORNER), 0), None)
+        return Option(Enter(), used, self._moved(seat, mine.index(CORNER), 0), None)
 
     def move(self, seat: int, i: int, steps: int, used: tuple[int, ...] = ()) -> Option | str:
         """Move piece ``i`` of ``seat`` by ``steps`` using the dice ``used``, or say which rule
@@ -179,7 +176,7 @@ class Position:
         if captured:
             victim, k = captured
             pieces = replaced(pieces, victim, replaced(pieces[victim], k, CORNER))
-        return Option(MOVES[i, steps], used, pieces, captured)
+        return Option(Move(i, steps), used, pieces, captured)
 
     def landing(self, seat: int, i: int, steps: int) -> tuple[int, tuple[int, int] | None] | str:
         """Where piece ``i`` of ``seat`` ends after ``steps`` and whom it captures, or which
@@ -433,7 +430,7 @@ class IndiaState(State[IndiaView]):
         the same)."""
         mine = self.pieces[self.turn]
         for o in self.legal_options():
-            if o.action is action or o.action == action:
+            if o.action == action:
                 return o
             if (
                 isinstance(action, Move)

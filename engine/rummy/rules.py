@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -124,11 +125,15 @@ class RummyState(State[RummyView]):
         melds the other 13 cards with both lives. Raises ``IllegalAction`` unless he may
         declare so now."""
         self.check(Declare(card))
-        assert self.cut is not None, "a declare comes after the deal"
         rest = list(self.hands[self._mover()])
         rest.remove(card)
+        return self._shows(rest)
+
+    def _shows(self, cards: Sequence[Card]) -> bool:
+        """Whether ``cards`` (13, after the discard) are a valid show at this deal."""
+        assert self.cut is not None, "a declare comes after the deal"
         four = self.options["four_card_life"]
-        return is_valid_show(rest, wild_rank_of(self.cut), four_card_life=four)
+        return is_valid_show(cards, wild_rank_of(self.cut), four_card_life=four)
 
     def drop_cost(self, seat: int) -> int:
         """What dropping costs ``seat`` now: a first drop before he has drawn a card, else a
@@ -283,9 +288,7 @@ class RummyState(State[RummyView]):
         elif isinstance(action, Declare):
             first_turn = self.draws[me] == 1
             self._discard(me, action.card)
-            assert self.cut is not None, "a declare comes after the deal"
-            four = self.options["four_card_life"]
-            if is_valid_show(self.hands[me], wild_rank_of(self.cut), four_card_life=four):
+            if self._shows(self.hands[me]):
                 self._valid_show(me, first_turn)
             else:
                 self._wrong_show(me)
