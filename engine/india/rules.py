@@ -116,6 +116,10 @@ class Option(NamedTuple):
 # ---------------------------------------------------------------- the rules of one move
 
 
+ENTER = Enter()
+MOVES = {(i, steps): Move(i, steps) for i in range(PIECES) for steps in range(1, 13)}
+"""Every move a piece can make, at hand (a look-up here is ten times cheaper than making
+``Move(i, steps)`` again, interned as it is: move generation asks for thousands)."""
 ALL_HOME = (HOME,) * PIECES
 
 
@@ -163,7 +167,7 @@ class Position:
         problem = self.landing_problem(seat, entry_square(self.sides[seat]))
         if problem:
             return f"no entering: {problem}"
-        return Option(Enter(), used, self._moved(seat, mine.index(CORNER), 0), None)
+        return Option(ENTER, used, self._moved(seat, mine.index(CORNER), 0), None)
 
     def move(self, seat: int, i: int, steps: int, used: tuple[int, ...] = ()) -> Option | str:
         """Move piece ``i`` of ``seat`` by ``steps`` using the dice ``used``, or say which rule
@@ -176,7 +180,7 @@ class Position:
         if captured:
             victim, k = captured
             pieces = replaced(pieces, victim, replaced(pieces[victim], k, CORNER))
-        return Option(Move(i, steps), used, pieces, captured)
+        return Option(MOVES[i, steps], used, pieces, captured)
 
     def landing(self, seat: int, i: int, steps: int) -> tuple[int, tuple[int, int] | None] | str:
         """Where piece ``i`` of ``seat`` ends after ``steps`` and whom it captures, or which
