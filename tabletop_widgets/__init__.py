@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .board import Board
+    from .coaching import Coaching, show_review
+    from .contest import plot_match, tournament
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
@@ -42,6 +44,10 @@ _WIDGETS = {
     "RupeesBiddingPanel": "rupees",
     "RupeesTable": "rupees",
     "Table": "table",
+    "Coaching": "coaching",
+    "show_review": "coaching",
+    "tournament": "contest",
+    "plot_match": "contest",
 }
 """Widget class -> the module of this package defining it."""
 
@@ -117,6 +123,7 @@ __all__ = [
     "TABLES",
     "BiddingPanel",
     "Board",
+    "Coaching",
     "DeadHandPanel",
     "Dice",
     "IndiaTable",
@@ -126,5 +133,8 @@ __all__ = [
     "RupeesBiddingPanel",
     "RupeesTable",
     "Table",
+    "plot_match",
     "register",
+    "show_review",
+    "tournament",
 ]

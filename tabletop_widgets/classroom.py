@@ -8,13 +8,14 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .coaching import Coaching
 from .display import Display
 from .hotseat import HotSeat
 from .replay import ReplayBar
 from .saves import SaveLoad
 from .teacher import TeacherTools
 
-TOOLS: list[type] = [ReplayBar, SaveLoad, Display, TeacherTools, HotSeat]
+TOOLS: list[type] = [ReplayBar, Coaching, SaveLoad, Display, TeacherTools, HotSeat]
 """Tool classes, each built as ``Tool(table)`` and shown under the table in this order. Each
 watches the table with its own ``order``: the hot seat watches last, to cover whatever was
 just drawn."""

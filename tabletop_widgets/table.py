@@ -62,11 +62,13 @@ class Table(widgets.VBox):
         humans: tuple[int, ...] = (0,),
         level: str = "basic",
         bots: Mapping[int, Any] | None = None,
+        exam: bool = False,
         **options: Any,
     ) -> None:
         """``bots`` may give the bot of any seat that is not a human's (an object with
         ``choose(state)``: a student's strategy); the others are ``engine.make_bot`` bots of
-        ``level``."""
+        ``level``. In ``exam`` mode there is no coach and no hint, and the review opens only
+        once the game is over."""
         super().__init__()
         self.state = state or engine.new_game(self.game, players, seed, **options)
         n = self.state.num_players
@@ -74,6 +76,9 @@ class Table(widgets.VBox):
             raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
         self.humans = tuple(sorted(set(humans)))
         self.level = level
+        if type(exam) is not bool:
+            raise ValueError(f"exam is True or False, not {exam!r}")
+        self.exam = exam
         given = bots or {}
         self.bots = {
             s: given[s] if s in given else engine.make_bot(self.game, level, seed=seed * 97 + s)
@@ -129,6 +134,8 @@ class Table(widgets.VBox):
         self.confirm_bar.add_class("tt-confirm")
         self.confirm_bar.layout.display = "none"
         self.game_widgets = self._layout()
+        if exam and hasattr(self, "coach_toggle"):
+            self.coach_toggle.layout.display = "none"
         from .classroom import tools_for  # the tools take a table: imported here, not above
 
         self.tools = widgets.VBox(tools_for(self))

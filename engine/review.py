@@ -1,0 +1,129 @@
+"""A game review, move by move, as a strong engine gives one after a chess game: each of a
+player's decisions beside the expert's choice, the value of every option, and the costly
+mistakes marked.
+
+>>> import engine
+>>> game = engine.play(engine.new_game("india", players=2, seed=3),
+...                    [engine.make_bot("india", "basic"), engine.make_bot("india", "random")])
+>>> r = review(game, seats=[1])
+>>> r.decisions[0].seat
+1
+
+The expert asks ``state.view(seat)`` only, so a review uses nothing the player could not see at
+the time. Decisions with one legal action are not reviewed: there was nothing to choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from . import CHANCE, State, from_json, make_bot
+from .advice import Advice, Judged
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: the game before it (``move`` actions in), the seat, the action
+    played and the expert's ``advice`` on it."""
+
+    move: int
+    seat: int
+    played: Any
+    advice: Advice
+
+    @property
+    def judged(self) -> Judged:
+        """The expert's judgement of the action played."""
+        return self.advice.judged(self.played)
+
+    @property
+    def loss(self) -> float:
+        """What the action played gave up against the expert's choice."""
+        return self.advice.loss(self.played)
+
+    @property
+    def costly(self) -> bool:
+        """A costly mistake: it gave up at least the advice's ``costly``."""
+        return self.loss >= self.advice.costly
+
+    @property
+    def agreed(self) -> bool:
+        """The expert would have played an option worth as much."""
+        return self.loss <= 0
+
+    def line(self) -> str:
+        """One line of the review: the move, the action played, its value, the expert's."""
+        a = self.advice
+        played = f"move {self.move}: {self.played} ({a.show(self.judged.value)})"
+        if self.agreed:
+            return f"{played}, as the expert would"
+        mark = "costly mistake! " if self.costly else ""
+        return f"{played}, {mark}expert: {a.best.action} ({a.show(a.best.value)})"
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every reviewed decision of ``seats`` in ``game``, in order."""
+
+    game: State[Any]
+    seats: tuple[int, ...]
+    decisions: tuple[Decision, ...]
+
+    @property
+    def mistakes(self) -> list[Decision]:
+        """The costly mistakes."""
+        return [d for d in self.decisions if d.costly]
+
+    @property
+    def measure(self) -> str:
+        """What the values measure (from the first decision's advice)."""
+        return self.decisions[0].advice.measure if self.decisions else ""
+
+    def summary(self) -> str:
+        """How often the expert agreed, and the costly mistakes, in one sentence."""
+        n = len(self.decisions)
+        if not n:
+            return "No decisions to review: every move was forced."
+        same = sum(d.agreed for d in self.decisions)
+        bad = len(self.mistakes)
+        return (
+            f"{n} decision{'s' * (n != 1)} reviewed: the expert agreed with {same}; "
+            f"{bad} costly mistake{'s' * (bad != 1)}."
+        )
+
+    def __str__(self) -> str:
+        return "\n".join([self.summary(), *(d.line() for d in self.decisions)])
+
+
+def review(
+    game: State[Any] | str | bytes,
+    seats: int | Iterable[int] | None = None,
+    expert: Any = None,
+    on_decision: Callable[[int, int], None] | None = None,
+) -> Review:
+    """Review ``game`` (a state, or a saved game's JSON text): every decision of ``seats``
+    (default: every seat) that had a choice, judged by ``expert`` (default: the game's
+    ``expert`` bot). ``on_decision(done, total)`` follows the progress."""
+    if isinstance(game, (str, bytes)):
+        game = from_json(game)
+    if seats is None:
+        chosen = tuple(range(game.num_players))
+    else:
+        chosen = (seats,) if isinstance(seats, int) else tuple(sorted(set(seats)))
+        for seat in chosen:
+            game.check_seat(seat)
+    expert = expert or make_bot(game.game, "expert")
+    state, todo = game.at(0), []
+    for move, action in enumerate(game.history):
+        seat = state.current_player
+        if seat != CHANCE and seat in chosen and len(state.legal_actions()) > 1:
+            todo.append((move, seat, action, state))
+        state = state.apply(action)
+    decisions = []
+    for done, (move, seat, action, before) in enumerate(todo, 1):
+        decisions.append(Decision(move, seat, action, expert.advise(before)))
+        if on_decision:
+            on_decision(done, len(todo))
+    return Review(game, chosen, tuple(decisions))

@@ -1,0 +1,77 @@
+"""A class tournament in a notebook: strategies play round robin on duplicate deals with a
+progress bar, then a results table with 95% intervals and a picture of luck against skill (the
+running margin and its interval, deal by deal: where the interval leaves zero for good, the
+better strategy is reliably ahead).
+
+A teacher runs it on a folder of students' files::
+
+    strategies, problems = engine.tournament.strategies_in("submissions/")
+    t = tournament({**strategies, "basic": "basic"}, "plates", games=200)
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import engine.tournament as contest
+from engine.tournament import Tournament
+
+from .progress import Progress, _in_ipython
+
+
+def tournament(
+    strategies: Any,
+    game: str,
+    games: int = 100,
+    duplicate: bool = True,
+    players: int | None = None,
+    seed: int = 0,
+    show: bool | None = None,
+    **options: Any,
+) -> Tournament:
+    """``engine.tournament.tournament`` with a progress bar (shown when running in IPython, or
+    as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals."""
+    n = len(strategies)
+    progress = Progress(games * n * (n - 1) // 2, "deals")
+    if _in_ipython() if show is None else show:
+        from IPython.display import display
+
+        display(progress)
+    start = time.monotonic()
+
+    def tick(done: int, total: int) -> None:
+        progress.advance(done, time.monotonic() - start)
+
+    return contest.tournament(
+        strategies, game, games, duplicate, players, seed, on_deal=tick, **options
+    )
+
+
+def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
+    """Luck against skill: ``first``'s margin over ``second`` averaged over the first n deals,
+    with its 95% interval, for n = 2, 3, ...; a dotted line where it was reliably ahead for
+    good. Draws on ``ax`` (a new figure if None) and returns the axes."""
+    if ax is None:
+        from matplotlib.figure import Figure
+
+        fig = Figure(figsize=(6.4, 3))
+        ax = fig.add_subplot()
+        fig.subplots_adjust(bottom=0.18)
+    m = t.match(first, second)
+    runs = contest.running_intervals(m.margins)
+    n = range(2, len(runs) + 2)
+    ax.plot(n, [r[0] for r in runs], label=f"{first} − {second}, mean margin")
+    ax.fill_between(n, [r[1] for r in runs], [r[2] for r in runs], alpha=0.25, label="95% interval")
+    ax.axhline(0, color="grey", lw=0.8)
+    ahead = m.ahead_after()
+    if ahead is not None:
+        leader = first if runs[-1][0] > 0 else second
+        ax.axvline(ahead, color="black", ls=":", label=f"{leader} reliably ahead after {ahead}")
+    ax.set_xlabel("deals played")
+    ax.set_ylabel("margin per deal")
+    ax.legend(fontsize=8)
+    return ax
+
+
+__all__ = ["plot_match", "tournament"]

@@ -1,0 +1,107 @@
+"""Hint and Review under every table: the hint is the expert's choice and why, on the human's
+own turn only, gone once the game moves on; exam mode has no hint and no coach and opens the
+review only at the end; a review row opens its move on the board; and neither shows anything
+that came from a card the seat could not see."""
+
+from __future__ import annotations
+
+import pytest
+from no_leak import record, twins
+
+import engine
+from engine.review import review
+from tabletop_widgets import TABLES
+from tabletop_widgets.coaching import Coaching, show_review, standing_figure
+
+
+HIDDEN = [
+    ("plates", 4, {}),
+    ("rummy", 4, {}),
+    ("michigan", 4, {"deals": 1}),
+    ("rupees", 4, {"target": 100_000}),
+]
+"""The games with hidden cards, as ``test_no_leak`` records them."""
+
+
+def coaching(table) -> Coaching:
+    return next(t for t in table.tools.children if isinstance(t, Coaching))
+
+
+def played_out(game: str, players: int, seed: int, **options) -> engine.State:
+    bots = [engine.make_bot(game, "random" if s == 0 else "basic", seed=s) for s in range(players)]
+    return engine.play(engine.new_game(game, players, seed, **options), bots)
+
+
+def test_the_hint_is_the_experts_choice_on_your_turn_and_goes_when_you_move():
+    table = TABLES["plates"](players=4, seed=3, humans=(0,))
+    c = coaching(table)
+    assert table.human_to_act() == 0
+    advice = engine.make_bot("plates", "expert").advise(table.state)
+    line = c.hint()
+    assert str(advice.best.action) in line and "Hint" in line
+    assert c.line.value == line
+    table.act(advice.best.action)
+    assert c.line.value == ""
+
+
+def test_the_hint_waits_for_your_turn():
+    end = played_out("plates", 4, seed=2)
+    table = TABLES["plates"](end, humans=(0,))
+    assert "your own turn" in coaching(table).hint()
+
+
+def test_exam_mode_has_no_hint_no_coach_and_reviews_only_at_the_end():
+    table = TABLES["plates"](players=4, seed=3, humans=(0,), exam=True)
+    c = coaching(table)
+    assert c.hint_button.layout.display == "none"
+    assert table.coach_toggle.layout.display == "none"
+    assert "exam" in c.hint() and c.show_review() is None
+    assert "game is over" in c.line.value
+    done = TABLES["plates"](played_out("plates", 4, seed=2), humans=(0,), exam=True)
+    assert coaching(done).show_review() is not None
+    with pytest.raises(ValueError, match="exam"):
+        TABLES["plates"](players=4, exam="yes")
+
+
+def test_several_players_at_one_screen_review_only_at_the_end():
+    table = TABLES["plates"](players=4, seed=3, humans=(0, 1))
+    assert coaching(table).show_review() is None
+
+
+def test_a_review_row_opens_its_move_on_the_board():
+    end = played_out("india", 2, seed=4)
+    table = TABLES["india"](end, humans=(0,))
+    c = coaching(table)
+    r = c.show_review()
+    assert r is not None and r.decisions and c.panel.layout.display is None
+    assert len(c.rows.children) == len(r.decisions) or c.filter.value == "differs"
+    c.filter.value = "costly"
+    assert len(c.rows.children) == max(1, len(r.mistakes))
+    c.filter.value = "all"
+    decision = r.decisions[len(r.decisions) // 2]
+    row = next(w for w in c.rows.children if f"Move {decision.move}" in w.children[0].description)
+    row.children[0].click()
+    assert table.looking_back and len(table.state.history) == decision.move
+    assert table.state.current_player == decision.seat == 0
+    c.close.click()
+    assert c.panel.layout.display == "none"
+
+
+def test_the_review_in_a_lesson_draws_its_graph_and_table():
+    end = played_out("india", 2, seed=4)
+    report = show_review(end, seats=0)
+    html = report._repr_html_()
+    assert html.startswith("<img") and "<table" in html
+    assert repr(report).startswith(report.review.summary())
+    fig = standing_figure(report.review)
+    assert fig.axes[0].get_ylabel().startswith(report.review.measure)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), HIDDEN, ids=[g[0] for g in HIDDEN])
+def test_hint_and_review_show_nothing_the_seat_could_not_see(game, players, options):
+    """Two games that differ only in cards seat 0 never sees get the same review of seat 0,
+    line for line (the expert judges from the seat's view)."""
+    end = record(game, players, 1, **options)
+    twin = next(twins(end, seat=0, seed=1))
+    ours, theirs = (str(review(g, seats=[0])) for g in (end, twin))
+    assert ours == theirs
