@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from . import CHANCE, State, from_json, make_bot
+from . import State, from_json, make_bot
 from .advice import Advice, Judged
 
 
@@ -117,9 +117,9 @@ def review(
     expert = expert or make_bot(game.game, "expert")
     state, todo = game.at(0), []
     for move, action in enumerate(game.history):
-        seat = state.current_player
-        if seat != CHANCE and seat in chosen and len(state.legal_actions()) > 1:
-            todo.append((move, seat, action, state))
+        mover = state.current_player
+        if mover is not None and mover in chosen and len(state.legal_actions()) > 1:
+            todo.append((move, mover, action, state))
         state = state.apply(action)
     decisions = []
     for done, (move, seat, action, before) in enumerate(todo, 1):

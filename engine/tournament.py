@@ -49,11 +49,9 @@ def entrant(strategy: Any, game: str, name: str | None = None) -> Entrant:
         make_bot(game, strategy)  # an unknown level is refused here, before any game
         return Entrant(name or strategy, lambda seed: make_bot(game, strategy, seed=seed))
     if inspect.isclass(strategy) and callable(getattr(strategy, "choose", None)):
-        takes_seed = "seed" in inspect.signature(strategy).parameters
-        return Entrant(
-            name or strategy.__name__,
-            lambda seed: strategy(seed=seed) if takes_seed else strategy(),
-        )
+        cls: Callable[..., Any] = strategy
+        takes_seed = "seed" in inspect.signature(cls).parameters
+        return Entrant(name or cls.__name__, lambda seed: cls(seed=seed) if takes_seed else cls())
     raise ValueError(
         f"a strategy is a bot level such as 'basic' or a class with choose(state), "
         f"not {strategy!r:.60}"

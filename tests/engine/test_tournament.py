@@ -116,10 +116,9 @@ def test_intervals_agree_with_the_statistics_module():
     half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(50)
     assert math.isclose(mean, statistics.fmean(values))
     assert math.isclose(high - mean, half) and math.isclose(mean - low, half)
-    for n, (m, lo, hi) in enumerate(running_intervals(values), 2):
-        assert all(
-            math.isclose(x, y, abs_tol=1e-9) for x, y in zip((m, lo, hi), mean_interval(values[:n]))
-        )
+    for n, running in enumerate(running_intervals(values), 2):
+        direct = mean_interval(values[:n])
+        assert all(math.isclose(x, y, abs_tol=1e-9) for x, y in zip(running, direct, strict=True))
 
 
 def test_ahead_after_is_where_the_interval_leaves_zero_for_good():

@@ -13,7 +13,6 @@ from engine.review import review
 from tabletop_widgets import TABLES
 from tabletop_widgets.coaching import Coaching, show_review, standing_figure
 
-
 HIDDEN = [
     ("plates", 4, {}),
     ("rummy", 4, {}),
