@@ -13,7 +13,7 @@ import tabletop_widgets
 from tabletop_widgets import TABLES
 from tabletop_widgets.hotseat import HotSeat
 
-TOOLS = ("replay", "saves", "teacher", "hotseat", "display", "classroom")
+TOOLS = ("replay", "coaching", "saves", "teacher", "hotseat", "display", "classroom")
 PACKAGE = Path(tabletop_widgets.__file__).parent
 
 
