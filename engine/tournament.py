@@ -164,16 +164,16 @@ def play_match(
     game: str,
     first: Entrant,
     second: Entrant,
-    deals: Iterable[int],
+    seeds: Iterable[int],
     players: int,
     duplicate: bool = True,
     on_deal: Callable[[], None] | None = None,
     **options: Any,
 ) -> Match:
-    """``first`` against ``second`` on each deal (seed) of ``deals``, every lineup of it."""
+    """``first`` against ``second`` on the deal of each seed of ``seeds``, every lineup of it."""
     match = Match(first.name, second.name)
     sides = (first, second)
-    for seed in deals:
+    for seed in seeds:
         margin = score = 0.0
         ups = lineups(players, duplicate)
         for lineup in ups:
@@ -285,8 +285,8 @@ def tournament(
         if on_deal:
             on_deal(done, total)
 
-    deals = range(seed, seed + games)
-    matches = [play_match(game, a, b, deals, count, duplicate, tick, **options) for a, b in pairs]
+    seeds = range(seed, seed + games)
+    matches = [play_match(game, a, b, seeds, count, duplicate, tick, **options) for a, b in pairs]
     return Tournament(game, count, names, matches)
 
 

@@ -39,7 +39,8 @@ nothing can be withheld, so a dead card stops the run at once, as at a table.
 
 The package: ``cards`` (the pack, how the deal splits, rigged deals), ``actions`` (the actions
 and what a deal records), ``rules`` (the state), ``view`` (the shape of what one seat sees),
-``odds`` (exact odds of the dead hand) and ``bots``.
+``odds`` (exact odds of the dead hand), ``bots`` and ``expert`` (the expert bot, which values
+each option in expected chips by playing the deal out on the layouts its view allows).
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ from .cards import (
     rigged_shuffle,
     sort_key,
 )
+from .expert import ExpertBot
 from .odds import all_boodles_live_chance, boodle_dead_chance, dead_chance, next_card_dead_chance
 from .rules import START_CHIPS, MichiganState
 from .view import Boodle, MichiganView, Run, SeenDeal, SeenEvent, SeenStop, StandingOffer
@@ -90,6 +92,7 @@ __all__ = [  # with Card and Shuffle, every class in MichiganState.ACTIONS: repr
     "Decline",
     "Event",
     "Exchange",
+    "ExpertBot",
     "MichiganState",
     "MichiganView",
     "NobodyPlays",

@@ -1,0 +1,224 @@
+"""The Michigan expert: legal choices at every table size, advice that judges each legal action
+once (best first) and is the same whenever asked, its values against an exact count made
+through the rules engine, and positions where the right choice is clear."""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+
+import pytest
+
+import engine
+from engine import CHANCE, IllegalAction
+from engine.cards import Card
+from engine.core import Shuffle
+from engine.michigan import (
+    BasicBot,
+    Exchange,
+    ExpertBot,
+    MichiganState,
+    Play,
+    Sell,
+    rigged_shuffle,
+)
+from engine.michigan.expert import Seen
+
+
+def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:
+    advice = bot.advise(state, **kw)
+    legal = state.legal_actions()
+    assert sorted(map(repr, (o.action for o in advice.options))) == sorted(map(repr, legal))
+    assert len(advice.options) == len(legal)
+    assert advice.seat == state.current_player and advice.measure == "expected chips this deal"
+    assert advice.why and advice.best.action in legal
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
+def test_the_expert_plays_legal_games_at_every_table_size(players):
+    """Experts at alternate seats (the first seat too, or not) play a deal to the end; at each
+    of their decisions with a choice the advice judges every legal action once."""
+    for first in (0, 1):
+        state = engine.new_game("michigan", players=players, seed=players, deals=1)
+        bots = [
+            engine.make_bot("michigan", "expert" if s % 2 == first else "basic", seed=s)
+            for s in range(players)
+        ]
+        asked = 0
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == CHANCE:
+                state = state.apply(state.sample_chance())
+                continue
+            bot = bots[seat]
+            if isinstance(bot, ExpertBot) and len(state.legal_actions()) > 1 and asked < 6:
+                _advice_is_sound(bot, state, samples=6)
+                asked += 1
+            state = state.apply(bot.choose(state))
+        assert sum(state.returns()) + sum(state.boodle) == 50 * players
+
+
+def test_the_expert_plays_legal_games_in_the_teaching_mode():
+    """With mistakes allowed it is offered withholds and leads that are not the lowest: it
+    judges them all and plays on legally."""
+    state = engine.new_game("michigan", players=4, seed=7, deals=1, mistakes_allowed=True)
+    expert = ExpertBot(seed=1)
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            state = state.apply(state.sample_chance())
+            continue
+        if seat == 0 and len(state.legal_actions()) > 1:
+            _advice_is_sound(expert, state, samples=6)
+        bot = expert if seat == 0 else BasicBot()
+        state = state.apply(bot.choose(state))
+
+
+def test_make_bot_knows_the_expert():
+    bot = engine.make_bot("michigan", "expert", seed=3)
+    assert isinstance(bot, ExpertBot) and bot.level == "expert"
+
+
+def test_the_same_seed_gives_the_same_advice():
+    state = engine.new_game("michigan", players=4, seed=2, deals=1)
+    state = state.apply(state.sample_chance())
+    a = ExpertBot(seed=5).advise(state)
+    b = ExpertBot(seed=5).advise(state)
+    assert a == b
+    assert a.options != ExpertBot(seed=6).advise(state).options  # another sample
+
+
+# ---------------------------------------------------------------- exact values, two ways
+
+
+def _late_position(players: int, seed: int) -> MichiganState:
+    """A lead late in a seeded deal of basic bots: a choice of leads, few layouts unseen."""
+    state = engine.new_game("michigan", players=players, seed=seed, deals=1)
+    bot = BasicBot()
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            state = state.apply(state.sample_chance())
+            continue
+        if state.phase == "play" and len(state.legal_actions()) > 1:
+            every, exact = Seen(state.view(seat)).layouts(60, random.Random(0))
+            if exact and len(every) >= 4:
+                return state
+        state = state.apply(bot.choose(state))
+    raise AssertionError("no late position in this deal")
+
+
+def _engine_layouts(state: MichiganState) -> list[MichiganState]:
+    """Every game the mover cannot tell from this one, through the rules engine: the cards he
+    has not seen are dealt again in every way among the places they went to (so that each
+    hand, and the dead hand, keeps its size), and the game is replayed; a deal the history is
+    illegal in, or after which the mover would see anything else, is not one of them."""
+    seat = state.current_player
+    view = state.view(seat)
+    k = next(i for i, a in enumerate(state.history) if isinstance(a, Shuffle))
+    cards = list(state.history[k].cards)
+    seen = {Card.from_str(c) for c in view["hand"]} | {
+        Card.from_str(c) for p in view["played"] for c in p
+    }
+    seen |= {Card.from_str(c) for c in view["known_dead"]}
+    unseen = [c for c in cards if c not in seen]
+    places: dict[int | None, list[int]] = {}  # holder now -> positions in the shuffle
+    for c in unseen:
+        places.setdefault(state.holder(c), []).append(cards.index(c))
+    groups = list(places.values())
+    found = []
+
+    def deal(left: list[Card], g: int, chosen: dict[int, Card]) -> None:
+        if g == len(groups):
+            found.append(dict(chosen))
+            return
+        for pick in combinations(left, len(groups[g])):
+            deal(
+                [c for c in left if c not in pick],
+                g + 1,
+                chosen | dict(zip(groups[g], pick, strict=True)),
+            )
+
+    deal(unseen, 0, {})
+    games = []
+    for chosen in found:
+        shuffle = Shuffle(tuple(chosen.get(i, c) for i, c in enumerate(cards)))
+        game = engine.new_game("michigan", players=state.num_players, seed=state.seed, deals=1)
+        try:
+            for action in (*state.history[:k], shuffle, *state.history[k + 1 :]):
+                game = game.apply(action)
+        except IllegalAction:
+            continue
+        if game.view(seat) == view:
+            games.append(game)
+    return games
+
+
+def _played_out(game: MichiganState, action: object) -> int:
+    """The mover's chips won or lost from here to the end of the deal, when he takes
+    ``action`` and everyone then plays as the basic bot does."""
+    seat = game.current_player
+    before = game.chips[seat]
+    return engine.play(game.apply(action), [BasicBot()] * game.num_players).chips[seat] - before
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 0), (3, 7), (3, 9), (3, 15), (3, 16), (4, 18)])
+def test_exact_values_agree_with_every_deal_through_the_rules(players, seed):
+    """A lead late in a deal: the expert takes every layout its view allows (exact), and its
+    values are the mean chips over every deal the rules engine finds the mover cannot tell
+    apart, each played out by basic bots through the engine."""
+    state = _late_position(players, seed)
+    advice = ExpertBot(seed=1).advise(state)
+    assert advice.exact
+    games = _engine_layouts(state)
+    assert len(games) == len(
+        Seen(state.view(state.current_player)).layouts(60, random.Random(0))[0]
+    )
+    for option in advice.options:
+        mean = sum(_played_out(g, option.action) for g in games) / len(games)
+        assert math.isclose(option.value, mean, abs_tol=1e-9), option
+
+
+def test_sampled_values_come_near_the_exact_ones():
+    """A position valued from 3,000 sampled layouts: within 0.4 chips of exact."""
+    state = _late_position(3, 16)
+    exact = ExpertBot(seed=1).advise(state)
+    sampled = ExpertBot(seed=1).advise(state, samples=3000, exact=False)
+    assert not sampled.exact
+    for option in exact.options:
+        assert abs(sampled.judged(option.action).value - option.value) < 0.4
+
+
+def test_every_sampled_layout_is_one_the_rules_allow():
+    state = _late_position(3, 0)
+    seen = Seen(state.view(state.current_player))
+    every = {tuple(w) for w in seen.layouts(100, random.Random(0))[0]}
+    sampled = {tuple(w) for w in seen.layouts(400, random.Random(0), exact=False)[0]}
+    assert sampled == every  # each one, and nothing else
+
+
+# ---------------------------------------------------------------- clear choices
+
+S1 = "2H 3H 4H 5H 6H 7H 8H 9H 10H 2D 3D 4D 5D"
+S2 = "2C 3C 4C 5C 6C 7C 8C 9C 10C 6D 7D 8D 9D"
+S0 = "AH KC QD JS 2S 3S 4S 5S 6S 7S 8S 9S 10S"
+
+
+def test_a_dealer_holding_every_boodle_card_keeps_his_hand():
+    state = engine.new_game("michigan", players=3, deals=1)
+    state = state.apply(rigged_shuffle(3, hands=[S1, S2, S0]))
+    advice = ExpertBot().advise(state)
+    assert advice.best.action == Sell() and advice.loss(Exchange()) >= advice.costly
+
+
+def test_the_expert_runs_a_suit_to_the_ace_and_goes_out():
+    """Seat 1 (the dealer's left) leads first, holding every spade but the 2, and 2♥: 3♠ runs
+    to the ace, a sure stop, and then 2♥ takes it out, before anyone else has played."""
+    hand = "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2H"
+    state = engine.new_game("michigan", players=3, deals=1)
+    state = state.apply(rigged_shuffle(3, hands=[hand], seed=3)).apply(Exchange())
+    advice = ExpertBot().advise(state)
+    assert advice.best.action == Play(Card.from_str("3S"))
+    assert advice.loss(Play(Card.from_str("2H"))) >= advice.costly
+    assert "ace" in advice.why and "boodle" in advice.why
