@@ -19,8 +19,9 @@ digit in play (six per plate). A cancelled round's plates are discarded unseen. 
 ends when fewer than two players are left.
 
 The package: ``cards`` (the plates, the set-up table, a fair or rigged deal), ``rules`` (the
-calls, the state, the view), ``odds`` (exact chances, as ``Fraction``s), ``bots``. Every name
-is also here: ``engine.plates.Bid``, ``engine.plates.bid_chance``.
+calls, the state, the view), ``odds`` (exact chances, as ``Fraction``s), ``bots``, ``expert``
+(every call valued in expected dollars). Every name is also here: ``engine.plates.Bid``,
+``engine.plates.bid_chance``.
 
 >>> from engine.plates import Bid, Plate, bid_chance
 >>> mine = Plate.from_str("712 345 $5")  # one 7: "two 7's" needs one more on the other plate
@@ -47,6 +48,7 @@ from .cards import (
     random_deck,
     rigged_shuffle,
 )
+from .expert import ExpertBot
 from .odds import (
     HALF,
     bid_chance,
@@ -70,6 +72,7 @@ from .rules import (
     PlatesView,
     RoundResult,
     RoundSeen,
+    call_from_words,
 )
 
 __all__ = [
@@ -88,6 +91,7 @@ __all__ = [
     "Call",
     "Cancel",
     "Challenge",
+    "ExpertBot",
     "Plate",
     "PlateFace",
     "PlatesBid",
@@ -99,6 +103,7 @@ __all__ = [
     "Shuffle",
     "bid_chance",
     "bid_chance_from_view",
+    "call_from_words",
     "chance_at_least",
     "count_in_play_pmf",
     "count_pmf",

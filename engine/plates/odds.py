@@ -29,12 +29,10 @@ def count_pmf(
     digit -> copies left, default 30 each) accounts for plates already seen.
     """
     left = pool if pool is not None else Counter({d: PER_DIGIT for d in DIGITS})
-    return _pmf(0, *_count_ways(plates, digits, left[digit], sum(left.values())))
+    return _pmf(0, *count_ways(plates, digits, left[digit], sum(left.values())))
 
 
-def _count_ways(
-    plates: int, digits: str, good: int, total: int
-) -> tuple[int, tuple[int, ...], int]:
+def count_ways(plates: int, digits: str, good: int, total: int) -> tuple[int, tuple[int, ...], int]:
     """``count_pmf`` in whole numbers (as ``hypergeometric_ways``), for ``good`` copies of the
     digit among ``total`` unseen digits (a balanced deck's; a uniform one ignores both)."""
     n = DIGITS_PER_PLATE * plates
@@ -91,7 +89,7 @@ def count_in_play_ways(
     good = PER_DIGIT - sum(p.count(digit) for p in out)
     total = PER_DIGIT * len(DIGITS) - DIGITS_PER_PLATE * len(out)
     have = my_plate.count(digit) if my_plate else 0
-    return have, *_count_ways(plates_in_play - len(known), digits, good, total)
+    return have, *count_ways(plates_in_play - len(known), digits, good, total)
 
 
 def bid_chance(

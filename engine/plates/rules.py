@@ -99,6 +99,16 @@ Call = Bid | Challenge | Agree | Cancel
 MAX_IN_PLAY = max(players + setup.piles for players, setup in SETUP.items())
 _ALL_BIDS = tuple(Bid(c, d) for c in range(1, DIGITS_PER_PLATE * MAX_IN_PLAY + 1) for d in DIGITS)
 """Every bid there can be, in order."""
+_ALL_CALLS: tuple[Call, ...] = (*_ALL_BIDS, Challenge(), Agree(), Cancel())
+_BY_WORDS = {str(c): c for c in _ALL_CALLS}
+
+
+def call_from_words(words: str) -> Call:
+    """The call a view names in words ("two 4's", "agree"): ``str`` read back."""
+    try:
+        return _BY_WORDS[words]
+    except KeyError:
+        raise ValueError(f"no plates call reads {words!r}") from None
 
 
 def _is_bid(call: object) -> bool:

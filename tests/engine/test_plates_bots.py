@@ -59,8 +59,8 @@ def test_make_bot_levels():
 
 
 def test_make_bot_unknown_level():
-    with pytest.raises(ValueError, match="levels random, basic, not 'expert'"):
-        engine.make_bot("plates", "expert")
+    with pytest.raises(ValueError, match="levels random, basic, expert, not 'master'"):
+        engine.make_bot("plates", "master")
 
 
 def test_make_bot_unknown_game():

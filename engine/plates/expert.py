@@ -1,0 +1,313 @@
+"""The plates expert: it values every call in expected dollars this round, from its own plate,
+the plates shown in earlier rounds and what the others' calls this round reveal, and makes the
+best one.
+
+The model, exact under its assumptions (every sum is over all the counts the hidden plates can
+hold, nothing is sampled):
+
+- **The plates it cannot see.** For one digit, the other U plates in play hold k_1, ..., k_U of
+  it with chance P(S = s) · C(6, k_1) ··· C(6, k_U) / C(6U, s), s = k_1 + ... + k_U: the sum S
+  is dealt from the digits it has not seen (``count_in_play_ways``: hypergeometric for a
+  balanced deck, binomial for a uniform one), then spread over the 6U places at random.
+- **What the others' calls reveal.** The others are taken to call as the basic bot does, each
+  judging from its own plate and the plates shown in scored rounds: a player who bids "c d's"
+  holds the count of d for which c is its highest even-money count, and no better even-money
+  bid on another digit (a lower digit's at most c, a higher digit's at most c - 1); one who
+  agrees holds a count for which the bid is at least even money, one who challenges a count for
+  which it is not; nobody bids over another player's bid. Each call follows this with chance
+  1 - ``SURPRISE`` and is otherwise made whatever the plate, so a call the model does not expect
+  never rules a plate out. Bayes' rule weighs each seat's count by the likelihood of its calls.
+  Approximation: each call is read one digit at a time (what one bid says of two digits of the
+  same plate together is not used), and a player's own plates of cancelled rounds, which only
+  he saw, are left out of his judgement.
+- **The seats still to answer** answer by the same model, from the counts Bayes' rule gives
+  them.
+- **Money.** With sign = +1 if the bid is true and -1 if not: a bid is worth my fine times
+  E[challengers x sign]; agreeing the same; challenging -E[(the bidder's fine + the agreers'
+  fines) x sign], a fine I cannot see being the mean of the fines not yet seen (fines are dealt
+  apart from the digits); cancelling 0. A round where everyone agrees is worth 0 (the bidder
+  can always cancel), and every payment is taken in full (a player short of money pays less).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any, TypeVar
+
+from ..advice import Advice, Judged
+from ..core import RandomBot, State, seats_from_left
+from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
+from .odds import count_in_play_ways, count_ways, what_seat_knows
+from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView, call_from_words
+
+SURPRISE = 0.05
+"""The chance a player's call says nothing about his plate (he is not the model's player)."""
+COSTLY = 5.0
+"""A call that gives up this many expected dollars (the smallest fine) is a costly mistake."""
+MEASURE = "expected dollars this round"
+COUNTS = range(DIGITS_PER_PLATE + 1)
+"""How many of one digit a plate can hold."""
+PLACES = [comb(DIGITS_PER_PLATE, k) for k in COUNTS]
+"""The ways k of a plate's six places hold one digit."""
+T = TypeVar("T", int, float)
+
+
+@lru_cache(maxsize=1024)
+def their_judgement(
+    plates_in_play: int, digits: str, shown_of_digit: int, shown: int
+) -> tuple[tuple[int, ...], tuple[tuple[bool, ...], ...]]:
+    """How a player holding k of a digit (k = 0..6) judges bids on it as the basic bot does,
+    having seen ``shown`` plates that held ``shown_of_digit`` of it: per k, his highest
+    even-money count (0 if none, -1 if no plate of his can hold k), and per k, for each count
+    c = 0 .. 6 x plates in play, whether "c of the digit" is at least even money to him."""
+    most = DIGITS_PER_PLATE * plates_in_play
+    unseen = PER_DIGIT * len(DIGITS) - DIGITS_PER_PLATE * (shown + 1)
+    tops, even = [], []
+    for k in COUNTS:
+        good = PER_DIGIT - shown_of_digit - k
+        if digits == "balanced" and good < 0:
+            tops.append(-1)
+            even.append((False,) * (most + 1))
+            continue
+        low, ways, every = count_ways(plates_in_play - 1, digits, good, unseen)
+        tail = _tails(ways)  # tail[i]: the ways the others hold low + i or more
+        row = tuple(2 * tail[min(max(c - k - low, 0), len(ways))] >= every for c in range(most + 1))
+        tops.append(max((c for c in range(1, most + 1) if row[c]), default=0))
+        even.append(row)
+    return tuple(tops), tuple(even)
+
+
+def _times(a: tuple[float, ...], b: list[float] | list[int]) -> tuple[float, ...]:
+    """The product of two polynomials (coefficient lists)."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return tuple(out)
+
+
+def _tails(pmf: Sequence[T]) -> list[T]:
+    """P(X >= n) for n = 0 .. len(pmf), the last 0 (or the ways, in whole numbers)."""
+    out: list[Any] = [0] * (len(pmf) + 1)
+    for n in reversed(range(len(pmf))):
+        out[n] = out[n + 1] + pmf[n]
+    return out
+
+
+@dataclass(frozen=True)
+class DigitOdds:
+    """One digit as the seat sees it after Bayes' rule. ``have``: its own count; ``true_from``:
+    P(S >= n), S the count on the plates it cannot see; ``seat_true_from[j][k]``: P(seat j
+    holds k and S >= n); ``even``: ``their_judgement``'s table (does k make c even money?)."""
+
+    have: int
+    true_from: list[float]
+    seat_true_from: dict[int, list[list[float]]]
+    even: tuple[tuple[bool, ...], ...]
+
+    def _at(self, count: int) -> int:
+        return min(max(count - self.have, 0), len(self.true_from) - 1)
+
+    def true(self, count: int) -> float:
+        """The chance there are at least ``count`` of the digit in play."""
+        return self.true_from[self._at(count)]
+
+    def sign(self, count: int) -> float:
+        """E[sign]: +1 if the bid of ``count`` is true, -1 if not."""
+        return 2 * self.true(count) - 1
+
+    def challenged(self, seats: list[int], count: int) -> float:
+        """E[(how many of ``seats`` challenge a bid of ``count``) x sign]."""
+        n, total = self._at(count), 0.0
+        for j in seats:
+            for k, tail in enumerate(self.seat_true_from[j]):
+                if not self.even[k][count]:
+                    total += 2 * tail[n] - tail[0]
+        return total
+
+
+class RoundSeen:
+    """What one seat knows of the round it must call in: its plate, the plates it has seen, the
+    plates shown to all, the others still in, and every call of the round."""
+
+    def __init__(self, view: PlatesView) -> None:
+        self.me = view["seat"]
+        mine, self.in_play, self.digits, self.seen = what_seat_knows(view)
+        assert mine is not None, "a seat calls only while it has a plate in play"
+        self.mine = mine
+        shown = [f["number"] for r in view["rounds"] if not r["cancelled"] for _, f in r["in_play"]]
+        self.shown, self.shown_digits = len(shown), Counter("".join(shown))
+        self.others = [
+            s
+            for s in seats_from_left(self.me, view["players"])
+            if view["live"][s] and view["stand_sizes"][s]
+        ]
+        self.piles = self.in_play - 1 - len(self.others)
+        self.calls = [(s, call_from_words(w)) for s, w in view["calls"]]
+        self.answers = [(s, call_from_words(w)) for s, w in view["answers"]]
+        standing = view["standing_bid"]
+        self.standing = (
+            (standing["bidder"], Bid(standing["count"], standing["digit"])) if standing else None
+        )
+        fines = Counter({f: PER_FINE for f in FINES})
+        fines.subtract(p.fine for p in [mine, *self.seen])
+        self.their_fine = sum(f * n for f, n in fines.items()) / fines.total()
+        self._odds: dict[int, DigitOdds] = {}
+
+    def odds(self, digit: int) -> DigitOdds:
+        """The digit's ``DigitOdds``, worked out once."""
+        if digit not in self._odds:
+            self._odds[digit] = self._work_out(digit)
+        return self._odds[digit]
+
+    def _work_out(self, digit: int) -> DigitOdds:
+        have, low, ways, _ = count_in_play_ways(
+            digit, self.mine, self.in_play, self.digits, self.seen
+        )
+        places = DIGITS_PER_PLATE * (self.in_play - 1)
+        prior = [0.0] * (places + 1)  # P(S = s) / C(6U, s), up to a constant
+        for i, w in enumerate(ways):
+            prior[low + i] = w / comb(places, low + i)
+        tops, even = their_judgement(
+            self.in_play, self.digits, self.shown_digits[str(digit)], self.shown
+        )
+        weight = {
+            j: [PLACES[k] * self._likelihood(j, digit, k, tops, even) for k in COUNTS]
+            for j in self.others
+        }
+
+        lots = DIGITS_PER_PLATE * self.piles  # the piles' digits: s of them in C(lots, s) ways
+        piles = tuple(float(comb(lots, s)) for s in range(lots + 1))
+
+        def spread(seats: list[int]) -> tuple[float, ...]:
+            out = piles
+            for s in seats:
+                out = _times(out, weight[s])
+            return out
+
+        everyone = spread(self.others)
+        total = sum(everyone[s] * prior[s] for s in range(places + 1))
+        true_from = _tails([everyone[s] * prior[s] / total for s in range(places + 1)])
+        seat_true_from = {}
+        for j in self.others:
+            rest = spread([s for s in self.others if s != j])
+            seat_true_from[j] = [
+                _tails(
+                    [0.0] * k
+                    + [w * r * prior[k + i] / total for i, r in enumerate(rest)]
+                    + [0.0] * (DIGITS_PER_PLATE - k)
+                )
+                for k, w in enumerate(weight[j])
+            ]
+        return DigitOdds(have, true_from, seat_true_from, even)
+
+    def _likelihood(
+        self,
+        seat: int,
+        digit: int,
+        k: int,
+        tops: tuple[int, ...],
+        even: tuple[tuple[bool, ...], ...],
+    ) -> float:
+        """The chance of ``seat``'s calls this round if he holds ``k`` of ``digit``, up to a
+        factor the same for every k."""
+        out, bid = 1.0, None
+        for s, call in self.calls:
+            if isinstance(call, Bid):
+                bid = call
+            if s != seat:
+                continue
+            if isinstance(call, Bid):
+                if digit == call.digit:
+                    says = tops[k] == call.count
+                else:
+                    says = tops[k] <= call.count - (digit > call.digit)
+            elif bid is not None and bid.digit == digit:
+                says = even[k][bid.count] == isinstance(call, Agree)
+            else:
+                continue
+            out *= SURPRISE + (1 - SURPRISE) * says
+        return out
+
+    def judge(self, call: Call) -> Judged:
+        """One legal call, valued in expected dollars this round."""
+        if isinstance(call, Cancel):
+            return Judged(call, 0.0, "no money moves")
+        if isinstance(call, Bid):
+            odds = self.odds(call.digit)
+            value = self.mine.fine * odds.challenged(self.others, call.count)
+            return Judged(call, value, f"true {odds.true(call.count):.0%}")
+        assert self.standing is not None, "an answer needs a standing bid"
+        bidder, bid = self.standing
+        odds = self.odds(bid.digit)
+        answered = {s for s, _ in self.answers}
+        later = [s for s in self.others if s != bidder and s not in answered]
+        challengers = sum(isinstance(c, Challenge) for _, c in self.answers)
+        sign, challenged = odds.sign(bid.count), odds.challenged(later, bid.count)
+        if isinstance(call, Agree):
+            value = self.mine.fine * (challengers * sign + challenged)
+        else:
+            payers = 1 + len(self.answers) - challengers + len(later)  # the bidder, the agreers
+            value = -self.their_fine * (payers * sign - challenged)
+        return Judged(call, value, f"true {odds.true(bid.count):.0%}")
+
+    def why(self, options: list[Judged]) -> str:
+        """One line on why the first option is best."""
+        best = options[0]
+        by = "by your plate" + (" and what the calls reveal" if self._told() else "")
+        if isinstance(best.action, Cancel):
+            return "the others all agreed, and any higher bid would more likely cost you money"
+        if isinstance(best.action, Bid):
+            if abs(best.value) < 0.005:
+                return f"{best.detail}: nobody is likely to challenge it, and no call wins more"
+            if best.value < 0:
+                return f"{best.detail} {by}: every call is likely to cost you, this one least"
+            return (
+                f"{best.detail} {by}, and the players likely to challenge it pay: "
+                f"{_dollars(best.value)} on average, the best call"
+            )
+        assert self.standing is not None
+        other = next(o for o in options if type(o.action) is _OTHER[type(best.action)])
+        return (
+            f"{self.standing[1]} is {best.detail} {by}: "
+            f"{_GERUND[type(best.action)]} is worth {_dollars(best.value)} on average, "
+            f"{_GERUND[type(other.action)]} {_dollars(other.value)}"
+        )
+
+    def _told(self) -> bool:
+        """Has another player called this round?"""
+        return any(s != self.me for s, _ in self.calls)
+
+
+_OTHER = {Agree: Challenge, Challenge: Agree}
+_GERUND = {Agree: "agreeing", Challenge: "challenging"}
+
+
+def _dollars(value: float) -> str:
+    return f"{'-' if value < 0 else '+'}${abs(value):.2f}"
+
+
+@PlatesState.bot
+class ExpertBot(RandomBot):
+    """Makes the call worth the most expected dollars this round, by the model of the module
+    docstring: exact odds from its plate and the plates shown, Bayes' rule on the others'
+    calls, the seats still to answer answering as the basic bot does."""
+
+    level = "expert"
+
+    def advise(self, state: State[Any]) -> Advice:
+        """Every legal call, valued; the best first."""
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "the expert is asked only in its turn"
+        known = RoundSeen(state.view(seat))
+        judged = sorted((known.judge(a) for a in state.legal_actions()), key=lambda j: -j.value)
+        return Advice(seat, tuple(judged), MEASURE, known.why(judged), COSTLY, exact=True)
+
+    def choose(self, state: State[Any]) -> Call:
+        best: Call = self.advise(state).best.action
+        return best
