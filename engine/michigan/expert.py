@@ -29,7 +29,7 @@ from typing import Any
 from ..advice import Advice, Judged
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..core import RandomBot, State
-from .actions import Decline, Exchange, Offer, Play, Sell, Withhold
+from .actions import Decline, Exchange, Offer, Sell, Withhold
 from .bots import dead_hand_value, hand_value
 from .cards import BOODLE, DECK, ORDER
 from .rules import MichiganState
@@ -459,8 +459,14 @@ def _auction(seen: Seen, view: MichiganView, legal: list[Any], value: Valuer) ->
         for a in legal
     ]
     gain, low = ex.chips - rest.chips, price + 1
-    why = f"the dead hand is worth about {gain:.1f} chips more to you than passing" + (
-        f", more than the {low} it costs" if gain > low else f", not the {low} it costs"
+    why = (
+        f"the dead hand is worth about {gain:.1f} chips more to you than passing, "
+        f"more than the {low} it costs"
+        if gain > low
+        else f"the dead hand is worth about {gain:.1f} chips more to you than passing, "
+        f"not the {low} it costs"
+        if gain > 0
+        else "the dead hand is worth less to you than passing, whatever it costs"
     )
     return _advice(me, options, why, exact)
 
@@ -537,7 +543,7 @@ def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
     card: Card = best.action.card
     worth = f"worth {best.value:+.1f} chips"
     if len(ranked) > 1:
-        worth += f", against {ranked[1].value:+.1f} for {_name(ranked[1].action)}"
+        worth += f", the next best {ranked[1].value:+.1f}"
     if view["run"] is not None:
         return f"the run needs {card} and you hold it ({worth})"
     hand = {Card.from_str(c) for c in view["hand"]}
@@ -545,7 +551,12 @@ def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
     top = k
     while top % 13 < 12 and CARDS[top + 1] in hand:
         top += 1
-    said = f"{card} starts a run of {top - k + 1} of your {SUIT_NAMES[card.suit]}"
+    length = top - k + 1
+    said = (
+        f"{card} starts a run of {length} of your {SUIT_NAMES[card.suit]}"
+        if length > 1
+        else f"{card} stands alone in your hand"
+    )
     boodle = CARDS[BOODLE_OF[k // 13]]
     if boodle in hand and k <= NUMBER[boodle] <= top:
         chips = view["boodle"][BOODLE.index(boodle)]["chips"]
@@ -554,11 +565,11 @@ def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
     dead = set(view["dead_hand"] or view["known_dead"])
     played = {c for p in view["played"] for c in p}
     if after is None:
-        said += ", up to the ace, a sure stop: you lead again"
+        said = (
+            f"{card} is an ace, a sure stop: you lead again"
+            if length == 1
+            else said + ", up to the ace, a sure stop: you lead again"
+        )
     elif str(after) in dead or str(after) in played:
         said += f", up to a sure stop ({after} is {'dead' if str(after) in dead else 'played'})"
     return f"{said} ({worth})"
-
-
-def _name(action: Any) -> str:
-    return str(action.card) if isinstance(action, Play) else str(action)

@@ -48,7 +48,7 @@ def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors
     caught_up(table, twin)
 
     # Review: the summary, the graph and the rows, as the kernel made them.
-    table.locator(".tt-coaching button", has_text="Review").click()
+    table.locator(".tt-coaching button", has_text=re.compile(r"^\s*Review\s*$")).click()
     r = coaching.show_review()
     assert r is not None and r.mistakes, "the random player made no costly mistake"
     panel = table.locator(".tt-review-panel")

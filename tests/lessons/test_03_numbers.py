@@ -12,6 +12,7 @@ from math import comb, prod
 from lesson_cells import Lesson, accepts, guide_says
 
 import engine
+from engine.cards import Card
 from engine.michigan import (
     Exchange,
     Sell,
@@ -19,7 +20,9 @@ from engine.michigan import (
     boodle_dead_chance,
     dead_chance,
     hand_sizes,
+    next_card_dead_chance,
 )
+from engine.review import review
 from tabletop_widgets import MichiganTable
 
 LESSON = Lesson("03_michigan.ipynb")
@@ -186,3 +189,80 @@ def test_the_checkers_accept_every_correct_form():
     accepts(expected[2], [Fraction(6327, 20825), "6327/20825", 0.304], [0.3, (39 / 52) ** 4])
     accepts(expected[3], [10, "10"], [9, 11])
     accepts(expected[4], [Fraction(1, 4), "9/36", 0.25], [Fraction(11, 36), 0.3])
+
+
+def out_first(detail: str) -> float:
+    """The share of layouts where the mover goes out first, from an option's detail."""
+    return float(re.search(r"out first (\d+)%", detail)[1]) / 100
+
+
+def test_the_expert_at_a_lead():  # cells michigan-expert-lead, -lead-read, and the guide
+    LESSON.says("michigan-expert-lead-read", "leading A♦ and then Q♥ takes this player out in")
+    LESSON.says("michigan-expert-lead-read", "exactly the cards left in the other hands")
+    LESSON.says("michigan-expert-lead-read", "share for Q♥ is a little above that chance")
+    LESSON.says("michigan-expert-lead-read", "(one card each here) and led Q♥")
+    guide_says("worth exactly the 7 cards left in the other hands (3 + 1 + 3)")
+    guide_says("wins when K♥ is dead (1/8)", "share (19%) is above 1/8")
+    bots = [engine.make_bot("michigan", "basic", seed=k) for k in range(4)]
+    game = engine.play(engine.new_game("michigan", players=4, seed=18, deals=1), bots)
+    late = game.at(35)
+    view = late.view(late.current_player)
+    assert view["hand"] == ["Q♥", "A♦"] and str(game.history[35]) == "play Q♥"
+    ace, queen = engine.make_bot("michigan", "expert").advise(late).options
+    others = sum(view["hand_sizes"]) - len(view["hand"])
+    assert str(ace.action) == "play A♦" and ace.value == others == 3 + 1 + 3
+    assert out_first(ace.detail) == 1
+    k_over_u = next_card_dead_chance(view, Card("Q", "H"))
+    assert k_over_u == Fraction(1, 8) < out_first(queen.detail) == 0.19 < 2 * k_over_u
+
+
+def test_the_expert_for_the_dealer():  # cells michigan-expert-dealer, -dealer-read, the guide
+    LESSON.says("michigan-expert-dealer-read", "the expert exchanges the first two hands,")
+    LESSON.says("michigan-expert-dealer-read", "although each holds an ace, and auctions the")
+    LESSON.says("michigan-expert-dealer-read", "which holds two boodle cards")
+    LESSON.says("michigan-expert-dealer-read", "the expert's boodle figure is lower")
+    LESSON.says("michigan-expert-dealer-read", "the out-first shares show it")
+    LESSON.says("michigan-expert-dealer-read", "as in the first hand, is a close call")
+    guide_says("chance 11/42 (3b's k/u), about 5.2 chips on average")
+    guide_says("`MyDealer` as written auctions all three")
+    my_dealer = LESSON.run("michigan-02", "michigan-58")["MyDealer"]()
+    expert = engine.make_bot("michigan", "expert")
+    gaps = []
+    for seed, best in ((5, Exchange()), (8, Exchange()), (11, Sell())):
+        dealt = engine.new_game("michigan", players=4, seed=seed, deals=1)
+        dealt = dealt.apply(dealt.sample_chance())
+        view = dealt.view(0)
+        boodles = {b["card"] for b in view["boodle"]} & set(view["hand"])
+        assert any(c.startswith("A") for c in view["hand"]) and not my_dealer.wants_dead_hand(view)
+        assert len(boodles) == (2 if seed == 11 else 0)
+        advice = expert.advise(dealt)
+        assert advice.best.action == best
+        exchange, sell = advice.judged(Exchange()), advice.judged(Sell())
+        assert out_first(exchange.detail) < out_first(sell.detail)
+        on_dead = sum(b["chips"] for b in view["boodle"] if b["card"] not in boodles) * Fraction(
+            11, 42
+        )
+        boodle = float(re.search(r"boodle (\d+\.\d)", exchange.detail)[1])
+        assert boodle < on_dead and (seed == 11 or round(float(on_dead), 1) == 5.2)
+        gaps.append(abs(exchange.value - sell.value))
+    assert gaps[0] < 1 < min(gaps[1:])  # the first hand is the close call
+
+
+def test_the_review_of_a_random_dealer():  # cells michigan-review, -review-worst, -read
+    LESSON.says("michigan-review-read", "It came first: the random dealer exchanged a hand")
+    LESSON.says("michigan-review-read", "holding two boodle cards, like the third hand")
+    guide_says("4 decisions, 2 costly mistakes; the costliest is the first, exchanging a hand")
+    guide_says("holds A♥ and J♠ (+1.0 against +11.3 for the auction)")
+    assert LESSON.output("michigan-review-worst").startswith("move 1: exchange for the dead hand")
+    bots = [engine.make_bot("michigan", "random", seed=4)]
+    bots += [engine.make_bot("michigan", "basic", seed=k) for k in (1, 2, 3)]
+    game = engine.play(engine.new_game("michigan", players=4, seed=4, deals=1), bots)
+    r = review(game, seats=0)
+    assert (len(r.decisions), len(r.mistakes)) == (4, 2)
+    worst = max(r.decisions, key=lambda d: d.loss)
+    assert worst is r.decisions[0] and worst.played == Exchange()
+    assert {"A♥", "J♠"} <= set(game.at(1).view(0)["hand"])
+    assert (worst.advice.show(worst.judged.value), worst.advice.show(worst.advice.best.value)) == (
+        "+1.0",
+        "+11.3",
+    )
