@@ -98,19 +98,18 @@ def review_html(r: Review, rows: list[Decision] | None = None) -> str:
 
 
 class ReviewReport:
-    """A review to show in a lesson: the summary, the graph and the table (``show_review``)."""
+    """A review to show in a lesson: the graph, then the summary and the table (``show_review``)."""
 
     def __init__(self, r: Review) -> None:
         self.review = r
 
-    def _repr_html_(self) -> str:
-        import base64
+    def _ipython_display_(self) -> None:
+        """Two outputs: the graph (a PNG, which nbval does not compare byte for byte) and the
+        table (HTML, compared)."""
+        from IPython.display import HTML, Image, display
 
-        picture = base64.b64encode(png(standing_figure(self.review))).decode()
-        return (
-            f'<img alt="the standing over the game" src="data:image/png;base64,{picture}">'
-            + review_html(self.review)
-        )
+        display(Image(png(standing_figure(self.review))))
+        display(HTML(review_html(self.review)))
 
     def __repr__(self) -> str:
         return str(self.review)

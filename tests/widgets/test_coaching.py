@@ -13,7 +13,7 @@ from no_leak import record, twins
 import engine
 from engine.review import review
 from tabletop_widgets import TABLES
-from tabletop_widgets.coaching import Coaching, show_review, standing_figure
+from tabletop_widgets.coaching import Coaching, review_html, show_review, standing_figure
 
 HIDDEN = [
     ("plates", 4, {}),
@@ -91,8 +91,8 @@ def test_a_review_row_opens_its_move_on_the_board():
 def test_the_review_in_a_lesson_draws_its_graph_and_table():
     end = played_out("india", 2, seed=4)
     report = show_review(end, seats=0)
-    html = report._repr_html_()
-    assert html.startswith("<img") and "<table" in html
+    html = review_html(report.review)
+    assert report.review.summary() in html and html.count("<tr") == len(report.review.decisions) + 1
     assert repr(report).startswith(report.review.summary())
     fig = standing_figure(report.review)
     assert fig.axes[0].get_ylabel().startswith(report.review.measure)
