@@ -64,10 +64,12 @@ class Advice:
         return self.best.value - self.judged(action).value
 
     def show(self, value: float) -> str:
-        """A value as the advice's measure reads it: ``62%`` or ``+3.5``."""
+        """A value as the advice's measure reads it: ``62%``, ``+3.5``, ``+13,333``."""
         if self.percent:
             return f"{100 * value:.0f}%"
-        return f"{value:+.1f}" if value != round(value) else f"{value:+.0f}"
+        if abs(value) >= 100 or value == round(value):
+            return f"{value:+,.0f}"
+        return f"{value:+.1f}"
 
     def line(self) -> str:
         """The hint: the expert's choice and why, in one line."""

@@ -44,7 +44,8 @@ Lion or Bear acts on it) for the winner of the last trick.
 The package: ``cards`` (the Rupee cards and tricks, the set-up per player count, a rigged
 deal), ``actions`` (what a player does, in the rules' words), ``scoring`` (the sides and a
 scored hand), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds``
-(exact odds), ``bots`` (the random and basic bots). Their public names are all here too.
+(exact odds), ``bots`` (the random and basic bots), ``expert`` (the expert bot: simulated
+bidding, determinised Monte Carlo play). Their public names are all here too.
 """
 
 from __future__ import annotations
@@ -81,6 +82,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
+from .expert import ExpertBot
 from .odds import (
     colour_length_pmf,
     declarer_gets_tiger,
@@ -113,6 +115,7 @@ __all__ = [
     "Bid",
     "CallPartner",
     "Discard",
+    "ExpertBot",
     "HandResult",
     "NameTrump",
     "Pass",

@@ -11,8 +11,19 @@ from typing import Any, ClassVar
 
 from .. import core
 from ..core import State
-from .actions import Bid, Discard, NameTrump, Pass, Play
-from .cards import BEAR, CARDS, COLOURS, LION, TIGER, RupeeCard, money_of, played, trick_winner
+from .actions import Bid, CallPartner, Discard, NameTrump, Pass, Play
+from .cards import (
+    BEAR,
+    CARDS,
+    COLOURS,
+    LION,
+    TIGER,
+    RupeeCard,
+    money_of,
+    played,
+    takers,
+    trick_winner,
+)
 from .rules import RupeesState
 from .scoring import known_side
 from .view import RupeesView
@@ -89,43 +100,58 @@ class BasicBot(core.RandomBot):
             low = legal[0]
             return low if isinstance(low, Bid) and hand_strength(hand) >= low.amount else Pass()
         if phase == "discard":
-            trump = best_trump(hand)
-            length = Counter(c.colour for c in hand)
-            options = [a.card for a in legal]
-            worst = min(
-                options, key=lambda c: (c.colour == trump, c.money, length[c.colour], c.power)
-            )
-            return Discard(worst.code)
+            return Discard(basic_discard(hand, [a.card for a in legal]).code)
         if phase == "trump":
             return NameTrump(best_trump(hand))
         if phase == "call":
-            wanted = [a for a in legal if a.card.rank == TIGER]
-            return wanted[0] if wanted else max(legal, key=lambda a: a.card.money)
-        return Play(self._card(view, [a.card for a in legal]).code)
-
-    def _card(self, view: RupeesView, cards: list[RupeeCard]) -> RupeeCard:
+            return CallPartner(basic_call([a.card for a in legal]).code)
         trump = view["trump"]
         assert trump is not None, "cards are played after trumps are named"
-        trick = played(view["trick"])
-        plain = [c for c in cards if c.rank not in (LION, BEAR)] or cards
-        if not trick:
-            mine = [c for c in plain if c.colour == trump or c.rank == TIGER]
-            if any(c.rank == TIGER for c in cards) and mine:
-                return max(mine, key=lambda c: (c.rank == TIGER, c.power))
-            return min(plain, key=lambda c: (c.money, c.colour == trump, c.power))
-        cards_played = [c for _, c in trick]
         mates = known_side(view, view["seat"])
-        best = trick_winner(cards_played, trump)
-        winning_mate = best >= 0 and trick[best][0] in mates
-        at_stake = money_of(cards_played)
-        specials = {c.rank: c for c in cards if c.rank in (LION, BEAR)}
-        if winning_mate and LION in specials and at_stake >= 20_000:
-            return specials[LION]
-        if not winning_mate and BEAR in specials and at_stake >= 20_000:
-            return specials[BEAR]
-        if winning_mate:
-            return max(plain, key=lambda c: (c.money, -c.power))
-        winners = [c for c in plain if trick_winner([*cards_played, c], trump) == len(trick)]
-        if winners and at_stake:
-            return min(winners, key=lambda c: (c.rank == TIGER, c.colour == trump, c.power))
-        return min(plain, key=lambda c: (c.money, c.rank == TIGER, c.colour == trump, c.power))
+        return Play(basic_card(played(view["trick"]), [a.card for a in legal], trump, mates).code)
+
+
+def basic_discard(hand: Sequence[RupeeCard], options: Sequence[RupeeCard]) -> RupeeCard:
+    """The basic bot's discard among ``options``: a card outside its planned trump colour (the
+    longest strong one), not Money, of its shortest colour, the lowest."""
+    trump = best_trump(hand)
+    length = Counter(c.colour for c in hand)
+    return min(options, key=lambda c: (c.colour == trump, c.money, length[c.colour], c.power))
+
+
+def basic_call(options: Sequence[RupeeCard]) -> RupeeCard:
+    """The basic bot's call (``call_partner``): the Tiger if it may be called, else the richest
+    card."""
+    wanted = [c for c in options if c.rank == TIGER]
+    return wanted[0] if wanted else max(options, key=lambda c: c.money)
+
+
+def basic_card(
+    trick: Sequence[tuple[int, RupeeCard]],
+    cards: Sequence[RupeeCard],
+    trump: str,
+    mates: Sequence[int],
+) -> RupeeCard:
+    """The basic bot's card among the legal ``cards``, given the ``trick`` so far (``(seat,
+    card)`` pairs) and the seats it knows to score with it (``mates``): see ``BasicBot``."""
+    plain = [c for c in cards if c.rank not in (LION, BEAR)] or cards
+    if not trick:
+        mine = [c for c in plain if c.colour == trump or c.rank == TIGER]
+        if any(c.rank == TIGER for c in cards) and mine:
+            return max(mine, key=lambda c: (c.rank == TIGER, c.power))
+        return min(plain, key=lambda c: (c.money, c.colour == trump, c.power))
+    cards_played = [c for _, c in trick]
+    best = trick_winner(cards_played, trump)
+    winning_mate = best >= 0 and trick[best][0] in mates
+    at_stake = money_of(cards_played)
+    specials = {c.rank: c for c in cards if c.rank in (LION, BEAR)}
+    if winning_mate and LION in specials and at_stake >= 20_000:
+        return specials[LION]
+    if not winning_mate and BEAR in specials and at_stake >= 20_000:
+        return specials[BEAR]
+    if winning_mate:
+        return max(plain, key=lambda c: (c.money, -c.power))
+    winners = takers(cards_played, plain, trump)
+    if winners and at_stake:
+        return min(winners, key=lambda c: (c.rank == TIGER, c.colour == trump, c.power))
+    return min(plain, key=lambda c: (c.money, c.rank == TIGER, c.colour == trump, c.power))

@@ -172,6 +172,18 @@ def colour_led(cards: Sequence[RupeeCard], trump: str) -> str | None:
     return None
 
 
+def _strength(card: RupeeCard, led: str | None, trump: str) -> tuple[int, int]:
+    """How strongly ``card`` holds a trick led in ``led``: the Tiger, then trumps, then the
+    colour led by rank; (-1, -1) for a card that cannot win it."""
+    if card.rank == TIGER:
+        return (3, 0)
+    if card.colour == trump:
+        return (2, card.power)
+    if card.colour and card.colour == led:
+        return (1, card.power)
+    return (-1, -1)
+
+
 def trick_winner(cards: Sequence[RupeeCard], trump: str) -> int:
     """Index of the winning card: the Tiger, else the highest trump, else the highest card of
     the colour led. Of two identical cards the one played first wins. Lions and Bears never
@@ -179,17 +191,22 @@ def trick_winner(cards: Sequence[RupeeCard], trump: str) -> int:
     led = colour_led(cards, trump)
     best, key = -1, (-1, -1)
     for i, c in enumerate(cards):
-        if c.rank == TIGER:
-            k = (3, 0)
-        elif c.colour == trump:
-            k = (2, c.power)
-        elif c.colour and c.colour == led:
-            k = (1, c.power)
-        else:
-            continue
+        k = _strength(c, led, trump)
         if k > key:
             best, key = i, k
     return best
+
+
+def takers(trick: Sequence[RupeeCard], cards: Iterable[RupeeCard], trump: str) -> list[RupeeCard]:
+    """Those of ``cards`` that would win ``trick`` (the cards played to it so far) if played
+    to it now."""
+    led = colour_led(trick, trump)
+    top = max((_strength(c, led, trump) for c in trick), default=(-1, -1))
+    return [
+        c
+        for c in cards
+        if _strength(c, led or (trump if c.rank == TIGER else c.colour), trump) > top
+    ]
 
 
 def trick_value(cards: Sequence[RupeeCard]) -> int:

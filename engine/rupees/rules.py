@@ -6,7 +6,7 @@ rigged deal. The actions are in ``actions``, the sides and a hand's score record
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -42,7 +42,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .scoring import HandResult, side_of
+from .scoring import HandResult, hand_points, side_of
 from .view import RupeesView
 
 STEP = 5_000
@@ -51,6 +51,35 @@ RAISE = 10_000
 
 def _is_bid(call: Any) -> bool:
     return isinstance(call, Bid)
+
+
+def discardable(hand: Sequence[RupeeCard]) -> list[RupeeCard]:
+    """The cards of ``hand`` the declarer may discard: never a special; Money only when nothing
+    else is left."""
+    plain = [c for c in hand if not c.is_special and not c.is_money]
+    return plain or [c for c in hand if c.is_money]
+
+
+def playable(
+    hand: Sequence[RupeeCard], trick: Sequence[RupeeCard], trump: str, free: bool
+) -> list[RupeeCard]:
+    """The cards of ``hand`` that may go to ``trick`` (the cards played to it so far): follow
+    the colour led (the Tiger follows trumps); the Lion and the Bear only when one cannot, or
+    as the last card, or (``free``: ``specials_any_time``) whenever; they never lead while
+    another card is held."""
+    if not trick:
+        ordinary = [c for c in hand if c.rank not in (LION, BEAR)]
+        return ordinary or list(hand)  # only Lions and Bears left: one must be led
+    led = colour_led(trick, trump)
+    if led is None:
+        return list(hand)
+
+    def follows(c: RupeeCard) -> bool:
+        return c.colour == led or (c.rank == TIGER and led == trump)
+
+    if not any(follows(c) for c in hand):
+        return list(hand)  # cannot follow (a last Lion or Bear never can): any card
+    return [c for c in hand if follows(c) or (free and c.is_special)]
 
 
 # ---------------------------------------------------------------- the state
@@ -197,28 +226,12 @@ class RupeesState(State[RupeesView]):
 
     def discardable(self) -> list[RupeeCard]:
         """Never a special; Money only when nothing else is left to discard."""
-        hand = self.hands[self._player()]
-        plain = [c for c in hand if not c.is_special and not c.is_money]
-        return plain or [c for c in hand if c.is_money]
+        return discardable(self.hands[self._player()])
 
     def playable(self, seat: int) -> list[RupeeCard]:
         """The cards ``seat`` may play to the current trick."""
-        hand = self.hands[seat]
-        trump = self.trump or ""
         free = self.options["specials_any_time"]
-        if not self.trick:
-            ordinary = [c for c in hand if c.rank not in (LION, BEAR)]
-            return ordinary or list(hand)  # only Lions and Bears left: one must be led
-        led = colour_led([c for _, c in self.trick], trump)
-        if led is None:
-            return list(hand)
-
-        def follows(c: RupeeCard) -> bool:
-            return c.colour == led or (c.rank == TIGER and led == trump)
-
-        if not any(follows(c) for c in hand):
-            return list(hand)  # cannot follow (a last Lion or Bear never can): any card
-        return [c for c in hand if follows(c) or (free and c.is_special)]
+        return playable(self.hands[seat], [c for _, c in self.trick], self.trump or "", free)
 
     def why_not_play(self, seat: int, card: RupeeCard) -> str | None:
         """None if ``seat`` may play ``card`` now, else the rule that forbids it."""
@@ -375,18 +388,7 @@ class RupeesState(State[RupeesView]):
         side = self.side_of(declarer)
         got = sum(captured[s] for s in side)
         made = got >= self.contract
-        if self.options["call_partner"]:
-            others = sum(captured) - got
-            points = tuple(
-                (got if made else (-self.contract if s == declarer else 0)) if s in side else others
-                for s in range(self.num_players)
-            )
-        else:
-            team = [sum(captured[s] for s in self.side_of(t)) for t in (0, 1)]
-            points = tuple(
-                (team[s % 2] if made else -self.contract) if s in side else team[s % 2]
-                for s in range(self.num_players)
-            )
+        points = hand_points(captured, side, declarer, self.contract, self.options["call_partner"])
         self.scores = tuple(a + b for a, b in zip(self.scores, points, strict=True))
         result = HandResult(
             self.hand_no,

@@ -101,3 +101,25 @@ def known_side(view: RupeesView, seat: int) -> tuple[int, ...]:
     far as that view shows (a called partner stays unknown until his card is played)."""
     call_partner = view["options"]["call_partner"]
     return side_of(seat, view["players"], call_partner, view["declarer"], view["partner"])
+
+
+def hand_points(
+    captured: Sequence[int], side: Sequence[int], declarer: int, contract: int, call_partner: bool
+) -> tuple[int, ...]:
+    """What each seat scores for a hand: the declarer's ``side`` its capture if it reached the
+    ``contract``, else minus the contract (with ``call_partner`` only the declarer loses it, his
+    partner scores nothing); the defenders always their capture. Teams (alternating seats)
+    score together; with ``call_partner`` each seat scores its side's capture."""
+    got = sum(captured[s] for s in side)
+    made = got >= contract
+    if call_partner:
+        others = sum(captured) - got
+        lost = [-contract if s == declarer else 0 for s in range(len(captured))]
+        return tuple(
+            (got if made else lost[s]) if s in side else others for s in range(len(captured))
+        )
+    team = [sum(captured[t::2]) for t in (0, 1)]
+    return tuple(
+        (team[s % 2] if made else -contract) if s in side else team[s % 2]
+        for s in range(len(captured))
+    )

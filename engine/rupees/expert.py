@@ -1,0 +1,502 @@
+"""The Rupees expert: it bids from simulated hand strength and plays by determinised Monte
+Carlo, from its seat's view only.
+
+Every decision is judged the same way. The cards the seat has not seen are dealt out at
+random (a *layout*) consistent with its view: the hand sizes, the cards played, the colours a
+player showed he lacks by not following, the shown Money discards (the declarer's face-down
+discards are plain cards; after a Money discard he holds only Money and specials), the widow
+when it was shown. On each layout every option is played out to the end of the hand with the
+basic bot's rules at every seat, on the same layouts for every option (so luck cancels between
+them), and the option with the best average wins. When the layouts are few (the last tricks)
+all of them are played, each once: then the values are exact for that playout.
+
+A value is the Rupees the hand brings the mover's side less what it brings the other side (the
+defenders' capture, or the declarer's capture or lost contract): ``measure``.
+
+In the auction the seat's hand is played out as declarer on simulated deals (widow taken,
+discards and trumps as the basic bot would): a bid is worth the side's average result with that
+contract; a pass, the result of the standing bidder declaring at his bid. Those simulations
+depend on the hand alone, so they are made once per auction and kept.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .. import core
+from ..advice import Advice, Judged
+from ..core import State
+from .actions import Bid, CallPartner, Discard, NameTrump
+from .bots import basic_call, basic_card, basic_discard, best_trump
+from .cards import (
+    CARDS,
+    SETUPS,
+    TIGER,
+    RupeeCard,
+    colour_led,
+    money_of,
+    played,
+    rupee_deck,
+    rupees,
+    trick_value,
+    trick_winner,
+)
+from .rules import RupeesState, discardable, playable
+from .scoring import hand_points, side_of
+from .view import RupeesView
+
+MEASURE = "expected ₹ this hand: your side's less the other side's"
+COSTLY = 20_000
+"""A choice that gives up ₹20,000 or more (a ₹15k card and a ₹5k, say) is a costly mistake."""
+PLAYS = 3_000
+"""The budget: cards played in simulations per decision (about 20 ms of CPU here)."""
+LAYOUTS = (4, 32)
+"""The fewest and the most layouts a decision is judged on."""
+DEALS = 24
+"""Simulated deals for each possible declarer in the auction."""
+
+
+# ---------------------------------------------------------------- a determinised hand
+
+
+class Table:
+    """One layout of a hand, played in place by the basic bot's rules: the hands, the trick in
+    progress, the captures so far. ``finish()`` completes the declarer's discards, trumps and
+    call if still to come, and plays the hand out."""
+
+    def __init__(self, view: RupeesView, hands: list[list[RupeeCard]]) -> None:
+        options = view["options"]
+        self.players = view["players"]
+        self.hands = hands
+        to_move = view["to_move"]
+        assert to_move is not None and to_move >= 0, "a table is laid out on a player's turn"
+        self.trick = played(view["trick"])
+        self.to_move: int = to_move
+        self.trump: str = view["trump"] or ""  # named in ``finish`` if still to come
+        self.free = options["specials_any_time"]
+        self.call_partner = options["call_partner"]
+        self.to_last = options["discards_to_last_trick"]
+        self.declarer = view["declarer"]
+        self.contract = view["contract"]
+        self.discards_left = view["widow_size"] - view["discard_count"]
+        self.discards = [CARDS[c] for c in view["discards"]]  # those the viewer saw
+        self.called = CARDS[view["called"]] if view["called"] else None
+        self.partner = view["partner"]  # or the holder of the called card, once laid out
+        self.shown = self.called is not None and view["partner"] is not None
+        self.captured = list(view["captured"])
+        self.last = -1  # the winner of the latest trick
+        self.widow: list[RupeeCard] = []  # laid out before the auction ends
+
+    def copy(self) -> Table:
+        other = object.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.hands = [h[:] for h in self.hands]
+        other.trick = self.trick[:]
+        other.captured = self.captured[:]
+        return other
+
+    def laid_out(self, slots: Sequence[Slot], layout: list[list[RupeeCard]]) -> Table:
+        """A copy with the unseen cards dealt as ``layout`` puts them in ``slots`` (before the
+        auction ends, the widow is ``widow``)."""
+        table = self.copy()
+        for slot, cards in zip(slots, layout, strict=True):
+            if slot.seat >= 0:
+                table.hands[slot.seat] = cards
+            elif slot.seat == WIDOW:
+                table.widow = cards
+        if self.called is not None and self.partner is None:
+            table.partner = table._holder(self.called)
+        return table
+
+    def _holder(self, card: RupeeCard) -> int:
+        return next(s for s, h in enumerate(self.hands) if card in h)
+
+    def declare(self, declarer: int, widow: Sequence[RupeeCard], contract: int) -> None:
+        """``declarer`` wins the auction at ``contract`` and takes the ``widow``."""
+        self.declarer, self.contract, self.to_move = declarer, contract, declarer
+        self.hands[declarer] += widow
+        self.discards_left = len(widow)
+
+    def do(self, action: Any) -> None:
+        """The mover's action (a ``Discard``, ``NameTrump``, ``CallPartner`` or ``Play``)."""
+        if isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, NameTrump):
+            self.trump = action.colour
+        elif isinstance(action, CallPartner):
+            self.called, self.partner = action.card, self._holder(action.card)
+        else:
+            self.play(action.card)
+
+    def _discard(self, card: RupeeCard) -> None:
+        assert self.declarer is not None
+        self.hands[self.declarer].remove(card)
+        self.discards = [*self.discards, card]
+        self.discards_left -= 1
+
+    def mates(self, seat: int) -> tuple[int, ...]:
+        """The seats ``seat`` knows to score with it (a called partner is known once shown)."""
+        if not self.call_partner:
+            return _TEAMS[self.players][seat]
+        partner = self.partner if self.shown or seat == self.partner else None
+        return side_of(seat, self.players, True, self.declarer, partner)
+
+    def play(self, card: RupeeCard) -> None:
+        seat = self.to_move
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if card == self.called:
+            self.shown = True
+        if len(self.trick) < self.players:
+            self.to_move = (seat + 1) % self.players
+            return
+        cards = [c for _, c in self.trick]
+        winner = self.trick[trick_winner(cards, self.trump)][0]
+        self.captured[winner] += trick_value(cards)
+        self.trick, self.to_move, self.last = [], winner, winner
+
+    def finish(self) -> None:
+        """Play the rest of the hand by the basic bot's rules."""
+        declarer = self.declarer
+        assert declarer is not None, "a hand is played out once it has a declarer"
+        hand = self.hands[declarer]
+        while self.discards_left:
+            self._discard(basic_discard(hand, discardable(hand)))
+        if not self.trump:
+            self.trump = best_trump(hand)
+        if self.call_partner and self.called is None:
+            mine = {*hand, *self.discards}
+            self.do(CallPartner(basic_call([c for c in rupee_deck() if c not in mine]).code))
+        trump, free, hands = self.trump, self.free, self.hands
+        while hands[self.to_move]:
+            seat = self.to_move
+            legal = playable(hands[seat], [c for _, c in self.trick], trump, free)
+            self.play(
+                legal[0]
+                if len(legal) == 1
+                else basic_card(self.trick, legal, trump, self.mates(seat))
+            )
+
+    def points(self) -> tuple[int, ...]:
+        """Each seat's score for the hand (once played out)."""
+        assert self.declarer is not None
+        captured = self.captured[:]
+        if self.to_last:
+            captured[self.last] += money_of(self.discards)
+        side = side_of(self.declarer, self.players, self.call_partner, self.declarer, self.partner)
+        return hand_points(captured, side, self.declarer, self.contract, self.call_partner)
+
+    def made(self) -> bool:
+        """Whether the declarer's side reached the contract."""
+        assert self.declarer is not None
+        side = side_of(self.declarer, self.players, self.call_partner, self.declarer, self.partner)
+        return sum(self.captured[s] for s in side) >= self.contract
+
+    def net(self, seat: int) -> tuple[float, int]:
+        """What the hand brings ``seat``'s side less the other side (the mean of its seats),
+        and what ``seat``'s side captured."""
+        points = self.points()
+        partner = self.partner if self.call_partner else None
+        side = side_of(seat, self.players, self.call_partner, self.declarer, partner)
+        others = [p for s, p in enumerate(points) if s not in side]
+        captured = sum(self.captured[s] for s in side)
+        return points[seat] - sum(others) / len(others), captured
+
+
+# ---------------------------------------------------------------- layouts of the unseen cards
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where unseen cards may lie: a seat's hand (``seat`` >= 0), the widow (-1) or the
+    declarer's face-down discards (-2), with its size and the colours it cannot hold."""
+
+    seat: int
+    size: int
+    lacks: frozenset[str] = frozenset()
+    only_rich: bool = False  # the declarer discarded Money: he holds only Money and specials
+    plain: bool = False  # face-down discards: neither Money nor specials
+
+    def takes(self, card: RupeeCard, trump: str | None) -> bool:
+        """Whether ``card`` may lie here (the Tiger counts as a trump for a void)."""
+        if self.plain and (card.is_money or card.is_special):
+            return False
+        if self.only_rich and not (card.is_money or card.is_special):
+            return False
+        colour = trump if card.rank == TIGER else card.colour
+        return colour not in self.lacks
+
+
+WIDOW, FACE_DOWN = -1, -2
+_TEAMS = {n: [tuple(range(s % 2, n, 2)) for s in range(n)] for n in SETUPS}
+
+
+def unseen(view: RupeesView) -> tuple[list[RupeeCard], list[Slot], list[RupeeCard]]:
+    """The cards ``view``'s seat has not seen, the slots they lie in (other seats' hands, the
+    widow before it is taken, the face-down discards), and those of them known to be the
+    declarer's (a shown widow): ``(pool, slots, pinned)``."""
+    me, trump, declarer = view["seat"], view["trump"], view["declarer"]
+    free = view["options"]["specials_any_time"]
+    tricks = [played(t["cards"]) for t in view["tricks"]] + [played(view["trick"])]
+    seen = Counter(CARDS[c] for c in view["hand"] + view["discards"])
+    lacks: dict[int, set[str]] = {s: set() for s in range(view["players"])}
+    for trick in tricks:
+        for k, (seat, card) in enumerate(trick):
+            seen[card] += 1
+            led = colour_led([c for _, c in trick[:k]], trump or "") if k else None
+            follows = card.colour == led or (card.rank == TIGER and led == trump)
+            if led is not None and not follows and not (free and card.is_special):
+                lacks[seat].add(led)
+    pool = list((Counter(rupee_deck(SETUPS[view["players"]].decks)) - seen).elements())
+    slots = [
+        Slot(s, n, frozenset(lacks[s]), only_rich=s == declarer and bool(view["discards"]))
+        for s, n in enumerate(view["hand_sizes"])
+        if s != me and n
+    ]
+    if declarer is None:
+        slots.append(Slot(WIDOW, view["widow_size"]))
+    elif me != declarer and view["discard_count"] > len(view["discards"]):
+        slots.append(Slot(FACE_DOWN, view["discard_count"] - len(view["discards"]), plain=True))
+    pinned: list[RupeeCard] = []
+    if view["widow"] is not None and me != declarer:
+        gone = Counter(c for t in tricks for s, c in t if s == declarer)
+        left = (
+            Counter(CARDS[c] for c in view["widow"])
+            - gone
+            - Counter(CARDS[c] for c in view["discards"])
+        )
+        pinned = list((left & Counter(pool)).elements())
+    return pool, slots, pinned
+
+
+def _eligible(
+    pool: Sequence[RupeeCard], slots: Sequence[Slot], pinned: Sequence[RupeeCard], view: RupeesView
+) -> list[list[int]]:
+    """For each card of ``pool``, the slots that may hold it: a pinned card the declarer's
+    hand or discards; the called card (``call_partner``) a hand not the declarer's."""
+    trump, declarer = view["trump"], view["declarer"]
+    called = CARDS[view["called"]] if view["called"] else None
+    pins = Counter(pinned)
+    out = []
+    for card in pool:
+        ok = [i for i, slot in enumerate(slots) if slot.takes(card, trump)]
+        if pins[card]:
+            pins[card] -= 1
+            ok = [i for i in ok if slots[i].seat in (declarer, FACE_DOWN)]
+        if card == called:
+            ok = [i for i in ok if slots[i].seat not in (declarer, FACE_DOWN)]
+        out.append(ok)
+    return out
+
+
+def sample_layout(
+    pool: Sequence[RupeeCard],
+    slots: Sequence[Slot],
+    eligible: Sequence[list[int]],
+    rng: random.Random,
+) -> list[list[RupeeCard]]:
+    """A random layout: the cards in random order, the most constrained first, each to a slot
+    that may hold it, chosen in proportion to the room left. Retried on a dead end; after many,
+    the first layout a full search finds from a shuffled order (the real deal is one)."""
+    for _ in range(50):
+        order = list(range(len(pool)))
+        rng.shuffle(order)
+        order.sort(key=lambda k: len(eligible[k]))
+        room = [slot.size for slot in slots]
+        out: list[list[RupeeCard]] = [[] for _ in slots]
+        for k in order:
+            choices = [i for i in eligible[k] if room[i]]
+            if not choices:
+                break
+            pick = rng.randrange(sum(room[i] for i in choices))
+            for i in choices:
+                pick -= room[i]
+                if pick < 0:
+                    break
+            out[i].append(pool[k])
+            room[i] -= 1
+        else:
+            return out
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    shuffled = [pool[k] for k in order]
+    return next(all_layouts(shuffled, slots, [eligible[k] for k in order]))
+
+
+def all_layouts(
+    pool: Sequence[RupeeCard], slots: Sequence[Slot], eligible: Sequence[list[int]]
+) -> Iterator[list[list[RupeeCard]]]:
+    """Every layout of ``pool`` into ``slots`` that the constraints allow, each once."""
+
+    def fill(i: int, left: tuple[int, ...]) -> Iterator[list[list[RupeeCard]]]:
+        if i == len(slots):
+            yield []
+            return
+        fits = [k for k in left if i in eligible[k]]
+        seen = set()
+        for chosen in itertools.combinations(fits, slots[i].size):
+            codes = tuple(pool[k].code for k in chosen)
+            if codes in seen:  # identical cards (two decks): the same layout
+                continue
+            seen.add(codes)
+            rest = tuple(k for k in left if k not in chosen)
+            for tail in fill(i + 1, rest):
+                yield [[pool[k] for k in chosen], *tail]
+
+    return fill(0, tuple(range(len(pool))))
+
+
+ENUMERATE = 5_000
+"""Layouts are listed one by one only when at most this many exist without the constraints."""
+
+
+def layouts(
+    view: RupeesView, count: int, rng: random.Random, every: int = 0
+) -> tuple[list[Table], bool]:
+    """Tables of layouts of the unseen cards for ``view``: all of them if there are at most
+    ``every`` (then each is listed once and their average is exact: the flag), else ``count``
+    drawn at random."""
+    pool, slots, pinned = unseen(view)
+    eligible = _eligible(pool, slots, pinned, view)
+    found: list[list[list[RupeeCard]]] = []
+    if _multinomial([slot.size for slot in slots]) <= ENUMERATE:
+        found = list(itertools.islice(all_layouts(pool, slots, eligible), every + 1))
+    exact = 0 < len(found) <= every
+    if not exact:
+        found = [sample_layout(pool, slots, eligible, rng) for _ in range(count)]
+    base = Table(view, [[] for _ in range(view["players"])])
+    base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
+    return [base.laid_out(slots, layout) for layout in found], exact
+
+
+def _multinomial(sizes: Sequence[int]) -> int:
+    out, n = 1, 0
+    for size in sizes:
+        n += size
+        out *= math.comb(n, size)
+    return out
+
+
+# ---------------------------------------------------------------- the expert
+
+
+@RupeesState.bot
+class ExpertBot(core.RandomBot):
+    """Bids from simulated hand strength and plays by determinised Monte Carlo (see the
+    module): each option judged in expected ₹ this hand, its side's less the other side's."""
+
+    level: ClassVar[str] = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self._auction: dict[tuple[Any, ...], list[Table]] = {}
+
+    def choose(self, state: State[Any]) -> Any:
+        return self.advise(state).best.action
+
+    def advise(self, state: State[Any]) -> Advice:
+        """Every legal action judged from the mover's view, best first."""
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "the expert advises on a player's turn"
+        view: RupeesView = state.view(seat)
+        legal = state.legal_actions()
+        rng = random.Random(f"rupees-expert:{self.seed}:{len(state.history)}")
+        if view["phase"] == "bid":
+            return self._bid(view, legal)
+        return self._play(view, legal, rng)
+
+    # -- the play of the hand (and the declarer's discards, trumps and call)
+    def _play(self, view: RupeesView, legal: list[Any], rng: random.Random) -> Advice:
+        seat = view["seat"]
+        left = sum(view["hand_sizes"])
+        affordable = PLAYS // (len(legal) * left)
+        count = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
+        found, exact = layouts(view, count, rng, every=max(count, affordable))
+        totals = [[0.0, 0] for _ in legal]
+        for table in found:
+            for total, action in zip(totals, legal, strict=True):
+                t = table.copy()
+                t.do(action)
+                t.finish()
+                net, captured = t.net(seat)
+                total[0] += net
+                total[1] += captured
+        n = len(found)
+        judged = [
+            Judged(a, v / n, f"your side takes {rupees(round(c / n))}")
+            for a, (v, c) in zip(legal, totals, strict=True)
+        ]
+        ranked = _ranked(judged)
+        deals = (
+            f"all {n} layouts of the unseen cards" if exact else f"{n} deals of the unseen cards"
+        )
+        why = f"the best result on average over {deals}, played out"
+        if len(ranked) > 1:
+            gap = ranked[0].value - ranked[1].value
+            why += f": {rupees(round(gap))} more than {ranked[1].action}"
+        return Advice(seat, tuple(ranked), MEASURE, why, COSTLY, exact=exact)
+
+    # -- the auction
+    def _bid(self, view: RupeesView, legal: list[Any]) -> Advice:
+        seat = view["seat"]
+        mine = self._declaring(view, seat)
+        n = len(mine)
+        judged = []
+        for action in legal:
+            if isinstance(action, Bid):
+                value, made = _contract(mine, seat, action.amount)
+                judged.append(Judged(action, value, f"made in {made:.0%} of {n} deals"))
+            elif view["standing_bid"] is None:
+                judged.append(Judged(action, 0.0, "nobody has bid: a new deal, or another bids"))
+            else:
+                bidder, amount = view["standing_bid"]["bidder"], view["standing_bid"]["amount"]
+                value, made = _contract(self._declaring(view, bidder), seat, amount)
+                detail = f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}"
+                judged.append(Judged(action, value, detail))
+        ranked = _ranked(judged)
+        takes = sum(t.net(seat)[1] for t in mine) / n
+        why = f"as declarer your side takes about {rupees(int(round(takes, -3)))} ({n} deals)"
+        low = next((a for a in legal if isinstance(a, Bid)), None)
+        if low is not None:
+            made = _contract(mine, seat, low.amount)[1]
+            verdict = "worth it" if ranked[0].action == low else "too few: pass"
+            why += f": {rupees(low.amount)} is made in {made:.0%} of them, {verdict}"
+        return Advice(seat, tuple(ranked), MEASURE, why, COSTLY)
+
+    def _declaring(self, view: RupeesView, declarer: int) -> list[Table]:
+        """Simulated deals of this hand (the same for the whole auction) played out with
+        ``declarer`` taking the widow, discarding, naming trumps by the basic bot's rules."""
+        key = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]), declarer)
+        if key not in self._auction:
+            # only this hand's are kept (one made again is the same: seeded by the hand)
+            self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
+            rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
+            tables, _ = layouts(view, DEALS, rng)
+            for table in tables:
+                table.declare(declarer, table.widow, 0)
+                table.finish()
+            self._auction[key] = tables
+        return self._auction[key]
+
+
+def _contract(tables: Sequence[Table], seat: int, contract: int) -> tuple[float, float]:
+    """The mean result for ``seat``'s side of the played-out ``tables`` had their declarer bid
+    ``contract``, and how often he makes it."""
+    value = made = 0.0
+    for table in tables:
+        table.contract = contract
+        value += table.net(seat)[0]
+        made += table.made()
+    return value / len(tables), made / len(tables)
+
+
+def _ranked(judged: list[Judged]) -> list[Judged]:
+    """Best first; equal values keep the legal order."""
+    return sorted(judged, key=lambda j: -j.value)

@@ -1,0 +1,312 @@
+"""The Rupees expert: legal at every player count and option, judging every legal action once,
+best first; the same advice whenever asked; layouts of the unseen cards that are exactly those
+the rules allow (checked by replaying the game with each); values checked against an exact
+enumeration of the last tricks played out through the public rules; the clear play found."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+from test_rupees_rules import bid_to, deal, declare, play, swap
+
+import engine
+from engine import CHANCE, IllegalAction
+from engine.advice import Advice
+from engine.core import Shuffle
+from engine.rupees import (
+    Bid,
+    Discard,
+    ExpertBot,
+    Pass,
+    Play,
+    RupeeCard,
+    RupeesState,
+    parse,
+    rigged_shuffle,
+)
+from engine.rupees.expert import (
+    FACE_DOWN,
+    WIDOW,
+    Slot,
+    Table,
+    all_layouts,
+    layouts,
+    sample_layout,
+    unseen,
+)
+from engine.tournament import play_deal
+
+
+class Checked:
+    """The expert, checking each of its advices: every legal action once, best first."""
+
+    def __init__(self, seed: int) -> None:
+        self.expert = ExpertBot(seed=seed)
+
+    def choose(self, state: RupeesState) -> object:
+        advice = self.expert.advise(state)
+        legal = state.legal_actions()
+        assert isinstance(advice, Advice) and advice.seat == state.current_player
+        assert sorted(map(str, (o.action for o in advice.options))) == sorted(map(str, legal))
+        assert len(advice.options) == len(legal)
+        assert [o.value for o in advice.options] == sorted(
+            (o.value for o in advice.options), reverse=True
+        )
+        assert advice.why and advice.measure
+        return advice.best.action
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "seeds"),
+    [
+        (4, {}, (1, 2)),
+        (4, {"call_partner": True}, (1, 2)),
+        (4, {"show_widow": True, "specials_any_time": True}, (1, 2)),
+        (4, {"discards_to_last_trick": True, "opener_may_pass": True}, (1, 2)),
+        (6, {}, (1,)),
+        (8, {}, (2,)),
+    ],
+)
+def test_the_expert_plays_legal_games_and_judges_every_legal_action(players, options, seeds):
+    """The expert at the odd seats (seed 1) or the even ones (seed 2), basic bots beside."""
+    for seed in seeds:
+        seats = [
+            Checked(seed) if (s + seed) % 2 == 0 else engine.make_bot("rupees", "basic", seed=s)
+            for s in range(players)
+        ]
+        end = play_deal("rupees", seats, seed, **({"target": 100_000} | options))
+        assert end.is_terminal()
+
+
+def test_the_expert_is_registered_and_chooses_its_best_option():
+    bot = engine.make_bot("rupees", "expert", seed=3)
+    assert isinstance(bot, ExpertBot) and bot.level == "expert"
+    state = _decisions(3)[5]
+    assert bot.choose(state) == bot.advise(state).best.action
+
+
+def _decisions(seed: int, **options) -> list[RupeesState]:
+    """Every decision of a seeded one-hand game between basic bots."""
+    bots = [engine.make_bot("rupees", "basic", seed=s) for s in range(4)]
+    s = engine.new_game("rupees", seed=seed, target=100_000, **options)
+    out = []
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s = s.apply(s.sample_chance(random.Random(seed)))
+            continue
+        out.append(s)
+        s = s.apply(bots[s.current_player].choose(s))
+    return out
+
+
+def test_the_same_seed_gives_the_same_advice_whenever_asked():
+    states = _decisions(4)
+    bids = [s for s in states if s.phase == "bid"]
+    asked = ExpertBot(seed=9)
+    first = [asked.advise(s) for s in states[::3]]  # the auction simulations are kept
+    assert [ExpertBot(seed=9).advise(s) for s in states[::3]] == first  # fresh bots
+    assert asked.advise(bids[-1]) == ExpertBot(seed=9).advise(bids[-1])
+    assert ExpertBot(seed=9).advise(states[-4]) == asked.advise(states[-4])
+
+
+# ---------------------------------------------------------------- the unseen cards
+
+
+def _hidden(state: RupeesState, seat: int) -> Counter:
+    """The cards ``seat`` cannot see, from the full state."""
+    out = Counter(c for s, h in enumerate(state.hands) if s != seat for c in h)
+    if state.declarer is None:
+        out.update(state.widow)
+    elif seat != state.declarer:
+        out.update(c for c in state.discards if not c.is_money)
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"show_widow": True}, {"specials_any_time": True}])
+def test_the_unseen_cards_are_the_hidden_ones_and_every_layout_fits_the_real_one(options):
+    for seed in (5, 6):
+        for state in _decisions(seed, **options):
+            seat = state.current_player
+            view = state.view(seat)
+            pool, slots, pinned = unseen(view)
+            assert Counter(pool) == _hidden(state, seat)
+            assert sum(slot.size for slot in slots) == len(pool)
+            # the real deal is one of the layouts allowed
+            face_down = [c for c in state.discards if not c.is_money]
+            for slot in slots:
+                real = {WIDOW: state.widow, FACE_DOWN: face_down}.get(slot.seat)
+                real = state.hands[slot.seat] if real is None else real
+                assert len(real) == slot.size
+                assert all(slot.takes(c, state.trump) for c in real), (slot, real)
+            if pinned:  # a shown widow: in the declarer's hand or discarded
+                assert not Counter(pinned) - Counter(state.hands[state.declarer] + state.discards)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"call_partner": True}, {"discards_to_last_trick": True}, {"specials_any_time": True}],
+)
+def test_a_simulated_hand_scores_as_the_rules_play_it(options):
+    """The expert's in-place table, given the real deal, plays and scores the hand exactly as
+    basic bots do through the public rules (widow, discards, trumps, call and all)."""
+    for seed in range(4):
+        s = engine.new_game("rupees", seed=seed, **options)
+        s = s.apply(s.sample_chance(random.Random(seed)))
+        table = Table(s.view(1), [list(h) for h in s.hands])
+        table.declare(2, list(s.widow), 200_000)
+        table.finish()
+        s = bid_to(s, declarer=2, contract=200_000)
+        basic = engine.make_bot("rupees", "basic")
+        while not s.results:
+            s = s.apply(basic.choose(s))
+        assert table.points() == s.results[-1].points
+
+
+def test_layouts_keep_the_voids_and_list_each_layout_once():
+    """Seat 0 showed no Red, seat 1 no Yellow (Black trumps: the Tiger is a Black for this);
+    with R1 R2 Y1 Y2 Tiger unseen and two cards each plus one face down (plain only)."""
+    pool = list(parse("R1 R2 Y1 Y2 Tiger"))
+    slots = [
+        Slot(0, 2, frozenset("R")),
+        Slot(1, 2, frozenset("YB")),
+        Slot(FACE_DOWN, 1, plain=True),
+    ]
+    eligible = [[i for i, slot in enumerate(slots) if slot.takes(c, "B")] for c in pool]
+    every = list(all_layouts(pool, slots, eligible))
+    # seat 0 the Tiger and a Yellow, seat 1 both Reds, the other Yellow face down
+    assert sorted(map(_codes, every)) == [
+        (("Tiger", "Y1"), ("R1", "R2"), ("Y2",)),
+        (("Tiger", "Y2"), ("R1", "R2"), ("Y1",)),
+    ]
+    rng = random.Random(0)
+    drawn = Counter(_codes(sample_layout(pool, slots, eligible, rng)) for _ in range(60))
+    assert set(drawn) == set(map(_codes, every))
+
+
+def _codes(layout):
+    return tuple(tuple(sorted(c.code for c in part)) for part in layout)
+
+
+# ---------------------------------------------------------------- exact values
+
+
+def _twins(state: RupeesState, seat: int) -> list[RupeesState]:
+    """Every game that looks to ``seat`` as ``state`` does: the cards it cannot see dealt
+    every other way among the places they are in (other hands, face-down discards), the game
+    replayed through the rules with them; those whose replay is illegal (a player would have
+    had to follow) are not possible."""
+    places = [list(h) for s, h in enumerate(state.hands) if s != seat]
+    if seat != state.declarer:
+        places.append([c for c in state.discards if not c.is_money])
+    cards = [c for p in places for c in p]
+    out, seen = [], set()
+    for order in itertools.permutations(cards):
+        parts, k = [], 0
+        for p in places:
+            parts.append(tuple(sorted(order[k : k + len(p)], key=lambda c: c.code)))
+            k += len(p)
+        if tuple(parts) in seen:
+            continue
+        seen.add(tuple(parts))
+        moved = dict(zip(cards, order, strict=True))
+        twin = state.at(0)
+        try:
+            for action in state.history:
+                if isinstance(action, Shuffle):
+                    action = Shuffle(
+                        tuple(moved.get(RupeeCard(c), RupeeCard(c)) for c in action.cards)
+                    )
+                elif isinstance(action, Discard):
+                    action = Discard(moved.get(action.card, action.card))
+                twin = twin.apply(action)
+        except IllegalAction:
+            continue
+        out.append(twin)
+    return out
+
+
+def _played_out(state: RupeesState, action: object, seat: int) -> float:
+    """``action``, then the hand played out by basic bots through the public rules: what it
+    brings ``seat``'s side less the other side."""
+    basic = engine.make_bot("rupees", "basic")
+    s = state.apply(action)
+    results = len(s.results)
+    while len(s.results) == results:
+        s = s.apply(basic.choose(s))
+    points = s.results[-1].points
+    others = [p for t, p in enumerate(points) if t % 2 != seat % 2]
+    return points[seat] - sum(others) / len(others)
+
+
+def _position(test, seeds=range(20)) -> RupeesState:
+    for seed in seeds:
+        for state in _decisions(seed):
+            if state.phase == "play" and test(state):
+                return state
+    raise AssertionError("no such position in the seeded games")
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "the declarer, two tricks left",
+        "a defender, the last trick",
+    ],
+)
+def test_values_of_the_last_tricks_are_exact_against_every_layout_replayed(where):
+    if where.startswith("the declarer"):
+        state = _position(
+            lambda s: (
+                s.current_player == s.declarer
+                and len(s.hands[s.declarer]) == 2
+                and len(s.legal_actions()) == 2
+            )
+        )
+    else:
+        state = _position(
+            lambda s: (
+                s.current_player % 2 != s.declarer % 2
+                and len(s.hands[s.current_player]) == 1
+                and len(s.trick) == 1
+            )
+        )
+    seat = state.current_player
+    twins = _twins(state, seat)
+    found, exact = layouts(state.view(seat), 4, random.Random(0), every=10_000)
+    assert exact and len(found) == len(twins) > 1
+    advice = ExpertBot(seed=1).advise(state)
+    assert advice.exact
+    for option in advice.options:
+        mean = sum(_played_out(t, option.action, seat) for t in twins) / len(twins)
+        assert option.value == pytest.approx(mean)
+
+
+# ---------------------------------------------------------------- clear choices
+
+
+def test_the_expert_doubles_its_partners_rich_trick_with_the_lion():
+    """Seat 1 declares Yellow; seat 2 wins a Black trick with the ₹40k and seat 3 throws the
+    Green ₹40k: seat 0, with no Black, puts the Lion on it (₹80,000 becomes ₹160,000)."""
+    s = declare(deal(swap(("R1", "Lion"), ("Y11", "B1"))))
+    s = play(s, "B1", "B40k", "G40k")
+    advice = ExpertBot(seed=2).advise(s)
+    assert advice.best.action == Play(RupeeCard("Lion"))
+    assert advice.loss(Play(RupeeCard("R2"))) >= 40_000
+
+
+def test_the_expert_bids_a_strong_hand_and_passes_a_weak_one():
+    """Seat 1 opens holding the Tiger, the Lion and ten Yellows with their Money; seat 2 holds
+    thirteen low cards, no Money, no special: he lets the opening bid stand."""
+    strong = "Tiger Lion Y40k Y30k Y15k Y11 Y10k Y9 Y8 Y7 Y5k R40k B40k".split()
+    weak = "R1 R2 R3 R4 Y1 Y2 Y3 Y4 B1 B2 B3 G1 G2".split()
+    s = engine.new_game("rupees", seed=0)
+    s = s.apply(rigged_shuffle(4, hands=[[], strong, weak], seed=1))
+    advice = ExpertBot(seed=3).advise(s)
+    assert advice.best.action == Bid(175_000)  # the opener must bid: the lowest bid is best
+    assert advice.best.detail.startswith("made in 100%")
+    s = s.apply(advice.best.action)
+    advice = ExpertBot(seed=3).advise(s)
+    assert advice.best.action == Pass()
