@@ -27,7 +27,8 @@ Positions are *progress* along a seat's own route: -1 in the corner, 0-63 on the
 entry square, 63 the own blue square), 64-70 the red path, 71 the centre.
 
 The package: ``board`` (squares, seats, the position notation), ``rules`` (actions, the legal
-moves of a throw, the state and its view), ``odds`` (exact chances), ``bots``, and ``sim`` (the
+moves of a throw, the state and its view), ``odds`` (exact chances), ``bots`` (``basic``),
+``expert`` (the expert bot: every move judged by the chance to win the race), and ``sim`` (the
 same chances by vectorised numpy simulation; imported on its own: ``from engine.india import
 sim``).
 """
@@ -52,6 +53,7 @@ from .board import (
     turn_square,
 )
 from .bots import BasicBot
+from .expert import ExpertBot
 from .odds import (
     best_single_die,
     enter_chance,
@@ -87,6 +89,7 @@ __all__ = [
     "TRACK",
     "BasicBot",
     "Enter",
+    "ExpertBot",
     "IndiaState",
     "IndiaView",
     "Move",
