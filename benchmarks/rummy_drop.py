@@ -3,7 +3,12 @@ never drops; its starting hand is sorted by the basic bot's rule (``hopeless``: 
 and no joker) and its settlement is averaged for each kind of hand. A first drop settles at
 −10, so playing on a hand pays when its average settlement is above −10.
 
-    python benchmarks/rummy_drop.py [deals per kind]
+``fit`` gives the expert bot's model (``engine.rummy.expert``): at every draw of basic bots'
+deals, the hand's lives, points loose and draws so far, against what the player settled at; a
+least-squares line for hands with and without both lives (draws after the first), and one for
+first hands in terms of their points loose.
+
+    python benchmarks/rummy_drop.py [deals per kind] [deals to fit]
 """
 
 from __future__ import annotations
@@ -11,10 +16,13 @@ from __future__ import annotations
 import random
 import sys
 
+import numpy as np
 from _common import headline
 
 import engine
-from engine.rummy import BasicBot, Drop, Toss, hopeless, wild_rank_of
+from engine import CHANCE
+from engine.rummy import BasicBot, Drop, Toss, best_arrangement, hopeless, wild_rank_of
+from engine.rummy.odds import cards_in
 
 
 class PlaysOn(BasicBot):
@@ -44,7 +52,48 @@ def settle(kind_hopeless: bool, deals: int, seed: int = 0) -> list[int]:
     return out
 
 
-def main(deals: int = 60) -> dict:
+def turns(deals: int, seed: int = 0) -> list[tuple[int, bool, int, int]]:
+    """(draws so far, both lives, points loose, settlement) at every draw of each player that
+    did not drop, in ``deals`` two-player deals between basic bots."""
+    rows = []
+    for k in range(deals):
+        bots = [BasicBot(seed=k * 2), BasicBot(seed=k * 2 + 1)]
+        s, rng, seen = engine.new_game("rummy", players=2, seed=k), random.Random(seed + k), []
+        while not s.is_terminal():
+            if s.current_player == CHANCE:
+                s = s.apply(s.sample_chance(rng))
+                continue
+            p = s.current_player
+            if s.phase == "draw":
+                v = s.view(p)
+                a = best_arrangement(cards_in(v["hand"]), v["wild_rank"])
+                seen.append((p, v["draws"][p], a.lives, a.deadwood))
+            s = s.apply(bots[p].choose(s))
+        settled = s.returns()
+        rows += [(d, lives, dw, settled[p]) for p, d, lives, dw in seen if s.status[p] != "dropped"]
+    return rows
+
+
+def fit(deals: int) -> dict:
+    """Least-squares lines: settlement ~ worth − a·loose − b·draws, with and without both
+    lives (draws after the first); and for first hands, settlement ~ worth − a·loose."""
+    rows = turns(deals)
+    out: dict = {"turns": len(rows)}
+    for name, lives in (("with_lives", True), ("without_lives", False)):
+        some = [(d, dw, r) for d, li, dw, r in rows if li == lives and d > 0]
+        out[name] = _line([(1, -dw, -d) for d, dw, _ in some], [r for *_, r in some])
+    first = [(dw, r) for d, _, dw, r in rows if d == 0]
+    out["first_hand"] = _line([(1, -dw) for dw, _ in first], [r for _, r in first])
+    return out
+
+
+def _line(x: list[tuple[int, ...]], y: list[int]) -> list[float]:
+    """The least-squares coefficients of ``y`` on the columns of ``x``."""
+    coefficients = np.linalg.lstsq(np.array(x, float), np.array(y, float), rcond=None)[0]
+    return [round(float(c), 2) for c in coefficients]
+
+
+def main(deals: int = 60, fitted: int = 0) -> dict:
     result = {"deals_per_kind": deals, "first_drop_settlement": -10}
     for name, kind in (("hopeless", True), ("other", False)):
         got = settle(kind, deals, seed=1 if kind else 2)
@@ -60,8 +109,11 @@ def main(deals: int = 60) -> dict:
         "another, against -10 for a first drop",
         result,
     )
+    if fitted:
+        headline("rummy_drop_fit", "the expert's model, fitted", fit(fitted))
     return result
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 60)
+    args = [int(a) for a in sys.argv[1:3]]
+    main(*args)

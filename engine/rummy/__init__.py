@@ -29,7 +29,8 @@ drop the player with 40.
 The package: ``cards`` (the pack, what a card costs, a rigged shuffle), ``melds`` (what a group
 of cards is, and the exact solver ``best_arrangement``), ``actions`` (the actions and how a
 deal ends), ``rules`` (the state), ``view`` (the shape of what one seat sees), ``odds`` (exact
-probabilities for the lesson and the coach), ``bots`` (the ``basic`` bot).
+probabilities for the lesson and the coach), ``bots`` (the ``basic`` bot), ``expert`` (the
+``expert`` bot, and ``live_outs``: the unseen cards that would meld with a hand's loose cards).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from .cards import (
     rigged_shuffle,
     wild_rank_of,
 )
+from .expert import ExpertBot, live_outs
 from .melds import CAP, Arrangement, Meld, best_arrangement, count_of, meld_kind
 from .odds import (
     completing_cards,
@@ -97,6 +99,7 @@ __all__ = [
     "Discard",
     "Draw",
     "Drop",
+    "ExpertBot",
     "Meld",
     "Miss",
     "Result",
@@ -119,6 +122,7 @@ __all__ = [
     "is_joker",
     "jokers_in_hand_pmf",
     "jokers_in_play",
+    "live_outs",
     "meld_kind",
     "packs_for",
     "points",

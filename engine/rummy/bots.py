@@ -49,16 +49,17 @@ class BasicBot(RandomBot):
                 return Drop()
             if Draw("open") in legal:
                 top = Card.from_str(view["open_pile"][-1])
-                now = _arranged(_sorted(hand), wild, four).key
-                if _best_discard(_sorted([*hand, top]), wild, four, top)[0] < now:
+                now = arranged(sorted_hand(hand), wild, four).key
+                if best_discard(sorted_hand([*hand, top]), wild, four, top)[0] < now:
                     return Draw("open")
             return Draw("stock") if Draw("stock") in legal else legal[0]
         taken = Card.from_str(view["taken"]) if view["taken"] else None
-        _, card, valid = _best_discard(_sorted(hand), wild, four, taken)
+        _, card, valid = best_discard(sorted_hand(hand), wild, four, taken)
         return Declare(card) if valid else Discard(card)
 
 
-def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+def sorted_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards in suit order: the one order in which the remembered searches see a hand."""
     return tuple(sorted(cards, key=by_suit))
 
 
@@ -67,7 +68,7 @@ _Ranked = tuple[tuple[bool, tuple[bool, int], int], int, Card, bool]
 
 
 @lru_cache(maxsize=64)
-def _best_discard(
+def best_discard(
     cards: tuple[Card, ...], wild: str, four: bool, keep: Card | None
 ) -> tuple[tuple[bool, int], Card, bool]:
     """(key of the 13 kept, the card to discard, whether the 13 are a valid show), for
@@ -78,7 +79,7 @@ def _best_discard(
     The best arrangement of all 14 bounds each rank: the 13 kept never do better than those 14
     less the discard's points, and do exactly that when the discard lies loose (or spare) in
     it. So only the other discards are searched, most promising first, while one could win."""
-    whole = _arranged(cards, wild, four)
+    whole = arranged(cards, wild, four)
     free = {*whole.loose, *whole.spare}
     bounds: list[_Ranked] = []
     for first, card in enumerate(dict.fromkeys(cards)):
@@ -94,7 +95,7 @@ def _best_discard(
         if card not in free:
             rest = list(cards)
             rest.remove(card)
-            kept = _arranged(tuple(rest), wild, four)
+            kept = arranged(tuple(rest), wild, four)
             found = ((not kept.valid_show, kept.key, rank[2]), first, card, kept.valid_show)
             best = found if best is None else min(best, found)
     assert best is not None
@@ -102,6 +103,6 @@ def _best_discard(
 
 
 @lru_cache(maxsize=256)
-def _arranged(cards: tuple[Card, ...], wild: str, four: bool) -> Arrangement:
+def arranged(cards: tuple[Card, ...], wild: str, four: bool) -> Arrangement:
     """``best_arrangement``, remembered for the hands the bot weighs again."""
     return best_arrangement(cards, wild, four_card_life=four)

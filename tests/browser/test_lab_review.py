@@ -23,10 +23,10 @@ SETUP = """\
 import engine
 from tabletop_widgets import IndiaTable
 
-state = engine.new_game("india", players=2, seed=4)
-bots = [engine.make_bot("india", "random", seed=1), engine.make_bot("india", "basic", seed=2)]
+state = engine.new_game("india", players=2, seed=7)
+bots = [engine.make_bot("india", "random", seed=1), engine.make_bot("india", "random", seed=2)]
 state = engine.play(state, bots)
-table = IndiaTable(state, seed=4, humans=(0,))
+table = IndiaTable(state, seed=7, humans=(0,))
 table"""
 
 
@@ -63,8 +63,9 @@ def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors
     select.select_option(label="Costly mistakes")
     coaching.filter.value = "costly"
     first = r.mistakes[0]
-    rows.first.get_by_text("costly mistake").wait_for()
+    rows.nth(len(r.mistakes)).wait_for(state="detached")
     assert rows.count() == len(r.mistakes)
+    assert all("costly mistake" in text for text in rows.all_text_contents())
     rows.first.locator("button", has_text=f"Move {first.move}").click()
     coaching.open_move(first.move)
     n = len(r.game.history)

@@ -23,7 +23,7 @@ from engine.rummy import (
     hopeless,
     rigged_shuffle,
 )
-from engine.rummy.bots import _best_discard
+from engine.rummy.bots import best_discard
 from engine.rummy.cards import by_suit
 
 SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # KH makes a show, fives wild
@@ -119,7 +119,7 @@ def near_show(rng, packs):
 
 @pytest.mark.parametrize("four", [True, False])
 def test_the_bound_discards_as_every_search_did(four):
-    """``_best_discard`` searches only the discards the arrangement of all 14 cards cannot
+    """``best_discard`` searches only the discards the arrangement of all 14 cards cannot
     settle, and picks what searching every discard picked: random hands and hands built
     round a show, two and three packs, every kind of wild rank, with and without a card
     that may not be discarded."""
@@ -131,7 +131,7 @@ def test_the_bound_discards_as_every_search_did(four):
         keep = rng.choice([None, *cards])
         sorted_cards = tuple(sorted(cards, key=by_suit))
         expected = every_discard(cards, wild, four, keep)
-        assert _best_discard(sorted_cards, wild, four, keep) == expected, (cards, wild, keep)
+        assert best_discard(sorted_cards, wild, four, keep) == expected, (cards, wild, keep)
         shows += expected[2]
     assert shows >= 3
 

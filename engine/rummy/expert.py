@@ -1,0 +1,255 @@
+"""The expert rummy bot: it judges every option in expected points this deal, from its own
+seat's view, by the hand it leaves, the live outs that hand keeps and a drop rule measured on
+real deals.
+
+The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
+hands settled at on average in two-player deals between basic bots (least-squares lines over
+~8,800 turns of 800 deals, as ``benchmarks/rummy_drop.py`` fits them; another 600 deals gave
+41 − 0.70·loose − 1.7·draws and 8 − 0.49·loose − 2.0·draws, so the lines are rough): with both
+lives ``29 − 0.62·loose − 1.4·draws``, without them ``−5 − 0.23·loose − 0.9·draws`` (loose:
+the points left out of melds); a show is
+worth ``SHOW_GAIN`` from each other player still in. Its *live outs* (``live_outs``): the
+unseen cards (each copy counted: the pack less the seat's hand, the cut card, the open pile
+and the cards seen taken or shown) that make a meld of three with two of its loose cards; each
+sure out adds ``OUT_WORTH`` points (a tie-break: a larger weight measured worse).
+
+- Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
+  is valid, −80 when it is not.
+- Drawing: the open card by the best 13 kept with it; the stock by the hand as it stands.
+- Dropping (the expected-value rule): a drop costs its points for sure (10 first, 30 middle).
+  A first hand is worth what first hands settled at when played on: −32 for a ``hopeless`` one
+  (no pure sequence, no joker), else ``27.7 − 0.62·loose``, below −10 past 61 points loose;
+  later the expert drops when its hand is worth less than the middle drop.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Any
+
+from engine.advice import Advice, Judged
+from engine.cards import Card
+from engine.core import RandomBot, State
+
+from .actions import Declare, Draw, Drop, Miss
+from .bots import arranged, hopeless, sorted_hand
+from .cards import RANK_NUMBER, card_cost, is_joker
+from .melds import Arrangement, meld_kind
+from .odds import cards_in, unseen_cards
+from .rules import WRONG_SHOW, RummyState
+from .view import RummyView
+
+SHOW_GAIN = 30
+"""What a show collects from each other player still in, on average."""
+OUT_WORTH = 3.0
+"""What a sure out (the next card certain to meld with a loose card) is worth, in points."""
+HOPELESS = -32.0
+"""What a hopeless first hand settles at when played on (``benchmarks/rummy_drop.py``)."""
+FIRST_HAND = (27.7, 0.62)
+"""What another first hand settles at when played on: (worth, less per point loose), a fit
+over ~1,100 first hands (``benchmarks/rummy_drop.py``): below −10, past 61 points loose, it
+drops."""
+COSTLY = 5.0
+"""A choice that gives up this many expected points is a costly mistake."""
+
+WITH_LIVES = (29.0, 0.62, 1.4)
+"""A hand with both lives: (worth, less per point loose, less per draw)."""
+WITHOUT_LIVES = (-5.0, 0.23, 0.9)
+"""A hand without both lives: (worth, less per point loose, less per draw)."""
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A hand of 13 cards as the expert sees it: whether it is a show, the points it leaves
+    loose, whether it has both lives, and its live outs of the ``unseen`` cards."""
+
+    show: bool
+    lives: bool
+    loose: int
+    outs: int
+    unseen: int
+
+    def worth(self, players: int, draws: int) -> float:
+        """Expected points this deal (see the module)."""
+        if self.show:
+            return float(SHOW_GAIN * (players - 1))
+        base, per_point, per_draw = WITH_LIVES if self.lives else WITHOUT_LIVES
+        value = base - per_point * self.loose - per_draw * draws
+        return value + OUT_WORTH * self.outs / max(self.unseen, 1)
+
+    def detail(self) -> str:
+        if self.show:
+            return "a valid show"
+        lives = "both lives" if self.lives else "no lives yet"
+        return f"{lives}, {self.loose} loose, {self.outs} of {self.unseen} unseen meld"
+
+
+def live_outs(loose: Sequence[Card], wild: str, unseen: Counter[Card]) -> int:
+    """How many of the ``unseen`` cards (copies counted) would make a meld of three with two
+    of the ``loose`` cards (and spare jokers)."""
+    return sum(n for card, n in unseen.items() if n > 0 and melds_with(card, loose, wild))
+
+
+def melds_with(card: Card, hand: Sequence[Card], wild: str) -> bool:
+    """Whether ``card`` makes a meld of three with two cards of ``hand``: a joker with two that
+    start a meld; a card two of the hand make a set or a run with (three identical cards with
+    three packs); or, with a joker in the hand, a card of its rank or within two of it in its
+    suit."""
+    if is_joker(card, wild):
+        return any(meld_kind([card, a, b], wild) for a, b in combinations(hand, 2))
+    rank = RANK_NUMBER[card.rank]
+    places = {rank, 14} if rank == 1 else {rank}
+    others = {c.suit for c in hand if c.rank == card.rank and c.suit != card.suit}
+    in_suit = {RANK_NUMBER[c.rank] for c in hand if c.suit == card.suit and not c.is_joker}
+    in_suit |= {14} if 1 in in_suit else set()
+    if len(others) >= 2 or sum(c == card for c in hand) >= 2:
+        return True
+    if any(is_joker(c, wild) for c in hand):
+        near = any(0 < abs(q - p) <= 2 for q in in_suit for p in places)
+        if others or near:
+            return True
+    return any({p + a, p + b} <= in_suit for p in places for a, b in ((-2, -1), (-1, 1), (1, 2)))
+
+
+def kept_after(
+    cards: tuple[Card, ...], wild: str, four: bool, unseen: Counter[Card]
+) -> dict[Card, Kept]:
+    """Each discard of ``cards`` (14, in suit order) and the 13 it keeps. A card loose (or
+    spare) in the best arrangement of all 14 leaves exactly that arrangement without it; only
+    a melded card needs a search of the 13 it keeps."""
+    whole = arranged(cards, wild, four)
+    free = [*whole.loose, *whole.spare]
+    out: dict[Card, Kept] = {}
+    for card in dict.fromkeys(cards):
+        if card in free:
+            rest = list(free)
+            rest.remove(card)
+            loose = whole.deadwood - card_cost(card, wild)
+            show = whole.lives and loose == 0
+            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen))
+        else:
+            rest = list(cards)
+            rest.remove(card)
+            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen)
+    return out
+
+
+def _kept(a: Arrangement, wild: str, unseen: Counter[Card]) -> Kept:
+    free = [*a.loose, *a.spare]
+    return Kept(a.valid_show, a.lives, a.deadwood, *_outs(a.valid_show, free, wild, unseen))
+
+
+def _outs(show: bool, free: Sequence[Card], wild: str, unseen: Counter[Card]) -> tuple[int, int]:
+    return (0 if show else live_outs(free, wild, unseen)), sum(unseen.values())
+
+
+@RummyState.bot
+class ExpertBot(RandomBot):
+    """Judges every option in expected points this deal (see the module) and plays the best."""
+
+    level = "expert"
+
+    def choose(self, state: State[Any]) -> Any:
+        return self.advise(state).best.action
+
+    def advise(self, state: State[Any]) -> Advice:
+        """Every legal action judged, best first, from the seat's view only."""
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "the expert advises on a player's turn"
+        view: RummyView = state.view(seat)
+        wild = view["wild_rank"]
+        assert wild is not None, "the expert plays once the cards are dealt"
+        turn = Turn(
+            view,
+            state.legal_actions(),
+            sorted_hand(cards_in(view["hand"])),
+            wild,
+            view["options"]["four_card_life"],
+            unseen_cards(view),
+            sum(status == "in" for status in view["status"]),
+            view["draws"][seat],
+        )
+        judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
+        ranked = sorted(judged, key=lambda j: -j.value)  # stable: ties keep the legal order
+        return Advice(seat, tuple(ranked), "expected points this deal", why(ranked[0]), COSTLY)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the expert decides from: its seat's view, the legal actions, its hand in suit
+    order, the wild rank and the four-card-life option, the unseen cards, how many players
+    are still in and how many cards it has drawn."""
+
+    view: RummyView
+    legal: list[Any]
+    hand: tuple[Card, ...]
+    wild: str
+    four: bool
+    unseen: Counter[Card]
+    players: int
+    draws: int
+
+
+Judge = tuple[list[Judged], Callable[[Judged], str]]
+
+
+def _draws(t: Turn) -> Judge:
+    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen)
+    stock = now.worth(t.players, t.draws + 1)
+    if t.draws == 0:  # a first hand is worth what such hands settle at, measured
+        base, per_point = FIRST_HAND
+        first = HOPELESS if hopeless(t.hand, t.wild) else base - per_point * now.loose
+        shift = first - stock
+    else:
+        shift = 0.0
+    stock += shift
+    judged = []
+    for action in t.legal:
+        if action == Draw("stock"):
+            judged.append(Judged(action, stock, now.detail()))
+        elif action == Draw("open"):
+            top = Card.from_str(t.view["open_pile"][-1])
+            options = kept_after(sorted_hand([*t.hand, top]), t.wild, t.four, t.unseen)
+            options.pop(top, None)  # the card taken may not go back at once
+            kept = max(options.values(), key=lambda k: k.worth(t.players, t.draws + 1))
+            value = kept.worth(t.players, t.draws + 1) + shift
+            judged.append(Judged(action, value, f"{top} kept: {kept.detail()}"))
+        elif action == Drop():
+            cost = t.view["options"]["first_drop" if t.draws == 0 else "middle_drop"]
+            judged.append(Judged(action, -float(cost), f"lose {cost} for sure"))
+        else:  # a missed turn keeps the hand as it stands
+            assert action == Miss()
+            judged.append(Judged(action, now.worth(t.players, t.draws), "the hand as it stands"))
+
+    def why(best: Judged) -> str:
+        if best.action == Drop():
+            return f"playing on is worth {stock:+.1f} here, a drop costs {-best.value:.0f}"
+        if best.action == Draw("open"):
+            return f"the open card makes a better hand than a card drawn blind: {best.detail}"
+        return f"the open card does not help: {now.outs} of {now.unseen} unseen cards would meld"
+
+    return judged, why
+
+
+def _discards(t: Turn) -> Judge:
+    kept = kept_after(t.hand, t.wild, t.four, t.unseen)
+    judged = []
+    for action in t.legal:
+        k = kept[action.card]
+        if isinstance(action, Declare):
+            value = k.worth(t.players, t.draws) if k.show else -float(WRONG_SHOW)
+            judged.append(Judged(action, value, "a valid show" if k.show else "a wrong show"))
+        else:  # a show kept back is a hand with nothing loose, not yet a show
+            k = replace(k, show=False)
+            judged.append(Judged(action, k.worth(t.players, t.draws), k.detail()))
+
+    def why(best: Judged) -> str:
+        if isinstance(best.action, Declare):
+            return "the other 13 cards meld with both lives: a valid show"
+        k = kept[best.action.card]
+        return f"the 13 kept lose least for their chances: {k.detail()}"
+
+    return judged, why
