@@ -248,18 +248,18 @@ class Coaching(widgets.VBox):
             description=f"Move {d.move}",
             icon="eye",
             tooltip=f"open move {d.move} on the board",
-            layout={"width": "auto"},
+            layout={"width": "112px", "min_width": "112px"},
         )
         button.on_click(lambda _b: self.open_move(d.move))
         played = f"{d.played} ({a.show(d.judged.value)})"
         text = (
             f"{escape(played)}, as the expert would"
             if d.agreed
-            else f"{'<b>costly mistake</b>: ' if d.costly else ''}{escape(played)}; "
-            f"expert: {escape(str(a.best.action))} ({escape(a.show(a.best.value))}): "
-            f"{escape(a.why)}"
+            else f"{'<b>costly mistake</b>: ' if d.costly else ''}{escape(played)} · "
+            f"expert: {escape(str(a.best.action))} ({escape(a.show(a.best.value))}) · "
+            f"<i>{escape(a.why)}</i>"
         )
-        row = widgets.HBox([button, widgets.HTML(text)])
+        row = widgets.HBox([button, widgets.HTML(text, layout={"width": "auto"})])
         row.add_class("tt-review-row")
         if d.costly:
             row.add_class("tt-costly")
