@@ -69,6 +69,7 @@ def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
         leader = first if runs[-1][0] > 0 else second
         ax.axvline(ahead, color="black", ls=":", label=f"{leader} reliably ahead after {ahead}")
     ax.set_xlabel("deals played")
+    ax.xaxis.get_major_locator().set_params(integer=True)  # deals are whole
     ax.set_ylabel("margin per deal")
     ax.legend(fontsize=8)
     return ax

@@ -18,11 +18,14 @@ from engine.plates import (
     Challenge,
     Plate,
     bid_chance,
+    bid_chance_from_view,
     chance_at_least,
     count_in_play_pmf,
     count_pmf,
     rigged_shuffle,
 )
+from engine.review import review
+from engine.tournament import lineups, tournament
 from tabletop_widgets import PlatesTable
 
 LESSON = Lesson("01_license_plates.ipynb")
@@ -215,3 +218,95 @@ def test_the_checkers_accept_every_correct_form():
     accepts(expected[2], ["agree", " Agree"], ["challenge", 1])
     accepts(expected[3], [25, 25.0, "25"], [20, 50])
     accepts(expected[4], [Fraction(194, 49), "194/49", 3.96], [3.6, 4])
+
+
+def test_what_the_expert_reads_in_the_bid_of_section_1():  # cells plates-expert-*
+    LESSON.says("plates-expert-intro", "holds two 2's, and a player who challenges that bid")
+    LESSON.says("plates-expert-intro", "holds fewer than two")
+    LESSON.says("plates-expert-why", "Seat 2 holds one 2.", "the bid needs only two more")
+    LESSON.says("plates-expert-why", "among the four other plates", "seat 1 holds fewer than two")
+    LESSON.says("plates-expert-why", "Seat 3 holds one 2 as well", "You did hold two 2's")
+    half = Fraction(1, 2)
+    # the basic bot bids up to three more than it holds, and agrees "five" holding two or more
+    for held, text in enumerate(["134 567 $5", "123 456 $5", "122 345 $5", "222 345 $5"]):
+        plate = Plate.from_str(text)
+        assert max(k for k in range(1, 37) if bid_chance(Bid(k, 2), plate, 6) >= half) == held + 3
+        assert (bid_chance(Bid(5, 2), plate, 6) >= half) == (held >= 2)
+    first = engine.new_game("plates", players=4, seed=8)
+    first = first.apply(first.sample_chance())
+    assert first.history == PlatesTable(players=4, seed=8, humans=(0,)).state.history
+    plates = dict(first.in_play())
+    assert [plates[f"seat {s}"].count(2) for s in range(4)] == [2, 0, 1, 1]
+    assert len(plates) - 2 == 4  # the plates besides yours and seat 2's
+    expert, basic = engine.make_bot("plates", "expert"), engine.make_bot("plates", "basic")
+    position, calls = first.apply(Bid(5, 2)), {}
+    for seat in (1, 2, 3):
+        p = bid_chance(Bid(5, 2), plates[f"seat {seat}"], 6)
+        calls[seat] = (p > half, expert.advise(position).best.action)
+        position = position.apply(basic.choose(position))
+    assert calls == {1: (False, Challenge()), 2: (False, Agree()), 3: (False, Challenge())}
+    assert position.results[0].count == 5  # the bid was true
+
+
+def test_the_experts_opening_in_the_deal_of_section_1():  # cell plates-expert-opening-why
+    LESSON.says("plates-expert-opening-why", '"Three 2\'s" is almost surely true')
+    LESSON.says("plates-expert-opening-why", "within three of what anyone holds")
+    LESSON.says("plates-expert-opening-why", '"Four 2\'s" lies between')
+    LESSON.says("plates-expert-opening-why", "for every player who holds no 2, who challenges it")
+    first = engine.new_game("plates", players=4, seed=8)
+    advice = engine.make_bot("plates", "expert").advise(first.apply(first.sample_chance()))
+    assert advice.best.action == Bid(4, 2) and advice.judged(Bid(3, 2)).value == 0
+    half = Fraction(1, 2)
+    none, one = Plate.from_str("134 567 $5"), Plate.from_str("123 456 $5")
+    assert bid_chance(Bid(4, 2), none, 6) < half <= bid_chance(Bid(4, 2), one, 6)
+
+
+def test_the_class_tournament_tables():  # cell plates-tournament-intro
+    LESSON.says("plates-tournament-intro", "a table of four, two players of each sitting")
+    LESSON.says("plates-tournament-intro", "Each deal is played twice")
+    LESSON.says("plates-luck-skill", "on twice as many deals")
+    assert lineups(4) == [(0, 1, 0, 1), (1, 0, 1, 0)] and lineups(4, duplicate=False) == [
+        (0, 1, 0, 1)
+    ]
+    assert "games=6, players=4" in LESSON.text("plates-tournament")
+    assert "games=12, duplicate=False" in LESSON.text("plates-luck-skill-plot")
+
+
+def test_the_costliest_mistake_of_the_review():  # cell plates-costliest-why
+    LESSON.says("plates-costliest-why", "so seat 1 held two 9's, and seat 3 had agreed")
+    bots = [engine.make_bot("plates", "basic", seed=k) for k in range(4)]
+    game = engine.play(engine.new_game("plates", players=4, seed=1), bots)
+    worst = max(review(game, seats=0).decisions, key=lambda d: d.loss)
+    before = game.at(worst.move)
+    assert worst.played == Challenge() and worst.advice.best.action == Agree()
+    assert before.view(0)["calls"] == [[1, "five 9's"], [2, "challenge"], [3, "agree"]]
+    assert dict(before.in_play())["seat 1"].count(9) == 2
+    assert bid_chance_from_view(before.view(0)) < Fraction(1, 2)  # the rule: challenge
+
+
+def test_the_guide_on_the_opening_and_the_tournament():  # the guide's section 01, 6e and 6f
+    guide_says("In a duplicate tournament of 100 deals against the basic bot alone")
+    guide_says("the strategy as written loses to the basic bot by a little, and with `+ 2`")
+    guide_says("the game's default is three players, which plays each deal in six lineups")
+    names = LESSON.run("plates-02", "plates-35", "plates-46", "plates-75")
+    three_more = names["opening_bid"]  # the lesson's: three more than it holds
+    for plus, sign in ((3, -1), (2, 1)):
+        names["opening_bid"] = lambda plate, plus=plus: Bid(
+            three_more(plate).count - 3 + plus, three_more(plate).digit
+        )
+        match = tournament(
+            {"MyStrategy": names["MyStrategy"], "basic": "basic"}, "plates", games=100, players=4
+        ).match("MyStrategy", "basic")
+        _, low, high = match.interval()
+        assert sign * low > 0 and sign * high > 0, (plus, match.interval())
+    assert engine.new_game("plates").num_players == 3
+    assert (len(lineups(3)), len(lineups(4))) == (6, 2)
+
+
+def test_the_guide_on_the_review():  # the guide's section 01, 6h
+    guide_says("(four basic bots, seed 1, seat 0 reviewed)", "seat 1's \"five 9's\" in round 2")
+    bots = [engine.make_bot("plates", "basic", seed=k) for k in range(4)]
+    game = engine.play(engine.new_game("plates", players=4, seed=1), bots)
+    worst = max(review(game, seats=0).decisions, key=lambda d: d.loss)
+    result = game.results[len(game.at(worst.move).results)]
+    assert str(result).startswith("round 2: seat 1 bid five 9's") and result.bid_true
