@@ -463,11 +463,14 @@ class ExpertBot(core.RandomBot):
         ranked = _ranked(judged)
         takes = sum(t.net(seat)[1] for t in mine) / n
         why = f"as declarer your side takes about {rupees(int(round(takes, -3)))} ({n} deals)"
+        best = ranked[0].action
         low = next((a for a in legal if isinstance(a, Bid)), None)
-        if low is not None:
+        if isinstance(best, Bid):
+            made = _contract(mine, seat, best.amount)[1]
+            why += f": {rupees(best.amount)} is made in {made:.0%} of them, the best bid"
+        elif low is not None:
             made = _contract(mine, seat, low.amount)[1]
-            verdict = "worth it" if ranked[0].action == low else "too few: pass"
-            why += f": {rupees(low.amount)} is made in {made:.0%} of them, {verdict}"
+            why += f": even {rupees(low.amount)} is worth less than passing ({ranked[0].detail})"
         return Advice(seat, tuple(ranked), MEASURE, why, COSTLY)
 
     def _declaring(self, view: RupeesView, declarer: int) -> list[Table]:

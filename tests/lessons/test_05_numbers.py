@@ -10,14 +10,22 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from lesson_cells import Lesson
+import pytest
+from lesson_cells import Lesson, guide_says
 
 import engine
+from engine.review import review
 from engine.rupees import (
+    BEAR,
+    LION,
+    Pass,
+    Play,
     RupeeCard,
     declarer_gets_tiger,
+    hand_strength,
     money_pmf,
     rupee_deck,
+    trick_winner,
     widow_has_no_money,
 )
 from tabletop_widgets.lesson import same_answer
@@ -156,3 +164,120 @@ def test_expected_answers_stay_hidden():
 def test_the_lesson_ends_with_a_link_back():
     # cell 37ccaff7: what we learned, and the way back to the welcome page
     assert "[the welcome page](00_welcome.ipynb)" in LESSON.text("37ccaff7")
+
+
+def basic_bots() -> list[engine.RandomBot]:
+    """Four basic bots, one a seat (the lesson's `basic`)."""
+    return [engine.make_bot("rupees", "basic") for _ in range(4)]
+
+
+def rupees_read(text: str) -> int:
+    """``₹244,000`` as 244000."""
+    return int(text.replace("₹", "").replace(",", ""))
+
+
+def test_the_expert_bids_the_hand_of_section_1():
+    # cells rupees-expert-bid, -bid-read, -bid-step, -bid-check, and the guide
+    LESSON.says(
+        "rupees-expert-bid-read",
+        "The expert bids the lowest bid allowed, as the basic bot",
+        "its side takes on average more than the estimate",
+        "and yet every higher bid is worth less",
+    )
+    LESSON.says(
+        "rupees-expert-bid-check",
+        "it holds the share of small contracts that basic bots",
+        "some bids with a value below zero still rank above",
+    )
+    s = engine.new_game("rupees", seed=2)
+    s = s.apply(s.sample_chance())
+    basic = basic_bots()
+    while s.current_player != 0:
+        s = s.apply(basic[s.current_player].choose(s))
+    estimate = hand_strength(list(s.hands[0]))
+    legal = s.legal_actions()
+    bids, low = legal[:-1], legal[0]
+    advice = engine.make_bot("rupees", "expert").advise(s)
+    assert advice.best.action == low == basic[0].choose(s) and low.amount <= estimate
+    takes = rupees_read(re.search(r"takes about (₹[\d,]+)", advice.why).group(1))
+    assert takes > estimate
+    values = [advice.judged(b).value for b in bids]
+    assert values == sorted(values, reverse=True)
+    # made in as many deals, the value falls by the raise times the share set back: 5 of 24
+    made = [
+        int(re.match(r"made in (\d+)% of (\d+) deals", advice.judged(b).detail).group(1))
+        for b in bids[:2]
+    ]
+    assert made[0] == made[1] == round(100 * 19 / 24)
+    assert values[0] - values[1] == pytest.approx(5_000 * 5 / 24)
+    # the interval holds the share basic bots made of small contracts (section 5's first band)
+    small = float(re.search(r"= ([0-9.]+) ±", LESSON.output("rupees-contracts-run")).group(1))
+    lo, hi = map(
+        float,
+        re.search(
+            r"interval ([0-9.]+) to ([0-9.]+)", LESSON.output("rupees-expert-bid-step")
+        ).groups(),
+    )
+    assert lo < small < hi and (small, lo, hi) == (0.886, 0.629, 0.954)
+    # the self-check: a pass is worth less than some bids worth less than zero
+    passing = advice.judged(Pass())
+    better = [b for b, v in zip(bids, values, strict=True) if v > passing.value]
+    assert any(advice.judged(b).value < 0 for b in better)
+    assert (round(passing.value), round(advice.judged(bids[8]).value)) == (-63_333, -32_083)
+    assert bids[8].amount == 225_000 and better[-1].amount == 240_000
+    assert "made in 88%" in passing.detail and "made in 62%" in advice.judged(better[-1]).detail
+    assert (estimate, round(takes, -3)) == (200_000, 244_000)
+    guide_says(
+        "The expert bids ₹185,000, the lowest bid, as the basic bot does (estimate ₹200,000)"
+    )
+    guide_says("takes about ₹244,000 on average over its 24 deals", "made in 19 of them")
+    guide_says("₹5,000 × 5/24 ≈ ₹1,042 (the 5 deals set back)", "0.792 ± 0.083 from 24 deals")
+    guide_says("holds the 0.886 basic bots made", "(made in 88% of the expert's deals)")
+    guide_says("passing is worth −₹63,333. A bid of ₹225,000, worth −₹32,083, loses less")
+    guide_says("bidding beats passing up to ₹240,000, made in only 62% of the deals")
+
+
+def test_the_review_of_a_basic_declarer():
+    # cells rupees-review, -review-worst, -review-read, and the guide
+    LESSON.says(
+        "rupees-review-read",
+        "Seat 0 is the declarer and holds two cards, the Bear and",
+        "which his partner's trump wins so far",
+        "The Lion has not been played, so it falls in the last trick",
+        "the contract is made. The basic bot put its trump on",
+        "a trick the other side won: set back",
+        "these values are exact",
+    )
+    game = engine.play(engine.new_game("rupees", seed=4, target=100_000), basic_bots())
+    r = review(game, seats=0)
+    worst = max(r.decisions, key=lambda d: d.loss)
+    assert LESSON.output("rupees-review-worst").startswith(worst.line())
+    assert (worst.move, worst.played, worst.advice.best.action) == (57, Play("B40k"), Play("Bear"))
+    assert worst.advice.exact and "all 3 layouts" in worst.advice.why
+    before = game.at(57)
+    assert before.declarer == 0 and set(before.hands[0]) == {RupeeCard(BEAR), RupeeCard("B40k")}
+    so_far = [c for _, c in before.trick]
+    assert before.trick[trick_winner(so_far, before.trump)][0] == 2 and so_far[1].colour == "B"
+    assert all(c.rank != LION for t in before.tricks for _, c in t.cards)
+    # the Bear now: the trump wins the last trick, doubled by the Lion, and the contract is made
+    bear = engine.play(before.apply(Play("Bear")), basic_bots())
+    assert bear.results[-1].made and bear.tricks[-1].winner == 0
+    assert any(c.rank == LION for _, c in bear.tricks[-1].cards)
+    # as played: the Bear led the last trick, the Lion after it, the other side won it; set back
+    last, result = game.tricks[-1], game.results[-1]
+    ranks = [c.rank for _, c in last.cards]
+    assert ranks[0] == BEAR and LION in ranks and last.winner % 2 == 1 and not result.made
+    assert (result.declarer, result.contract, result.side_capture) == (0, 185_000, 150_000)
+    assert (len(r.decisions), sum(d.agreed for d in r.decisions), len(r.mistakes)) == (17, 3, 11)
+    assert r.decisions[0].advice.best.action == Pass() and r.decisions[0].costly
+    assert "made in 62%" in r.decisions[0].advice.judged(Pass()).detail
+    assert (round(worst.advice.best.value), round(worst.judged.value)) == (-40_000, -438_333)
+    deals = [re.search(r"over (\d+) deals", d.advice.why) for d in r.decisions]
+    early = min(int(m.group(1)) for m in deals if m)
+    first_lead = next(d for d in r.decisions if isinstance(d.played, Play))
+    assert early == 4 and "over 4 deals" in first_lead.advice.why
+    guide_says("seat 0 declares ₹185,000 in Black, takes ₹150,000 with his partner and is set")
+    guide_says("17 decisions reviewed, the expert agrees with 3, 11 costly mistakes")
+    guide_says("forced to open, makes ₹175,000 in only 62% of its deals")
+    guide_says("The costliest is move 57", "the Bear is worth −₹40,000, the ₹40k −₹438,333")
+    guide_says("exact over all 3 layouts", "(as few as 4 for the first lead)")
