@@ -412,12 +412,14 @@ def why(ranked: Sequence[Judgement], race: Race, seat: int) -> str:
     best = ranked[0]
     if len(ranked) == 1:
         return "the only legal move"
-    second = ranked[1]
+    # moves that end the throw alike are worth the same: compare with the best different one
+    other = next((j for j in ranked[1:] if best.value - j.value >= 0.005), None)
+    second = other or ranked[1]
     o = best.option
     odds = f"{100 * best.value:.0f}% to win" + (
         f" against {100 * second.value:.0f}% for the next best"
-        if best.value - second.value >= 0.005
-        else ", as good as the next best"
+        if other
+        else ", as good as any other move"
     )
     if o.captured is not None:
         victim, k = o.captured
@@ -430,6 +432,8 @@ def why(ranked: Sequence[Judgement], race: Race, seat: int) -> str:
         return f"it leaves no piece open to a hit: {odds}"
     if isinstance(o.action, Enter):
         return f"a new piece enters while the 5 is there: {odds}"
+    if not mine and not theirs:
+        return f"it gains most in the race: {odds}"
     return f"it gains most in the race at the least risk: {odds}"
 
 

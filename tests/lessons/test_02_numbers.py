@@ -15,6 +15,7 @@ from engine.india import (
     HOME,
     TRACK,
     Enter,
+    Move,
     Throw,
     entry_square,
     expected_throws_home,
@@ -24,6 +25,7 @@ from engine.india import (
     turn_hit_chance,
     turn_square,
 )
+from engine.review import review
 from tabletop_widgets import IndiaTable
 
 LESSON = Lesson("02_royal_game_of_india.ipynb")
@@ -177,3 +179,115 @@ def test_the_checkers_accept_every_correct_form():
     accepts(expected[2], [Fraction(13, 36), "13/36", 0.361], [Fraction(11, 36), 0.36])
     accepts(expected[3], [Fraction(5, 36), "5/36", 0.139], [turn_hit_chance([8]), 0.14])
     accepts(expected[4], [Fraction(34379, 12672), 2.71], [2.7, Fraction(36, 11)])
+
+
+def advised(start: str, throw: Throw):
+    """A two-player position, the throw made, and the expert's advice on it."""
+    state = engine.new_game("india", players=2, start=start).apply(throw)
+    return state, engine.make_bot("india", "expert").advise(state)
+
+
+def percent(value: float) -> int:
+    return round(100 * value)
+
+
+def test_the_expert_in_a_race():  # cells india-expert-text, -race, -race-read, and the guide
+    LESSON.says("india-expert-text", "the whole throw does not fit into the centre")
+    LESSON.says(
+        "india-expert-race-read",
+        "The expert takes the **smaller** die, which leaves",
+        "a piece a few squares away waits fewer throws than one",
+        "The expert's exact value is the same.",
+    )
+    guide_says(
+        "moves 2 (47%, 5 from the centre, E(5) ≈ 2.805) rather than 6 (41%,",
+        "1 from the centre, E(1) ≈ 3.273)",
+        "exactly 25/61",
+        "p = 11/36",
+        "yellow's chance is (1 − p) times purple's: 25/61 against 36/61",
+    )
+    state, advice = advised("r1 h h h / r7 h h h", Throw(6, 2))
+    assert 6 + 2 > HOME - state.pieces[0][0] == 7  # no way uses both dice
+    assert advice.exact and [str(o.action) for o in advice.options] == [
+        "piece 0 moves 2",
+        "piece 0 moves 6",
+    ]
+    assert [percent(o.value) for o in advice.options] == [47, 41]
+    assert round(float(expected_throws_home(5)), 3) == 2.805 < 3.273 == round(36 / 11, 3)
+    p = land_chance(1)
+    assert p == Fraction(len(reaching(1)), 36) == Fraction(11, 36)
+    by_hand = (1 - p) * p / (1 - (1 - p) ** 2)
+    assert by_hand == Fraction(25, 61) and abs(advice.judged(Move(0, 6)).value - by_hand) < 1e-12
+    assert 1 - by_hand == p / (1 - (1 - p) ** 2) == Fraction(36, 61)  # the self-check
+    assert by_hand == (1 - p) * (1 - by_hand)
+
+
+def test_the_expert_at_a_piece_that_can_be_hit():  # cells india-expert-safety(-read), guide
+    LESSON.says(
+        "india-expert-safety-read",
+        "the further ahead, the more throws hit",
+        "expert leaves the front piece where it stands",
+        "where a single die face hits and no total can",
+    )
+    guide_says(
+        "the counts 11, 13, 14, 16 in the details are 36 × `hit_chance` for 1, 3, 4 and 6",
+        "keeps the front piece 1 ahead (11 throws) and moves the red-path piece (85%)",
+        "to stand 6 ahead is the worst (72%, 16 throws)",
+        "0.306, 0.333, 0.370, 0.398, 0.435, 0.465",
+    )
+    _, advice = advised("41 r1 h h / 40 r1 h h", Throw(3, 2))
+    counts = {d: 36 * hit_chance([d]) for d in range(1, 7)}
+    assert counts == {d: len(reaching(d)) for d in range(1, 7)} == {d: 10 + d for d in counts}
+    for option in advice.options:  # the front piece stays 1 ahead, or the throw moves it on
+        move = option.action
+        ahead = 1 + (move.steps if move.piece == 0 else 0)
+        assert option.detail.endswith(f"a piece hit by {counts[ahead]} throws in 36")
+    best, worst = advice.options[0], advice.options[-1]
+    assert best.action.piece == 1 and percent(best.value) == 85
+    assert str(worst.action) == "piece 0 moves 5" and percent(worst.value) == 72
+    turn = [round(float(turn_hit_chance([d])), 3) for d in range(1, 7)]
+    assert turn == [0.306, 0.333, 0.370, 0.398, 0.435, 0.465] == sorted(turn)  # the self-check
+
+
+def test_my_strategy_beside_the_expert():  # cell india-expert-try-it, and the guide
+    guide_says("moves the piece furthest behind, the exposed front piece (piece 0 moves 2, 80%,")
+    guide_says("4 points below the expert's 85%)")
+    assert LESSON.output("india-expert-try-it").startswith(
+        "MyStrategy: piece 0 moves 2 (80%), giving up 4%"
+    )
+
+
+def test_the_review_of_a_random_bot():  # cells india-review, -review-worst, -read, the guide
+    LESSON.says(
+        "india-review-read",
+        "The random bot moved its front piece on and left its",
+        "a few squares ahead of purple's piece on his entry square",
+        "only a few totals reach it",
+    )
+    guide_says(
+        "32 decisions, the expert agreed with 20, 4 costly mistakes",
+        "at move 100: the random bot moved its piece from 61 to 66",
+        "left the one on 43 five squares ahead of purple's entry square (15 throws of 36)",
+        "sends purple's piece 11 squares back",
+        "10 ahead (3 throws): 2% against 17%",
+        "The three other costly mistakes each let a chance to enter go by",
+    )
+    assert LESSON.output("india-review-worst").startswith("move 100: piece 0 moves 5 (2%)")
+    bots = [engine.make_bot("india", "random", seed=35), engine.make_bot("india", "basic", seed=35)]
+    game = engine.play(engine.new_game("india", players=2, seed=35), bots)
+    r = review(game, seats=0)
+    assert (len(r.decisions), sum(d.agreed for d in r.decisions), len(r.mistakes)) == (32, 20, 4)
+    worst = max(r.decisions, key=lambda d: d.loss)
+    before = game.at(worst.move)
+    assert worst.move == 100 and before.position() == "61 43 c c / h 4 48 38"
+    assert str(worst.played) == "piece 0 moves 5" and str(worst.advice.best.action) == (
+        "piece 1 moves 5"
+    )
+    purple = sides_for(2)[1]
+    assert entry_square(purple) == 38 and 43 not in BLUE and 48 not in BLUE
+    assert len(reaching(43 - 38)) == 15 and len(reaching(48 - 38)) == 3
+    assert before.pieces[1][2] + 1 == 11  # purple's piece on 48, back to its corner
+    assert [percent(worst.judged.value), percent(worst.advice.best.value)] == [2, 17]
+    others = [d for d in r.mistakes if d is not worst]
+    for d in others:
+        assert isinstance(d.advice.best.action, Enter) and not isinstance(d.played, Enter)
