@@ -67,6 +67,8 @@ class Advice:
         """A value as the advice's measure reads it: ``62%``, ``+3.5``, ``+13,333``."""
         if self.percent:
             return f"{100 * value:.0f}%"
+        if abs(value) < 0.05:
+            return "0"
         if abs(value) >= 100 or value == round(value):
             return f"{value:+,.0f}"
         return f"{value:+.1f}"

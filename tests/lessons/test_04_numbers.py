@@ -11,10 +11,14 @@ from math import comb
 
 import numpy as np
 import pytest
-from lesson_cells import Lesson, accepts
+from lesson_cells import Lesson, accepts, guide_says
 
+import engine
 from engine.cards import RANKS, Card, parse
 from engine.rummy import (
+    Draw,
+    Drop,
+    Toss,
     best_arrangement,
     completion_chance,
     count_of,
@@ -22,6 +26,7 @@ from engine.rummy import (
     hand_points_pmf,
     jokers_in_hand_pmf,
     pure_sequence_chance,
+    rigged_shuffle,
 )
 
 LESSON = Lesson("04_indian_rummy.ipynb")
@@ -241,3 +246,45 @@ def test_what_we_learned():
     assert round(float(sum(k * p for k, p in jokers_in_hand_pmf().items())), 1) == 1.1
     assert "two hands in three hold more than 80 points" in text
     assert "[05 · Make-A-Million Rupees](05_make_a_million_rupees.ipynb)" in text
+
+
+def test_the_expert_at_the_stock_or_the_open_card():
+    # cells rummy-expert-draw-text, -draw and -draw-read, and the guide's answer: 12 or 13 of
+    # the 91 unseen cards complete 5♥ 6♥, the stock's detail counts them, a drop costs 10
+    names = LESSON.run("cec8eddc", "rummy-expert")
+    LESSON.says("rummy-expert-draw-text", "`5♥ 6♥ K♦ 8♣ 3♠ J♣` are loose")
+    LESSON.says("rummy-expert-draw-read", "here the cards that complete `5♥ 6♥`, as in 3c")
+    guide_says("12 of 91 instead of 13 of 91", "106 − 13 − 1 − 1 = 91")
+    hand = "10S JS QS KS  2C 3C 4C  5H 6H  KD 8C 3S JC"
+    mine = best_arrangement(parse(hand), "9")
+    assert mine.lives and sorted(map(str, mine.loose)) == sorted("5♥ 6♥ K♦ 8♣ 3♠ J♣".split())
+    assert mine.count == sum(value(c) for c in mine.loose) == 42
+    for top, good in (("7H", 12), ("QH", 13)):
+        s = engine.new_game("rummy", players=2, seed=1).apply(Toss(0))
+        s = s.apply(rigged_shuffle(2, hands=[hand], open_card=top, cut="9C", seed=1))
+        seen = f"{hand} {top} 9C"
+        assert chance_by_count("5H 6H", seen, "9", pure=False) == Fraction(good, 91)
+        advice = names["expert"].advise(s)
+        assert f"{good} of 91 unseen meld" in advice.judged(Draw("stock")).detail
+        assert advice.judged(Drop()).value == -10
+        assert f"open card {parse(top)[0]}: {good} of 91 unseen" in LESSON.output(
+            "rummy-expert-draw"
+        )
+
+
+def test_the_price_of_a_drop_moves_only_the_drop():
+    # cell rummy-expert-drop-read's self-check, answered in the guide: with first_drop=20 only
+    # the drop's value changes
+    names = LESSON.run("cec8eddc", "92eaa42e", "rummy-expert")
+    LESSON.says("rummy-expert-drop-read", "Played with `first_drop=20`")
+    guide_says("only the drop's line changes, to −20")
+    for kind in (True, False):
+        s = names["first_hand"](kind, 0)
+        dear = engine.new_game("rummy", players=2, seed=0, first_drop=20).apply(s.history[0])
+        dear = dear.apply(s.history[1])
+        assert dear.hands == s.hands
+        cheap, costly = (names["expert"].advise(x) for x in (s, dear))
+        assert costly.judged(Drop()).value == -20 and cheap.judged(Drop()).value == -10
+        for option in cheap.options:
+            if option.action != Drop():
+                assert costly.judged(option.action).value == option.value
