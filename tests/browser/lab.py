@@ -712,3 +712,12 @@ def click_latency_ms(
         return float(page.evaluate("(key) => window[key]", key))
     finally:
         page.evaluate("(key) => { delete window[key]; }", key)
+
+
+def twin_table(setup: str) -> Any:
+    """The table a notebook cell ``setup`` builds (its last line displays ``table``), built in
+    this process: the test makes the page's clicks on it too, so the lines it waits for on the
+    page are ones only the kernel could have sent."""
+    scope: dict[str, Any] = {}
+    exec(setup.rsplit("\n", 1)[0], scope)  # every line but the display
+    return scope["table"]

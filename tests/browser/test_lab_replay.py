@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import caught_up, open_notebook, run_all, write_notebook
+from lab import caught_up, open_notebook, run_all, twin_table, write_notebook
 
-from tabletop_widgets import IndiaTable
 from tabletop_widgets.render.india import position_text
 from tabletop_widgets.replay import ReplayBar
 
@@ -32,19 +31,12 @@ table = IndiaTable(state, seed=5, humans=(0,))
 table"""
 
 
-def twin_table() -> IndiaTable:
-    """The notebook's table, built in this process."""
-    scope: dict = {}
-    exec(SETUP.rsplit("\n", 1)[0], scope)  # every line but the display
-    return scope["table"]
-
-
 def plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
 
 def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
-    twin = twin_table()
+    twin = twin_table(SETUP)
     bar = next(t for t in twin.tools.children if isinstance(t, ReplayBar))
     n = bar.moves
     write_notebook(lab_server.root / "replay_check.ipynb", [SETUP])

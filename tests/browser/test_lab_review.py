@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from lab import caught_up, open_notebook, run_all, write_notebook
+from lab import caught_up, open_notebook, run_all, twin_table, write_notebook
 
-from tabletop_widgets import IndiaTable
 from tabletop_widgets.coaching import Coaching
 from tabletop_widgets.render.india import position_text
 
@@ -30,15 +29,8 @@ table = IndiaTable(state, seed=7, humans=(0,))
 table"""
 
 
-def twin_table() -> IndiaTable:
-    """The notebook's table, built in this process."""
-    scope: dict = {}
-    exec(SETUP.rsplit("\n", 1)[0], scope)  # every line but the display
-    return scope["table"]
-
-
 def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors, shots):
-    twin = twin_table()
+    twin = twin_table(SETUP)
     coaching = next(t for t in twin.tools.children if isinstance(t, Coaching))
     write_notebook(lab_server.root / "review_check.ipynb", [SETUP])
     open_notebook(page, lab_server.base_url, "review_check.ipynb")
