@@ -231,7 +231,8 @@ def _draws(t: Turn) -> Judge:
 
     def why(best: Judged) -> str:
         if best.action == Drop():
-            return f"playing on is worth {stock:+.1f} here, a drop costs {-best.value:.0f}"
+            on = max(j.value for j in judged if j.action != Drop())
+            return f"playing on is worth at best {on:+.1f} here, a drop costs {-best.value:.0f}"
         if best.action == Draw("open"):
             return f"the open card makes a better hand than a card drawn blind: {best.detail}"
         return f"the open card does not help: {now.outs} of {now.unseen} unseen cards would meld"
