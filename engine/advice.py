@@ -73,6 +73,10 @@ class Advice:
             return f"{value:+,.0f}"
         return f"{value:+.1f}"
 
+    def shown(self, option: Judged) -> str:
+        """An option with its value: ``enter (40%)``."""
+        return f"{option.action} ({self.show(option.value)})"
+
     def line(self) -> str:
         """The hint: the expert's choice and why, in one line."""
         return f"{self.best.action}: {self.why}"

@@ -56,11 +56,11 @@ class Decision:
     def line(self) -> str:
         """One line of the review: the move, the action played, its value, the expert's."""
         a = self.advice
-        played = f"move {self.move}: {self.played} ({a.show(self.judged.value)})"
+        played = f"move {self.move}: {a.shown(self.judged)}"
         if self.agreed:
             return f"{played}, as the expert would"
         mark = "costly mistake! " if self.costly else ""
-        return f"{played}, {mark}expert: {a.best.action} ({a.show(a.best.value)})"
+        return f"{played}, {mark}expert: {a.shown(a.best)}"
 
 
 @dataclass(frozen=True)

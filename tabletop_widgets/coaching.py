@@ -82,8 +82,8 @@ def review_html(r: Review, rows: list[Decision] | None = None) -> str:
     for d in r.decisions if rows is None else rows:
         a = d.advice
         mark = ' class="tt-costly"' if d.costly else ""
-        played = f"{d.played} ({a.show(d.judged.value)})"
-        best = "same" if d.agreed else f"{a.best.action} ({a.show(a.best.value)})"
+        played = a.shown(d.judged)
+        best = "same" if d.agreed else a.shown(a.best)
         flag = "✗ " if d.costly else ""
         body.append(
             f"<tr{mark}><td>{d.move}</td>"
@@ -91,10 +91,12 @@ def review_html(r: Review, rows: list[Decision] | None = None) -> str:
             + f"<td>{flag}{escape(played)}</td><td>{escape(best)}</td>"
             f"<td>{escape(a.why)}</td></tr>"
         )
-    return (
-        f"<p>{escape(r.summary())} Values: {escape(r.measure)}.</p>"
-        f'<table class="tt-review"><tr>{head}</tr>{"".join(body)}</table>'
-    )
+    return f'{summary_html(r)}<table class="tt-review"><tr>{head}</tr>{"".join(body)}</table>'
+
+
+def summary_html(r: Review) -> str:
+    """The review's one-sentence summary and what its values measure."""
+    return f"<p>{escape(r.summary())} Values: {escape(r.measure)}.</p>"
 
 
 class ReviewReport:
@@ -221,7 +223,7 @@ class Coaching(widgets.VBox):
             return None
         t = self.table
         self.review = r = review(t.latest, t.humans, expert=self.expert)
-        self.summary.value = f"<p>{escape(r.summary())} Values: {escape(r.measure)}.</p>"
+        self.summary.value = summary_html(r)
         self.graph.value = png(standing_figure(r))
         self.filter.value = "differs" if len(r.decisions) > MANY else "all"
         self._fill_rows()
@@ -251,13 +253,12 @@ class Coaching(widgets.VBox):
             layout={"width": "112px", "min_width": "112px"},
         )
         button.on_click(lambda _b: self.open_move(d.move))
-        played = f"{d.played} ({a.show(d.judged.value)})"
+        played = escape(a.shown(d.judged))
         text = (
-            f"{escape(played)}, as the expert would"
+            f"{played}, as the expert would"
             if d.agreed
-            else f"{'<b>costly mistake</b>: ' if d.costly else ''}{escape(played)} · "
-            f"expert: {escape(str(a.best.action))} ({escape(a.show(a.best.value))}) · "
-            f"<i>{escape(a.why)}</i>"
+            else f"{'<b>costly mistake</b>: ' if d.costly else ''}{played} · "
+            f"expert: {escape(a.shown(a.best))} · <i>{escape(a.why)}</i>"
         )
         row = widgets.HBox([button, widgets.HTML(text, layout={"width": "auto"})])
         row.add_class("tt-review-row")
