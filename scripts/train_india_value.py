@@ -17,6 +17,7 @@ calibration). Same arguments, same weights: every game, the split and the fit ar
 the examples are put in the order of their games whatever the number of processes.
 
     nice -n 10 python scripts/train_india_value.py [--generations 2] [--jobs 2] [--scale 1.0]
+        [--cache benchmarks/.cache]
 """
 
 from __future__ import annotations
@@ -93,10 +94,15 @@ def _play_many(args: tuple[list[int], int, bool, dict[str, Any] | None]) -> list
 
 
 def generation(
-    gen: int, weights: dict[str, Any] | None, scale: float, jobs: int
+    gen: int, weights: dict[str, Any] | None, scale: float, jobs: int, cache: Path | None = None
 ) -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """The examples of one generation, per table kind: features (N, racers, features), the
-    winning racer (N,) and the game of each (N,)."""
+    winning racer (N,) and the game of each (N,). Kept in ``cache`` (a folder), if given, under
+    the generation, the version of the weights its experts judged with and ``scale``."""
+    name = f"india-value-gen{gen}-{weights['version'] if weights else 'estimate'}-{scale}.npz"
+    if cache and (cache / name).exists():
+        with np.load(cache / name) as kept:
+            return {k: (kept[f"{k}_x"], kept[f"{k}_y"], kept[f"{k}_g"]) for k in TABLES}
     data = {}
     with ProcessPoolExecutor(jobs) as pool:
         for kind, (players, partners, games) in TABLES.items():
@@ -111,6 +117,12 @@ def generation(
                     y.append(winner)
                     g.append(seed)
             data[kind] = (np.asarray(x), np.asarray(y), np.asarray(g))
+    if cache:
+        cache.mkdir(parents=True, exist_ok=True)
+        arrays = {
+            f"{k}_{part}": a for k, v in data.items() for part, a in zip("xyg", v, strict=True)
+        }
+        np.savez_compressed(cache / name, **arrays)
     return data
 
 
@@ -121,7 +133,7 @@ def shares(net: dict[str, np.ndarray], x: np.ndarray) -> tuple[np.ndarray, Any]:
     """Each racer's share (N, racers) and what the gradient needs."""
     z = (x - net["mean"]) / net["scale"]
     h = np.tanh(z @ net["hidden_w"] + net["hidden_b"])
-    s = h @ net["out_w"]
+    s = h @ net["out_w"] + z @ net["linear_w"]
     e = np.exp(s - s.max(axis=1, keepdims=True))
     return e / e.sum(axis=1, keepdims=True), (z, h)
 
@@ -130,7 +142,8 @@ def fit(
     x: np.ndarray, y: np.ndarray, start: dict[str, Any] | None, seed: int, epochs: int = 12
 ) -> dict[str, np.ndarray]:
     """One network fitted by Adam (mini-batches of 1,024, the step halved every four epochs)
-    on the cross-entropy of the racers' shares against the winner, with a little L2."""
+    on the cross-entropy of the racers' shares against the winner, with a little L2. The
+    features' mean and spread are fixed by the first fit."""
     rng = np.random.default_rng(seed)
     d = x.shape[2]
     flat = x.reshape(-1, d)
@@ -140,10 +153,11 @@ def fit(
         "hidden_w": rng.normal(0, 1 / np.sqrt(d), (d, HIDDEN)),
         "hidden_b": np.zeros(HIDDEN),
         "out_w": rng.normal(0, 0.1, HIDDEN),
+        "linear_w": np.zeros(d),
     }
     if start is not None:
         net.update({k: np.asarray(v, dtype=np.float64) for k, v in start.items()})
-    trained = ("hidden_w", "hidden_b", "out_w")
+    trained = ("hidden_w", "hidden_b", "out_w", "linear_w")
     m = {k: np.zeros_like(net[k]) for k in trained}
     v = {k: np.zeros_like(net[k]) for k in trained}
     step, l2, t = 0.01, 1e-5, 0
@@ -161,6 +175,7 @@ def fit(
                 "out_w": np.einsum("nk,nkh->h", ds, h) + l2 * net["out_w"],
                 "hidden_w": np.einsum("nkd,nkh->dh", z, dh) + l2 * net["hidden_w"],
                 "hidden_b": dh.sum(axis=(0, 1)),
+                "linear_w": np.einsum("nk,nkd->d", ds, z) + l2 * net["linear_w"],
             }
             t += 1
             for key in trained:
@@ -201,13 +216,14 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="games a generation, times")
     parser.add_argument("--out", type=Path, default=WEIGHTS)
+    parser.add_argument("--cache", type=Path, help="a folder to keep each generation's games in")
     args = parser.parse_args()
     weights: dict[str, Any] | None = None
     log = []
     for gen in range(args.generations):
         t0 = time.process_time()
         w0 = time.monotonic()
-        data = generation(gen, weights, args.scale, args.jobs)
+        data = generation(gen, weights, args.scale, args.jobs, args.cache)
         networks = {}
         for kind, (x, y, g) in data.items():
             held = g % HELD_OUT == 0

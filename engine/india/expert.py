@@ -4,11 +4,11 @@ rest of the dice allow, and judged by the chance to win the race it leaves.
 - When every piece still out stands on a red path, nothing can touch the race any more, and
   the chance is **exact** (``race_chances``: all 36 throws, turn by turn, lost turns, rethrows
   after doubles and the exact count into the centre included).
-- Otherwise it is **learned** (``engine.india.value``): a small network over what the board
-  shows (squares to go, corner pieces, exact hitting throws, blockades, the exact count at the
-  end, the order of throwing), fitted to the winners of self-play games between experts, so
-  that its chances hold: of the positions it shows as 30% to win, about 30 in 100 are won
-  (``benchmarks/india_calibration.py`` measures it on fresh games).
+- Otherwise it is **learned** (``engine.india.value``): the race estimate (the turns each seat
+  still needs, from its squares to go, corner pieces, exact hitting throws, blockades and the
+  exact count at the end) made a chance by a small network fitted to the winners of self-play
+  games between experts, so that it holds: of the positions shown as 30% to win, about 30 in
+  100 are won (``benchmarks/india_calibration.py`` measures it on fresh games).
 
 Looking one throw further (the next thrower's 36 throws, each played his best way, the chances
 averaged) was tried with the earlier estimate for the moves close to the best: over the same 150
@@ -57,8 +57,6 @@ class Estimator(Protocol):
     """What values a race that is not exact: ``engine.india.value.Value`` (the learned value,
     the expert's own) or ``Estimate`` (the one learning starts from)."""
 
-    version: str
-
     def chances(
         self,
         pieces: Pieces,
@@ -97,6 +95,7 @@ class ExpertBot(RandomBot):
 
     def advise(self, state: State[Any]) -> Advice:
         """The expert's judgement of the move now due: every legal move, best first."""
+        assert isinstance(state, IndiaState)
         race, ranked = self.ranked(state)
         seat = state.turn
         return Advice(

@@ -10,10 +10,10 @@ The strength against ``basic`` (1,000 duplicate games) is measured by
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import itertools
 import json
+from fractions import Fraction
+from statistics import NormalDist
 
 import pytest
 from bot_games import basic_decisions
@@ -21,9 +21,17 @@ from bot_games import basic_decisions
 import engine
 from engine import CHANCE
 from engine.india import ALL_THROWS, Enter, Move, Throw, land_chance, parse_position
-from engine.india.calibration import measured, reliability
+from engine.india.calibration import measured, plot_reliability, reliability
 from engine.india.expert import EXACT_STATES, ExpertBot, race_chances, race_size
-from engine.india.value import WEIGHTS, Estimate, Value, learned, weights_version
+from engine.india.value import (
+    FEATURES,
+    WEIGHTS,
+    Estimate,
+    Value,
+    learned,
+    racer_features,
+    weights_version,
+)
 from engine.tournament import play_deal
 
 
@@ -329,7 +337,7 @@ def test_the_expert_enters_on_a_five():
     s = engine.new_game("india", players=2, start="20 c c c / 50 c c c").apply(Throw(5, 2))
     advice = advise(s)
     assert advice.best.value == advice.judged(Enter()).value == advice.judged(Move(0, 2)).value
-    assert advice.judged(Move(0, 7)).value < advice.best.value - 0.01
+    assert advice.judged(Move(0, 7)).value < advice.best.value
 
 
 # ---------------------------------------------------------------- the learned value
@@ -348,16 +356,20 @@ def test_the_expert_judges_with_the_committed_weights():
             racing = tuple(k for k in range(players) if not s.home(k))
             chances = learned().chances(pieces, s.turn, sides, s.partners, racing)
             assert chances == again.chances(pieces, s.turn, sides, s.partners, racing)
-            assert sum(chances) == pytest.approx(1, abs=1e-9)
-            assert all(0 < c < 1 for c in chances[: players if not s.partners else 4])
+            racers = chances[:2] if s.partners else [chances[k] for k in racing]
+            assert sum(racers) == pytest.approx(1, abs=1e-9)
+            assert all(0 < c < 1 for c in racers)
+            if s.partners:  # partners share their team's chance
+                assert chances[:2] == chances[2:]
 
 
 def test_the_learned_value_reads_the_race():
     """Clear cases: far ahead is nearly won, far behind nearly lost; the first throw of the
     game is worth a little more than even to the thrower; a piece that can be hit costs."""
     value, sides = learned(), (0, 2)
-    ahead = value.chances(parse_position("r1 r2 60 61 / c c c 10", 2), 1, sides, False, (0, 1))
-    assert ahead[0] > 0.95
+    ahead = value.chances(parse_position("r1 r2 r3 r4 / c c c c", 2), 1, sides, False, (0, 1))
+    behind = value.chances(parse_position("c c c c / r1 r2 r3 r4", 2), 0, sides, False, (0, 1))
+    assert ahead[0] > 0.95 and behind[0] < 0.05
     start = parse_position("c c c c / c c c c", 2)
     assert 0.5 < value.chances(start, 0, sides, False, (0, 1))[0] < 0.6
     safe = parse_position("16 c c c / 10 c c c", 2)  # on a blue square
@@ -368,9 +380,16 @@ def test_the_learned_value_reads_the_race():
     )
 
 
-def test_the_estimate_learning_starts_from_shares_out_the_race():
-    chances = Estimate().chances(parse_position("20 c c c / 50 c c c", 2), 0, (0, 2), False, (0, 1))
-    assert sum(chances) == pytest.approx(1) and chances[1] > chances[0]
+def test_the_estimate_learning_starts_from_is_the_normal_race():
+    """Two racers: the estimate is the normal chance of the margin (its turns behind, a half
+    turn of tempo, in spreads); the learned chance, fitted to who won, is less sure of so small
+    a lead so early."""
+    pieces, sides = parse_position("20 c c c / 50 c c c", 2), (0, 2)
+    racers, rows = racer_features(pieces, 0, sides, False, (0, 1))
+    margin = rows[0][FEATURES.index("margin")]
+    estimate = Estimate().chances(pieces, 0, sides, False, (0, 1))
+    assert racers == [(0,), (1,)] and estimate[0] == pytest.approx(NormalDist().cdf(margin))
+    assert 0.5 < learned().chances(pieces, 0, sides, False, (0, 1))[0] < estimate[0]
 
 
 def test_the_committed_calibration_is_of_these_weights_and_holds():
@@ -403,3 +422,12 @@ def test_reliability_bins_the_chances_shown():
     assert r["bins"][0]["won_low"] <= 0.25 <= r["bins"][0]["won_high"]
     with pytest.raises(ValueError, match="as many outcomes"):
         reliability([0.5], [], [])
+
+
+def test_the_reliability_diagram_draws_the_committed_tenths():
+    table = measured()["tables"]["2 players"]
+    ax = plot_reliability("2 players")
+    dots = ax.lines[1].get_data()
+    assert list(dots[0]) == [b["shown"] for b in table["bins"]]
+    assert list(dots[1]) == [b["won"] for b in table["bins"]]
+    assert f"{table['games']:,} games" in ax.get_title()
