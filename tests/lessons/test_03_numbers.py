@@ -24,7 +24,6 @@ from engine.michigan import (
     next_card_dead_chance,
 )
 from engine.review import review
-from engine.tournament import mean_interval
 from tabletop_widgets import MichiganTable
 from tabletop_widgets.lesson import share_interval
 
@@ -158,31 +157,12 @@ def test_the_guide_on_the_explorer():  # the guide's section 03
     assert [n for n in live if live[n] > Fraction(1, 2)] == [6, 7, 8]
 
 
-class NeverExchange:
-    """A dealer who always auctions the dead hand and otherwise plays like the basic bot."""
-
-    def __init__(self):
-        self.basic = engine.make_bot("michigan", "basic")
-
-    def choose(self, state):
-        return Sell() if state.phase == "exchange" else self.basic.choose(state)
-
-
 def test_the_guide_on_try_it():  # the guide's section 03, cell michigan-try-it (its button)
+    # the verdicts are rerun on fresh seeds by test_replication.py
     guide_says("about as good as the basic bot's rule: the interval of the difference holds zero")
-    guide_says('So does "never exchange"')
+    guide_says('"Never exchange" is a closer call')
     names = LESSON.run("michigan-02", "michigan-34", "michigan-58", "michigan-try-it")
     names["try_it"](deals=3)  # what the button runs, on fewer deals
-    for dealer in (names["MyDealer"], NeverExchange):
-        diff = []
-        for seed in range(1000):
-            bots = [engine.make_bot("michigan", "basic", seed=seed * 8 + k) for k in range(4)]
-            basic = engine.play(engine.new_game("michigan", players=4, seed=seed, deals=1), bots)
-            bots[0] = dealer()
-            mine = engine.play(engine.new_game("michigan", players=4, seed=seed, deals=1), bots)
-            diff.append(mine.chips[0] - basic.chips[0])
-        _, low, high = mean_interval(diff)
-        assert low < 0 < high
 
 
 def test_the_checkers_accept_every_correct_form():
