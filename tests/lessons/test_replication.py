@@ -138,3 +138,41 @@ def test_03_try_it_my_dealer_is_not_told_from_the_basic_dealer():
         diff.append(mine.chips[0] - basic.chips[0])
     low, high = interval(diff)
     assert low < 0 < high
+
+
+# 04 · Indian Rummy
+
+
+def rummy(*cells: str) -> dict:
+    return Lesson("04_indian_rummy.ipynb").run("cec8eddc", "5131ceae", "92eaa42e", *cells)
+
+
+def test_04_drop_a_hopeless_hand_and_play_on_any_other():
+    """8: 40 two-player deals of each kind in which seat 0 never drops: playing on a hopeless
+    hand averages below −10 (its whole interval), any other hand above −10."""
+    play_on = rummy()["play_on"]
+    for hopeless in (True, False):
+        low, high = interval(play_on(hopeless, s) for s in range(FRESH, FRESH + 40))
+        assert high < -10 if hopeless else low > -10, hopeless
+
+
+def test_04_try_it_beats_the_basic_bot_by_not_dropping():
+    """9 (and the guide): 200 deals with three random bots: MyStrategy minus the basic bot lies
+    above zero; PlaysOn (the basic bot without its first drop) minus MyStrategy holds zero."""
+    names = rummy("45b7d369")
+
+    def settlements(make_player):
+        out = []
+        for seed in range(FRESH, FRESH + 200):
+            bots = [engine.make_bot("rummy", "random", seed=seed * 4 + k) for k in range(4)]
+            bots[seed % 4] = make_player()
+            end = engine.play(engine.new_game("rummy", players=4, seed=seed), bots)
+            out.append(end.returns()[seed % 4])
+        return rows_of(out)
+
+    mine = settlements(names["MyStrategy"])
+    basic = settlements(lambda: engine.make_bot("rummy", "basic"))
+    plays_on = settlements(lambda: names["PlaysOn"](0))
+    assert interval(mine - basic)[0] > 0
+    low, high = interval(plays_on - mine)
+    assert low < 0 < high
