@@ -176,3 +176,45 @@ def test_04_try_it_beats_the_basic_bot_by_not_dropping():
     assert interval(mine - basic)[0] > 0
     low, high = interval(plays_on - mine)
     assert low < 0 < high
+
+
+# 05 · Make-A-Million Rupees
+
+
+def rupees_lesson(*cells: str) -> dict:
+    return Lesson("05_make_a_million_rupees.ipynb").run("f015f270", "rupees-helpers", *cells)
+
+
+def test_05_the_declarer_holds_the_tiger_far_more_often_than_16_in_55():
+    """3c: 500 auctions between basic bots: the declarer's share of Tigers, its Wilson
+    interval, lies far above 16/55 (more than 0.05 above)."""
+    names = rupees_lesson()
+    play, dealt, basic = names["play"], names["dealt"], names["basic"]
+    held = 0
+    for seed in range(FRESH, FRESH + 500):
+        s = play(dealt(seed), basic, until=lambda s: s.phase == "play")
+        held += any(c.rank == "Tiger" for c in s.hands[s.declarer])
+    assert share_interval(held, 500)[0] > 16 / 55 + 0.05
+
+
+def test_05_big_contracts_fail_more_often_than_small_ones():
+    """5: 1,000 hands between basic bots: the intervals of the smallest and the largest
+    contracts' shares made do not overlap; and the expert's interval for its own hand (0.595
+    to 0.908, 24 deals) holds the small contracts' share."""
+    names = rupees_lesson("rupees-contracts")
+    played = [names["contract"](s) for s in range(FRESH, FRESH + 1000)]
+    bands = list(names["BANDS"])
+    made = {band: [ok for b, ok in played if b == band] for band in bands}
+    small = share_interval(sum(made[bands[0]]), len(made[bands[0]]))
+    large = share_interval(sum(made[bands[-1]]), len(made[bands[-1]]))
+    assert large[1] < small[0]
+    assert 0.595 < sum(made[bands[0]]) / len(made[bands[0]]) < 0.908
+
+
+def test_05_the_optimist_bidder_is_clearly_worse():
+    """6: MyBidder as written (the estimate + ₹100,000) on 300 duplicate deals: the interval
+    of its margin lies below zero."""
+    names = rupees_lesson("rupees-try", "rupees-duplicate")
+    duplicate = names["duplicate"]
+    _, high = interval(duplicate(s) for s in range(FRESH, FRESH + 300))
+    assert high < 0
