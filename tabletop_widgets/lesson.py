@@ -191,6 +191,23 @@ def share_interval(k: Any, n: int) -> tuple[Any, Any]:
     return low, high
 
 
+def outside_bars(exact: Any, low: Any, high: Any) -> str:
+    """How many simulated dots have a 95% bar (``low`` to ``high``) that misses the ``exact``
+    value, said beside what to expect: about one in twenty.
+
+    >>> outside_bars([0.5, 0.2], [0.45, 0.21], [0.55, 0.3])
+    'dots whose 95% bar misses the exact value: 1 of 2 (about 1 in 20 should)'
+    """
+    import numpy as np
+
+    exact, low, high = (np.asarray(x, dtype=float).ravel() for x in (exact, low, high))
+    missed = int(((exact < low) | (exact > high)).sum())
+    return (
+        f"dots whose 95% bar misses the exact value: {missed} of {exact.size} "
+        "(about 1 in 20 should)"
+    )
+
+
 def check_simulation(
     results: Any,
     estimate: Any,
@@ -253,6 +270,7 @@ __all__ = [
     "fraction_text",
     "interval",
     "number_from_text",
+    "outside_bars",
     "same_answer",
     "share_interval",
     "shown_answer",
