@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import json
+import os
 import re
 from pathlib import Path
 
@@ -47,15 +48,16 @@ def _text(path: Path) -> str | None:
     return text
 
 
+def _skipped(name: str) -> bool:
+    return name.startswith(".") or name in SKIPPED_DIRS or name.endswith(".egg-info")
+
+
 def _files() -> list[Path]:
     """Every file of the project, hidden folders (``.git``, ``.venv``) and build output aside."""
     out = []
-    for path in sorted(ROOT.rglob("*")):
-        parts = path.relative_to(ROOT).parts
-        if any(p.startswith(".") or p in SKIPPED_DIRS or p.endswith(".egg-info") for p in parts):
-            continue
-        if path.is_file():
-            out.append(path)
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if not _skipped(d))
+        out += [Path(folder, f) for f in sorted(files) if not f.startswith(".")]
     return out
 
 
