@@ -1,4 +1,4 @@
-"""The Royal Game of India (Parker Brothers, 1940), as RULES.md §4 settles it.
+"""The Royal Game of India (Parker Brothers, 1940), as docs/rules.md §4 settles it.
 
 A dice race on the Parcheesi board. Each player enters his four pieces on the blue square left
 of his corner with a 5, takes them counter-clockwise round the 68-square track to the blue

@@ -1,4 +1,4 @@
-"""India's exact odds (RULES.md §6), as ``Fraction``s: entering, landing and hitting with one
+"""India's exact odds (docs/rules.md §6), as ``Fraction``s: entering, landing and hitting with one
 throw, the risk a piece runs before its owner throws again (each opponent's first throw, or his
 whole turn with the rethrows after doubles), and the expected throws to bring a lone piece
 home."""
@@ -146,7 +146,7 @@ def turn_hit_chance(
     behind: Sequence[int], entering: int | None = None, waiting: int = 0
 ) -> Fraction:
     """The chance one opponent hits a piece during his whole turn: his throw, and another
-    after every double he uses completely (RULES.md §4), given his pieces ``behind`` it
+    after every double he uses completely (docs/rules.md §4.7), given his pieces ``behind`` it
     (distances), how far behind it his entry square lies (``entering``, None if his route does
     not pass it) and how many of his pieces wait in his corner (``waiting``).
 
