@@ -56,11 +56,13 @@ from .bots import BasicBot
 from .expert import ExpertBot
 from .odds import (
     best_single_die,
+    board_from_view,
     enter_chance,
     expected_throws_home,
     hit_chance,
     hit_risk,
     land_chance,
+    options_from_view,
     turn_hit_chance,
     turn_hit_risk,
 )
@@ -97,6 +99,7 @@ __all__ = [
     "Position",
     "Throw",
     "best_single_die",
+    "board_from_view",
     "enter_chance",
     "entry_square",
     "expected_throws_home",
@@ -105,6 +108,7 @@ __all__ = [
     "label",
     "land_chance",
     "options",
+    "options_from_view",
     "parse_position",
     "sides_for",
     "square",

@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cache
 
 from .board import BLUE, CORNER, ENTER_ON, PIECES, ROUTE, TRACK, entry_square, square
-from .rules import ALL_THROWS, Position, Throw
+from .rules import ALL_THROWS, IndiaView, Option, Position, Throw, options
 
 
 def enter_chance() -> Fraction:
@@ -213,3 +213,23 @@ def turn_hit_risk(board: Position, seat: int, progress: int) -> Fraction:
     for behind, entering, waiting in threats:
         safe *= 1 - turn_hit_chance(behind, entering, waiting)
     return 1 - safe
+
+
+# ---------------------------------------------------------------- from a seat's view
+
+
+def board_from_view(view: IndiaView) -> Position:
+    """The pieces on the board, read from a view (``hit_risk`` and its kin take it)."""
+    pieces = tuple(tuple(m) for m in view["pieces"])
+    return Position(pieces, tuple(view["sides"]), view["partners"])
+
+
+def options_from_view(view: IndiaView) -> tuple[Option, ...]:
+    """The legal moves of the seat to move with the dice still to use, with what each does,
+    read from a view (India hides nothing): ``state.legal_options()`` of the same position.
+    None before the throw."""
+    if view["to_move"] != view["turn"] or not view["dice"]:
+        return ()
+    pieces = tuple(tuple(m) for m in view["pieces"])
+    sides = tuple(view["sides"])
+    return options(pieces, view["turn"], tuple(view["dice"]), sides, view["partners"])

@@ -155,8 +155,8 @@ class NeverExchange:
     def __init__(self):
         self.basic = engine.make_bot("michigan", "basic")
 
-    def choose(self, state):
-        return Sell() if state.phase == "exchange" else self.basic.choose(state)
+    def choose(self, seat):
+        return Sell() if seat.view["phase"] == "exchange" else self.basic.choose(seat)
 
 
 def test_the_guide_on_try_it():  # the guide's section 03, cell michigan-try-it
