@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import hashlib
 import json
 import math
@@ -819,9 +820,18 @@ def _or(items: Sequence[Any]) -> str:
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    The engine's bots (this class and its subclasses in ``engine``) read a ``State``; their
+    ``choose`` and ``advise`` also accept a ``Seat`` (``engine.seat``), read as a
+    ``SeatState``, so a student's strategy can ask them."""
 
     level: ClassVar[str] = "random"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("engine."):
+            _seat_or_state(cls)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -831,3 +841,29 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def _seat_or_state(cls: type) -> None:
+    """Make ``cls``'s own ``choose`` and ``advise`` accept a Seat as well as a State. Each is
+    marked ``reads_a_state``: ``engine.seat.decide`` gives it the State."""
+    for name in ("choose", "advise"):
+        method = vars(cls).get(name)
+        if method is not None:
+            setattr(cls, name, _reads_a_seat(method))
+
+
+def _reads_a_seat(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def either(self: Any, state: Any, *args: Any, **kwargs: Any) -> T:
+        if not isinstance(state, State):
+            from .seat import Seat, SeatState
+
+            if isinstance(state, Seat):
+                state = SeatState(state)
+        return method(self, state, *args, **kwargs)
+
+    either.reads_a_state = True  # type: ignore[attr-defined]
+    return either
+
+
+_seat_or_state(RandomBot)

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from . import CHANCE, IllegalAction, State, make_bot, new_game
+from .seat import Onlookers, decide, reads_a_state
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
@@ -79,6 +80,7 @@ def play_deal(
     events so far (the k-th shuffle or throw of ``seed``), so every lineup of a duplicate
     deal gets the same cards and dice."""
     state = new_game(game, len(players), seed, **options)
+    onlookers = None if all(map(reads_a_state, players)) else Onlookers(state)
     events = 0
     while not state.is_terminal():
         seat = state.current_player
@@ -87,15 +89,17 @@ def play_deal(
             events += 1
         else:
             assert seat is not None
-            action = _choice(players[seat], state, seed)
+            action = _choice(players[seat], state, seed, onlookers)
+        if onlookers:
+            onlookers.seen(state, action)
         state = state.apply(action)
     return state
 
 
-def _choice(player: Any, state: State[Any], seed: int) -> Any:
+def _choice(player: Any, state: State[Any], seed: int, onlookers: Onlookers | None) -> Any:
     name = type(player).__name__
     try:
-        action = player.choose(state)
+        action = decide(player, state, onlookers)
         state.check(action)
     except IllegalAction as refused:
         raise StrategyError(f"{name} chose an illegal action in deal {seed}: {refused}") from None

@@ -66,7 +66,7 @@ class Table(widgets.VBox):
         **options: Any,
     ) -> None:
         """``bots`` may give the bot of any seat that is not a human's (an object with
-        ``choose(state)``: a student's strategy); the others are ``engine.make_bot`` bots of
+        ``choose(seat)``: a student's strategy); the others are ``engine.make_bot`` bots of
         ``level``. In ``exam`` mode there is no coach and no hint, and the review opens only
         once the game is over."""
         super().__init__()
@@ -287,7 +287,11 @@ class Table(widgets.VBox):
         frames = []
         while self._others_to_move():
             seat = self.state.current_player
-            action = self.chance() if seat == engine.CHANCE else self.bots[seat].choose(self.state)
+            action = (
+                self.chance()
+                if seat == engine.CHANCE
+                else engine.decide(self.bots[seat], self.state)
+            )
             self._step(seat, action, self.state.apply(action))
             if self.board.watched and self.board.pace:
                 frames.append(self._frame())

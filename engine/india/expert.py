@@ -77,8 +77,8 @@ class ExpertBot(RandomBot):
 
     def advise(self, state: State[Any]) -> Advice:
         """The expert's judgement of the move now due: every legal move, best first."""
-        assert isinstance(state, IndiaState)
-        view = state.view(state.turn)
+        assert state.current_player is not None, "advice is for a player's move"
+        view = state.view(state.current_player)
         race = Race(tuple(tuple(m) for m in view["pieces"]), tuple(view["sides"]), view["partners"])
         seat, dice = view["seat"], tuple(view["dice"])
         doubles = view["thrown"] is not None and view["thrown"][0] == view["thrown"][1]

@@ -1,4 +1,4 @@
-"""13-card Indian Rummy's actions (RULES.md §3) and how a deal ends (``Result``)."""
+"""13-card Indian Rummy's actions (docs/rules.md §3) and how a deal ends (``Result``)."""
 
 from __future__ import annotations
 

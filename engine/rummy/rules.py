@@ -1,4 +1,4 @@
-"""The rules of 13-card Indian Rummy (RULES.md §3): the state of a deal, what each action does
+"""The rules of 13-card Indian Rummy (docs/rules.md §3): the state of a deal, what each action does
 to it and what each seat may see of it. The ruleset is stated in the package's docstring
 (``engine.rummy``).
 """

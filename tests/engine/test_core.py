@@ -1,4 +1,4 @@
-"""The shared protocol (DESIGN.md): creating games, chance, turn order, auctions, actions, saves."""
+"""The shared protocol (docs/design.md §3): new games, chance, turns, auctions, actions, saves."""
 
 from __future__ import annotations
 
@@ -361,7 +361,7 @@ def test_edited_history_with_a_new_digest_still_fails_clearly():
 
 
 def test_probability_values_are_fractions():
-    # odds helpers return exact fractions (DESIGN.md, Odds)
+    # odds helpers return exact fractions (docs/design.md §3.7)
     assert isinstance(engine.plates.bid_chance(Bid(1, 1), None, 2), Fraction)
 
 

@@ -1,4 +1,4 @@
-"""The Royal Game of India, rule by rule (RULES.md §4, seed 003): scripted throws on set positions.
+"""India, rule by rule (docs/rules.md §4, seed 003): scripted throws on positions set by hand.
 
 Positions are set with the ``start`` option in the position notation (``c`` corner, a track
 square, ``r1``-``r7`` red path, ``h`` home; seats separated by ``/``). Two players sit on

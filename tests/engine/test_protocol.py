@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md), checked the same way for every game in ``engine.GAMES``.
+"""The engine contract (docs/design.md §3), checked the same way for every game in ``engine.GAMES``.
 
 A new game is covered here the moment it is registered: random playouts from many seeds, every
 step checked against the protocol. Game-specific rules live in each game's own tests.

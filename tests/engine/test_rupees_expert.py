@@ -46,10 +46,10 @@ class Checked:
     def __init__(self, seed: int) -> None:
         self.expert = ExpertBot(seed=seed)
 
-    def choose(self, state: RupeesState) -> object:
-        advice = self.expert.advise(state)
-        legal = state.legal_actions()
-        assert isinstance(advice, Advice) and advice.seat == state.current_player
+    def choose(self, seat: engine.Seat) -> object:
+        advice = self.expert.advise(seat)
+        legal = seat.legal_actions()
+        assert isinstance(advice, Advice) and advice.seat == seat.seat
         assert sorted(map(str, (o.action for o in advice.options))) == sorted(map(str, legal))
         assert len(advice.options) == len(legal)
         assert [o.value for o in advice.options] == sorted(

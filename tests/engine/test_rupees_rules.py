@@ -1,4 +1,4 @@
-"""Make-A-Million Rupees, rule by rule (RULES.md §1, seed 000): scripted deals.
+"""Make-A-Million Rupees, rule by rule (docs/rules.md §1, seed 000): scripted deals.
 
 Most tests start from ``BASE``, a deal where seat k holds the whole k-th colour (Red, Yellow,
 Black, Green) and the widow holds the three specials; ``swap`` exchanges cards between seats to

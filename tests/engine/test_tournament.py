@@ -96,7 +96,7 @@ def test_strategies_are_levels_or_classes_and_bad_ones_are_refused():
 
 def test_a_folder_of_students_files_is_read_and_bad_files_are_reported(tmp_path):
     (tmp_path / "asha.py").write_text(
-        "class MyStrategy:\n    def choose(self, state):\n        return state.legal_actions()[0]\n"
+        "class MyStrategy:\n    def choose(self, seat):\n        return seat.legal_actions()[0]\n"
     )
     (tmp_path / "ben.py").write_text("class A:\n    def choose(self, s): ...\nclass B(A): ...\n")
     (tmp_path / "carl.py").write_text("def choose(:\n")

@@ -166,15 +166,15 @@ class FurthestAhead:
     """The lesson's MyStrategy with ``max`` for ``min``: capture, enter, else move the piece
     furthest ahead."""
 
-    def choose(self, state):
-        seat, options = state.current_player, state.legal_options()
+    def choose(self, seat):
+        options = seat.legal_options()
         for option in options:
             if option.captured:
                 return option.action
         for option in options:
             if isinstance(option.action, Enter):
                 return option.action
-        mine = state.view(seat)["pieces"][seat]
+        mine = seat.view["pieces"][seat.seat]
         return max(options, key=lambda option: mine[option.action.piece]).action
 
 

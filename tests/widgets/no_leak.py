@@ -112,8 +112,8 @@ def scripted_table(game: str, end: engine.State, seat: int, **kw: Any) -> Any:
     class Script:
         level = "script"
 
-        def choose(self, state: engine.State) -> Any:
-            return record[len(state.history)]
+        def choose(self, seat: engine.Seat) -> Any:
+            return record[seat.move]
 
     class Scripted(base):  # type: ignore[misc, valid-type]
         def chance(self) -> Any:

@@ -261,11 +261,11 @@ def test_a_withhold_looks_like_a_dead_card_to_the_others():
     s = s.apply(rigged_shuffle(3, hands=[W1, W2, W0], dead=WDEAD))
 
     class Withholder:
-        def choose(self, state):
+        def choose(self, seat):
             for call in (Withhold(), Decline()):  # nobody buys the dead hand
-                if call in state.legal_actions():
+                if call in seat.legal_actions():
                     return call
-            return engine.make_bot("michigan", "basic").choose(state)
+            return engine.make_bot("michigan", "basic").choose(seat)
 
     t = MichiganTable(s, humans=(0,), bots={1: Withholder(), 2: Withholder()})
     sent: list = []
