@@ -7,11 +7,19 @@ here, as lesson 03's "a blind exchange costs a four-player dealer chips" did.
 The seeds are the lesson's plus ``FRESH`` (trial i of the lesson is trial i + FRESH here).
 What each test covers is named in its docstring; the numbers typed into the text are checked
 against the lesson's own seeds by the test_0N_numbers files.
+
+All of it takes about two CPU minutes (a minute on two workers). The tests marked ``heavy``
+(more than 15 CPU seconds each: the exchange study, the class tournament, the first thousand
+deals of the exchange) are left out with ``TABLETOP_REPLICATION=quick`` in the environment,
+for a quick run while working on a lesson.
 """
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
+import pytest
 from lesson_cells import Lesson
 
 import engine
@@ -20,6 +28,9 @@ from engine.tournament import mean_interval
 from tabletop_widgets.lesson import share_interval
 
 FRESH = 100_000  # added to every seed: trials the lessons never play
+heavy = pytest.mark.skipif(
+    os.environ.get("TABLETOP_REPLICATION") == "quick", reason="heavy: TABLETOP_REPLICATION=quick"
+)
 
 
 def rows_of(values: list) -> np.ndarray:
@@ -47,6 +58,7 @@ def test_01_try_it_cannot_tell_my_strategy_from_the_basic_bot():
     assert low < 0 < high
 
 
+@heavy
 def test_01_the_expert_beats_the_basic_bot_and_duplicates_narrow_the_band():
     """6g: on 40 duplicate deals the expert's margin over the basic bot lies above zero, and
     its interval is narrower than on 80 deals played once (the same number of games)."""
@@ -106,6 +118,7 @@ def test_03_the_first_leader_does_best_and_the_dealer_worst():
         assert low > 0, (a, b)
 
 
+@heavy
 def test_03_a_blind_exchange_shows_no_clear_effect():
     """5b: the dealer's chips with a blind exchange minus without it, over 2,000 deals, with
     four players and with three: the interval of the total holds zero."""
@@ -116,6 +129,7 @@ def test_03_a_blind_exchange_shows_no_clear_effect():
         assert low < 0 < high, players
 
 
+@heavy
 def test_03_the_first_1000_deals_alone_just_missed_zero():
     """5b: the lesson's own first 1,000 deals with four players (the run it once drew its
     conclusion from): the total's interval lies below zero. Not a replication (the same
