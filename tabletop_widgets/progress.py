@@ -206,7 +206,7 @@ class OnDemand(widgets.VBox):
             icon="play",
             tooltip="runs the simulation of this cell: it takes a while, and the answer "
             "arrives below",
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="auto", align_self="flex-start"),
         )
         self.button.add_class("tabletop-on-demand")
         self.output = widgets.Output()
