@@ -34,6 +34,7 @@ from engine.india import (
     turn_hit_risk,
 )
 
+from . import gate
 from .board import STATIC
 from .render.india import board_svg, used_dice
 from .table import Table
@@ -149,27 +150,27 @@ class IndiaTable(Table):
             thrown, _, count = self._own[mover]
             self._own[mover] = (thrown, new.dice if new.current_player == mover else (), count)
 
-    def on_intent(self, intent: str) -> bool:
-        """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one: only
-        while a human is to move; anything else means nothing here."""
+    INTENTS = gate.intents(
+        Table.INTENTS,
+        piece=gate.number(PIECES),
+        move=gate.numbers(2, below=100),
+        enter=gate.nothing,
+    )
+    """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one."""
+
+    def clicked(self, kind: str, value: Any) -> bool:
+        """Only while a human is to move."""
         if self.state.current_player not in self.humans:
             return False
-        kind, _, arg = intent.partition(":")
-        if kind == "enter" and not arg:
-            self.act(Enter())
+        if kind == "piece":
+            self.pick(value)
             return True
-        numbers = [_number(part) for part in arg.split(":")]
-        if kind == "piece" and len(numbers) == 1 and numbers[0] in range(PIECES):
-            self.pick(numbers[0])
-            return True
-        if kind == "move" and len(numbers) == 2 and None not in numbers:
-            try:
-                action = Move(*numbers)
-            except engine.IllegalAction:
-                return False
-            self.act(action)
-            return True
-        return False
+        try:
+            action = Enter() if kind == "enter" else Move(*value)
+        except engine.IllegalAction:
+            return False
+        self.act(action)
+        return True
 
     def pick(self, piece: int) -> None:
         """Select one of your pieces; if it has no legal move, say why."""
@@ -372,14 +373,9 @@ class IndiaTable(Table):
             verb = "throw" if s.current_player == CHANCE else "move"
             where = f"{self.names[s.turn]} to {verb}"
         return (
-            f"IndiaTable({s.num_players} players, seed {s.seed}, humans {list(self.humans)}, "
-            f"{len(s.history)} actions, {where})"
+            f"IndiaTable({s.num_players} players, {self._seed_words()}, "
+            f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
-
-
-def _number(text: str) -> int | None:
-    """A small whole number written in plain digits, else None."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
 
 
 def _whose(name: str) -> str:

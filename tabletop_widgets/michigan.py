@@ -26,6 +26,7 @@ from engine.michigan import (
     next_card_dead_chance,
 )
 
+from . import gate
 from .render.michigan import STOP_WORDS, table_svg
 from .table import Table
 from .words import percent, says
@@ -122,16 +123,12 @@ class MichiganTable(Table):
             self.coach,
         )
 
-    def on_intent(self, intent: str) -> bool:
-        kind, _, arg = intent.partition(":")
-        if kind != "card":
-            return False
-        try:
-            card = Card.from_str(arg)
-        except ValueError:
-            return False
-        if card.is_joker:
-            return False
+    INTENTS = gate.intents(
+        Table.INTENTS, card=gate.parsed(Card.from_str, lambda card: not card.is_joker)
+    )
+    """``card:7H``: play that card."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         self.act(Play(card))  # a card the rules refuse is refused with the engine's reason
         return True
 

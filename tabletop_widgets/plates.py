@@ -11,6 +11,7 @@ import ipywidgets as widgets
 import engine
 from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_chance_from_view
 
+from . import gate
 from .render.plates import table_svg
 from .table import Table
 from .words import YOU, percent, says, sentence
@@ -110,6 +111,8 @@ class PlatesTable(Table):
     """
 
     game = "plates"
+    INTENTS = gate.intents(Table.INTENTS, digit=gate.number(10))
+    """``digit:N``: a digit of your own plate, to bid on."""
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.panel = BiddingPanel(self.act, self.press)
@@ -123,11 +126,10 @@ class PlatesTable(Table):
             self.coach,
         )
 
-    def on_intent(self, intent: str) -> bool:
-        kind, _, arg = intent.partition(":")
-        if kind != "digit" or arg not in tuple("0123456789") or self.panel.digit.disabled:
+    def clicked(self, kind: str, value: Any) -> bool:
+        if self.panel.digit.disabled:
             return False
-        self.panel.digit.value = int(arg)  # marked on the board at once (the observer redraws)
+        self.panel.digit.value = value  # marked on the board at once (the observer redraws)
         return True
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:

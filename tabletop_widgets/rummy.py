@@ -32,6 +32,7 @@ from engine.rummy import (
     discard_danger,
 )
 
+from . import gate
 from .render.rummy import group_label, laid_out, table_svg
 from .table import Table
 from .words import percent, says
@@ -257,15 +258,21 @@ class RummyTable(Table):
         kind = "a first drop" if self.state.draws[seat] == 0 else "a middle drop"
         return f"It costs {self.state.drop_cost(seat)} points ({kind})"
 
-    def on_intent(self, intent: str) -> bool:
-        """A click on the board: ``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw),
-        ``discard`` (the selected card, on the open pile)."""
-        kind, _, arg = intent.partition(":")
-        if kind == "card" and arg.isdecimal() and int(arg) < len(self.cards_in_order()):
-            self.select(int(arg))
-        elif kind == "draw" and arg in ("stock", "open"):
-            self.act(Draw(arg))
-        elif intent == "discard":
+    INTENTS = gate.intents(
+        Table.INTENTS,
+        card=gate.number(100),
+        draw=gate.one_of(("stock", "open")),
+        discard=gate.nothing,
+    )
+    """``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw), ``discard`` (the selected
+    card, on the open pile)."""
+
+    def clicked(self, kind: str, value: Any) -> bool:
+        if kind == "card" and value < len(self.cards_in_order()):
+            self.select(value)
+        elif kind == "draw":
+            self.act(Draw(value))
+        elif kind == "discard":
             self.discard_selected()
         else:
             return False

@@ -37,6 +37,7 @@ from engine.rupees import (
     unseen_money,
 )
 
+from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
 from .table import Table
 from .words import joined, says
@@ -149,12 +150,10 @@ class RupeesTable(Table):
         return self.act(action)
 
     # -- clicks
-    def on_intent(self, intent: str) -> bool:
-        """``card:CODE``: play that card, or (discarding) choose it or put it back."""
-        kind, _, code = intent.partition(":")
-        if kind != "card" or code not in CARDS:
-            return False
-        card = CARDS[code]
+    INTENTS = gate.intents(Table.INTENTS, card=gate.one_of(CARDS))
+    """``card:CODE``: play that card, or (discarding) choose it or put it back."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)

@@ -13,6 +13,7 @@ description of an action as that seat sees it.
 from __future__ import annotations
 
 import base64
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -22,6 +23,7 @@ import ipywidgets as widgets
 
 import engine
 
+from . import gate
 from .board import Board
 from .words import joined, says, sentence
 
@@ -42,6 +44,12 @@ class Table(widgets.VBox):
     at a time (``pace``); the table pauses where a human should look (``_pause_after``) until
     Continue is clicked.
 
+    A table is a student's unless made otherwise: ``exam=True`` (a graded game: no coach, no
+    hint, no loading, a secret seed) or ``teacher=True`` (the teacher's controls: every hand
+    face up, rigging, undo, saving at any time). Nothing on the page can switch either.
+    Every message from the page passes one gate (``receive`` for the board, ``press`` for a
+    button), which checks it against what the seat at the screen could click now.
+
     The classroom tools under every table use only this public API: ``latest`` (the game as
     it stands) and ``state`` (the state on the table: an earlier move while ``looking_back``),
     ``look``, ``replace``, ``refuse``, ``watch``, ``cover``/``show_to``/``screen`` (hot
@@ -49,36 +57,54 @@ class Table(widgets.VBox):
     ``viewer``, ``human_to_act``, ``paused``, ``board`` (its ``pace``).
 
     A game's table implements ``_layout``, ``picture`` and ``refresh`` (and, where it needs
-    them, ``on_intent``, ``_events``, ``_pause_after``, ``_hide``, ``standing``)."""
+    them, ``INTENTS`` with ``clicked``, ``_events``, ``_pause_after``, ``_hide``,
+    ``standing``)."""
 
     game: ClassVar[str]
+    INTENTS: ClassVar[Mapping[str, gate.Reader]] = gate.intents({}, **{"new-game": gate.nothing})
+    """The clicks on the board this table takes, each kind with the reader of its argument; a
+    game's table adds its own (``gate.intents(Table.INTENTS, digit=gate.number(10))``)."""
 
     def __init__(
         self,
         state: engine.State | None = None,
         *,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         humans: tuple[int, ...] = (0,),
         level: str = "basic",
         bots: Mapping[int, Any] | None = None,
         exam: bool = False,
+        teacher: bool = False,
         **options: Any,
     ) -> None:
         """``bots`` may give the bot of any seat that is not a human's (an object with
         ``choose(state)``: a student's strategy); the others are ``engine.make_bot`` bots of
-        ``level``. In ``exam`` mode there is no coach and no hint, and the review opens only
-        once the game is over."""
+        ``level``. The game's ``seed`` is 0 unless given, except at an ``exam`` table: there it
+        is secret (drawn from the operating system), so nobody can work out the deal from it.
+
+        ``exam=True``: no coach and no hint, the review opens only once the game is over, no
+        game is loaded and none saved before the end. ``teacher=True``: Teacher mode under the
+        table (every hand face up, rig the next throw or deal, undo, a new game at any time)
+        and Save game at any time (the file holds every hand)."""
         super().__init__()
+        for name, switch in (("exam", exam), ("teacher", teacher)):
+            if type(switch) is not bool:
+                raise ValueError(f"{name} is True or False, not {switch!r}")
+        if exam and teacher:
+            raise ValueError("a table is an exam table or a teacher's table, not both")
+        self.exam = exam
+        """A graded game (no coach, no hint, no load, a secret seed), set in code only."""
+        self.teacher = teacher
+        """The teacher's table (Teacher mode), set in code only: no click can make one."""
+        if seed is None:
+            seed = secrets.randbelow(engine.core.MAX_SEED) if exam else 0
         self.state = state or engine.new_game(self.game, players, seed, **options)
         n = self.state.num_players
         if not humans or any(type(h) is not int or not 0 <= h < n for h in humans):
             raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
         self.humans = tuple(sorted(set(humans)))
         self.level = level
-        if type(exam) is not bool:
-            raise ValueError(f"exam is True or False, not {exam!r}")
-        self.exam = exam
         given = bots or {}
         self.bots = {
             s: given[s] if s in given else engine.make_bot(self.game, level, seed=seed * 97 + s)
@@ -93,10 +119,8 @@ class Table(widgets.VBox):
         """While looking back at an earlier move: the game as it stands."""
         self._kept: tuple[bool, engine.Event | None] = (False, None)
         """While looking back: the game's own ``paused`` and ``last``."""
-        self.reveal = False
-        """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
-        self.rigged: Any = None
-        """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
+        self._reveal = False
+        self._rigged: Any = None
         self._screen: int | None = None
         self._covered = False
         self._last_chance: engine.State | None = None
@@ -108,7 +132,7 @@ class Table(widgets.VBox):
         self.last: engine.Event | None = None
         """The last action on the table as the viewer saw it (the picture marks it)."""
         self.message = widgets.HTML()
-        self.board = Board(on_intent=self._board_intent)
+        self.board = Board(on_message=self.receive)
         self.continue_button = widgets.Button(
             description="Continue",
             icon="play",
@@ -129,13 +153,11 @@ class Table(widgets.VBox):
         )
         self._on_yes: Callable[[], Any] = lambda: None
         self.press(self._yes, self._confirmed)
-        self._no.on_click(lambda _b: self._ask_done())
+        self.press(self._no, self._ask_done, acts=False)
         self.confirm_bar = widgets.HBox([self._question, self._yes, self._no])
         self.confirm_bar.add_class("tt-confirm")
         self.confirm_bar.layout.display = "none"
         self.game_widgets = self._layout()
-        if exam and hasattr(self, "coach_toggle"):
-            self.coach_toggle.layout.display = "none"
         from .classroom import tools_for  # the tools take a table: imported here, not above
 
         self.tools = widgets.VBox(tools_for(self))
@@ -174,6 +196,28 @@ class Table(widgets.VBox):
     def looking_back(self) -> bool:
         """True while the table shows an earlier move (read-only)."""
         return self._latest is not None
+
+    @property
+    def reveal(self) -> bool:
+        """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
+        return self._reveal
+
+    @reveal.setter
+    def reveal(self, on: bool) -> None:
+        if on and not self.teacher:
+            raise ValueError("only a teacher's table (teacher=True) shows every hand")
+        self._reveal = bool(on)
+
+    @property
+    def rigged(self) -> Any:
+        """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
+        return self._rigged
+
+    @rigged.setter
+    def rigged(self, outcome: Any) -> None:
+        if outcome is not None and not self.teacher:
+            raise ValueError("only a teacher's table (teacher=True) rigs a throw or a deal")
+        self._rigged = outcome
 
     def say(self, event: engine.Event) -> str:
         """A log line for ``event``, the seat named as this table names it: "Bot 2 bids two
@@ -327,35 +371,76 @@ class Table(widgets.VBox):
         self._watchers.append((order, len(self._watchers), watcher))
         self._watchers.sort(key=lambda w: w[:2])
 
-    # -- clicks, tied to the picture they were made on
-    def press(self, button: widgets.Button, do: Callable[[], Any]) -> None:
-        """Run ``do()`` when ``button`` is clicked, unless the click is stale: made on a
-        disabled button, or before the page showed the game as it stands (a double click
-        lands on a game that has moved on). A stale click does nothing but say so."""
+    # -- the gate: every message from the page, checked against what could be clicked now
+    def press(self, button: widgets.Button, do: Callable[[], Any], acts: bool = True) -> None:
+        """Run ``do()`` when ``button`` is clicked, unless ``unavailable(button, acts)`` says
+        why not: then the click does nothing but say so. Every button of a table and of its
+        tools is tied this way (the hot-seat cover's own button aside)."""
 
         def clicked(_b: widgets.Button) -> None:
-            if button.disabled:
-                self.note(f"{button.description or 'that button'} is not available now")
-            elif self.board.watched and self.board.seen != self.board.move:
-                self.note("that click came before the table showed the latest move: look again")
+            why = self.unavailable(button, acts)
+            if why:
+                self.note(why)
             else:
                 do()
 
         button.on_click(clicked)
 
-    def _board_intent(self, intent: str, move: int | None) -> None:
-        """A click on the board, made on the picture of ``move``."""
-        if intent == "new-game":
-            self.new_game()
-        elif move is not None and move != len(self.state.history):
-            self.note("that click was on an earlier picture: look again")
-        elif self.on_intent(intent) is False:
-            self.note("nothing happens on a click there")
+    def unavailable(self, control: widgets.DOMWidget, acts: bool = True) -> str | None:
+        """Why a click on ``control`` does nothing now, if so: the screen is covered (the
+        page shows only the cover), the control is disabled or not shown, or, for a control
+        that ``acts`` on the game (a move, Continue, an undo), the click came before the page
+        showed the game as it stands (a double click lands on a game that has moved on). A
+        page can send a click for any control it holds, shown or not."""
+        name = getattr(control, "description", "") or "that control"
+        if self._covered:
+            return f"{name} waits: the screen is covered until the next player takes it"
+        if getattr(control, "disabled", False) or control.layout.display == "none":
+            return f"{name} is not available now"
+        if acts and self.board.watched and self.board.seen != self.board.move:
+            return "that click came before the table showed the latest move: look again"
+        return None
 
-    def note(self, text: str) -> None:
-        """A short note in the status line (a click that was ignored), until the next move."""
+    def receive(self, content: object) -> bool:
+        """A message from the board's page, which should be a click on a spot of the picture
+        it shows. It is taken only if it passes the gate (``gate.read``: a kind of click of
+        ``INTENTS``, well formed, with its move number), was made on the picture of the state
+        on the table while the screen is not covered; then ``new-game`` deals the next game
+        (at a teacher's table, or once the game is over), and any other click on a spot that
+        picture offers goes to the game's ``clicked``. Anything else is refused with a
+        note in the status line, never an exception. True if the click was taken."""
+        try:
+            click = gate.read(content, self.INTENTS)
+        except gate.Refused as e:
+            return self.note(str(e))
+        assert isinstance(content, dict)  # gate.read accepts nothing else
+        if click.move != len(self.state.history):
+            return self.note(gate.STALE)
+        if self._covered:
+            return self.note("the screen is covered: the next player takes it first")
+        if click.kind == "new-game":
+            return self.new_game()
+        if f'data-intent="{escape(content["intent"])}"' not in self.board.svg:
+            return self.note(gate.NOTHING_THERE)
+        if self.clicked(click.kind, click.value) is False:
+            return self.note(gate.NOTHING_THERE)
+        return True
+
+    def on_intent(self, intent: str) -> bool:
+        """A click on the spot ``intent`` of the picture on the table, as the page sends it
+        (for scripts, tests and a test's twin table): through the same gate."""
+        return self.receive({"intent": intent, "move": len(self.state.history)})
+
+    def note(self, text: str) -> bool:
+        """A short note in the status line (a click that was ignored), until the next move;
+        False, for callers that return whether a click was taken. While the screen is
+        covered the status line holds the note alone."""
         self._note = text
-        self.board.status = self._status_html()
+        if self._covered:
+            self.board.status = f'<span class="tt-note">({escape(text)})</span>'
+        else:
+            self.board.status = self._status_html()
+        return False
 
     # -- asking before a costly action
     def confirm(self, question: str, yes: str, do: Callable[[], Any]) -> None:
@@ -397,10 +482,17 @@ class Table(widgets.VBox):
         self._ask_done()
         self.advance()
 
-    def new_game(self) -> None:
-        """A new game at this table: the same players and options, the next seed."""
+    def new_game(self) -> bool:
+        """A new game at this table (the same players and options), if one may be dealt now:
+        at a teacher's table at any time, at any other once the game is over (so no click
+        throws away a hand). Its seed is the next one, at an exam table a new secret one.
+        True if it was dealt."""
         s = self.latest
-        self.replace(engine.new_game(s.game, s.num_players, s.seed + 1, **s.options), "New game")
+        if not (self.teacher or (s.is_terminal() and not self.looking_back)):
+            return self.note("a new game is dealt once this one is over")
+        seed = secrets.randbelow(engine.core.MAX_SEED) if self.exam else s.seed + 1
+        self.replace(engine.new_game(s.game, s.num_players, seed, **s.options), "New game")
+        return True
 
     def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
         """Show an earlier state of this game, read-only (the replay), through the eyes now at
@@ -492,12 +584,22 @@ class Table(widgets.VBox):
 
     def _add_coach(self, tooltip: str) -> None:
         """The Coach toggle (``self.coach_toggle``) and its panel (``self.coach``, which the
-        game's ``refresh`` fills while the toggle is on); toggling redraws."""
+        game's ``refresh`` fills while the toggle is on); toggling redraws. At an exam table
+        the toggle is not shown and stays off, whatever the page sends."""
         self.coach_toggle = widgets.ToggleButton(
             description="Coach", icon="graduation-cap", tooltip=tooltip
         )
         self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.redraw(), "value")
+        if self.exam:
+            self.coach_toggle.layout.display = "none"
+        self.coach_toggle.observe(lambda _c: self._coach_switched(), "value")
+
+    def _coach_switched(self) -> None:
+        if self.exam and self.coach_toggle.value:
+            self.coach_toggle.value = False  # this change redraws
+            self.note("no coach at an exam table")
+        else:
+            self.redraw()
 
     # -- what the board shows
     def turn_line(self) -> str:
@@ -585,8 +687,9 @@ class Table(widgets.VBox):
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return False
 
-    def on_intent(self, intent: str) -> bool | None:
-        """A click on the board; False if the intent means nothing here."""
+    def clicked(self, kind: str, value: Any) -> bool | None:
+        """A click on the board that passed the gate: a kind of ``INTENTS`` and its argument
+        read. False if it means nothing now (the gate says so)."""
         return False
 
     def refresh(self) -> None:
@@ -613,9 +716,16 @@ class Table(widgets.VBox):
             else ("paused" if self.paused else f"{self.names[s.current_player]} to move")
         )
         return (
-            f"{type(self).__name__}({s.num_players} players, seed {s.seed}, "
+            f"{type(self).__name__}({s.num_players} players, {self._seed_words()}, "
             f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
+
+    def _seed_words(self) -> str:
+        """The seed as the table's description gives it: never at an exam table (the deal
+        follows from it), and a page receives the description along with the widget."""
+        if self.exam:
+            return "exam"
+        return f"seed {self.state.seed}" + (", teacher" if self.teacher else "")
 
 
 def _shared(a: engine.core.History, b: engine.core.History) -> int:

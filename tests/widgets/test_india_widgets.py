@@ -131,6 +131,7 @@ def test_entering_by_click_and_a_double_click_enters_once():
     click_board(t, "enter", move=seen)
     click_board(t, "enter", move=seen)  # the second click of a double click: a stale picture
     assert t.state.pieces[0].count(0) == 1 and "earlier picture" in t.board.status
+    click_board(t, "piece:2")  # doubles: the next piece, and where it may go
     click_board(t, "enter")
     assert t.state.pieces[0][:2] == (0, 0)
     assert "doubles: Player 0 throws again" in t.log_lines
@@ -182,7 +183,9 @@ def test_illegal_actions_are_refused_and_change_nothing():
     before = t.state.to_json()
     assert t.throw() is False and "must move first" in t.message.value
     assert t.throw_button.disabled and "move first" in t.throw_button.tooltip
-    click_board(t, "move:0:6")
+    click_board(t, "move:0:6")  # a move the picture does not offer
+    assert "nothing happens on a click there" in t.board.status
+    assert not t.act(Move(0, 6))
     assert "blockade on square 14" in t.message.value and t.state.to_json() == before
 
 

@@ -175,10 +175,11 @@ def test_mistakes_mode_offers_them_with_a_warning():
     t.act(Play(Card("8", "H")))
     t.act(Play(Card("9", "H")))
     assert not t.withhold.disabled
+    take_screen(t)  # hot seat: Player 2 takes the screen (a covered table takes no click)
     t.withhold.click()
     assert t.state.history[-1] == Withhold() and t.state.barred == {2}
-    # hot seat: Player 1, at the screen now, reads what a dead 10♥ would show
-    assert t.viewer == 1 and t.log_lines[-2:] == [
+    # Player 1 reads what a dead 10♥ would show
+    assert t._entries[-1].lines[1][-2:] == [
         "Nobody plays 10♥",
         "Stop after 9♥: the next card, 10♥, is in the dead hand",
     ]

@@ -13,11 +13,17 @@ from html import escape
 import pytest
 
 import engine
-from engine.core import _digest
+from engine.core import SAVE_KEY, _digest
 from tabletop_widgets import TABLES
 from tabletop_widgets.saves import MAX_BYTES, SaveLoad
 
 GAMES = sorted(engine.GAMES)
+
+
+@pytest.fixture(autouse=True)
+def no_key_set(monkeypatch):
+    """Each test sets the teacher's key it needs (one set where the tests run would sign)."""
+    monkeypatch.delenv(SAVE_KEY, raising=False)
 
 
 def saves_of(table) -> SaveLoad:
@@ -26,8 +32,10 @@ def saves_of(table) -> SaveLoad:
     return tool
 
 
-def new_table(game: str, players: int | None = None, seed: int = 3):
-    return TABLES[game](players=players or engine.GAMES[game].PLAYERS[0], seed=seed, humans=(0,))
+def new_table(game: str, players: int | None = None, seed: int = 3, teacher: bool = True):
+    """A table of ``game`` with one human (seat 0): a teacher's, which saves at any time."""
+    players = players or engine.GAMES[game].PLAYERS[0]
+    return TABLES[game](players=players, seed=seed, humans=(0,), teacher=teacher)
 
 
 def play(table, moves: int, seed: int = 1) -> None:
@@ -226,3 +234,55 @@ def test_a_long_file_name_is_shortened_in_the_message():
     saves_of(table).load_text("{", "x" * 200 + ".json")
     note = saves_of(table).note.value
     assert "x" * 57 + "..." in note and "x" * 58 not in note
+
+
+# ---------------------------------------------------------------- who saves, and the signature
+
+
+def finished(game: str) -> engine.State:
+    s = engine.new_game(game, seed=2, **({"deals": 1} if game == "michigan" else {}))
+    return engine.play(s, [engine.make_bot(game, "basic", seed=k) for k in range(s.num_players)])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_students_table_saves_a_game_only_once_it_is_over(game):
+    table = new_table(game, teacher=False)
+    play(table, 2)
+    tool = saves_of(table)
+    assert "saved once it is over" in tool.files.not_now and tool.files.name == ""
+    sent: list = []
+    tool.files.send = sent.append
+    tool.files._receive(tool.files, {"save": True}, [])  # a click, or a forged message
+    assert not sent and "Not saved: a game is saved once it is over" in tool.note.value
+    with pytest.raises(ValueError, match="once it is over"):
+        tool.save_file()
+    done = TABLES[game](finished(game), humans=(0,))
+    assert saves_of(done).files.not_now == ""
+    name, text = downloaded(saves_of(done))
+    assert engine.from_json(text) == done.latest and name == saves_of(done).files.name
+
+
+def test_with_the_teachers_key_a_save_is_signed_and_an_edited_one_refused(monkeypatch):
+    monkeypatch.setenv(SAVE_KEY, "a key of the teacher's, 32 chars")
+    table = new_table("michigan")
+    play(table, 3)
+    name, text = downloaded(saves_of(table))
+    body = json.loads(text)
+    assert len(body["signature"]) == 64
+    fresh = new_table("michigan", seed=8)
+    assert saves_of(fresh).load_text(text, name)
+    assert "(its signature checked)" in saves_of(fresh).note.value
+    better = signed({**body, "seed": body["seed"] + 1})  # the digest recomputed, not the key
+    assert not saves_of(fresh).load_file(better, "better.json")
+    assert "signature does not match" in saves_of(fresh).note.value
+    monkeypatch.delenv(SAVE_KEY)  # where no key is set, the digest alone stops no forger
+    assert saves_of(new_table("michigan", seed=8)).load_file(better, "better.json")
+
+
+def test_a_key_too_short_is_refused_beside_the_button(monkeypatch):
+    monkeypatch.setenv(SAVE_KEY, "1234")
+    tool = saves_of(new_table("india"))
+    sent: list = []
+    tool.files.send = sent.append
+    assert not tool.save() and not sent
+    assert "Not saved: a save key has at least 16 characters" in tool.note.value

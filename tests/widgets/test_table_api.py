@@ -59,7 +59,7 @@ def test_the_cover_keeps_nothing_of_the_last_player(game):
 def test_teacher_mode_follows_the_last_chance_event_without_replaying(game, monkeypatch):
     from tabletop_widgets.teacher import TeacherTools
 
-    table = TABLES[game](seed=2)
+    table = TABLES[game](seed=2, teacher=True)
     teacher = next(w for w in table.tools.children if isinstance(w, TeacherTools))
     teacher.toggle.value = True
     replays = []

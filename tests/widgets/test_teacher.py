@@ -7,11 +7,11 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
+from page import hidden_marks
 
 import engine
 from engine.india import Throw
 from tabletop_widgets import TABLES
-from tabletop_widgets.render.rupees import card_name as rupee_name
 from tabletop_widgets.render.svg import TEACHER_BANNER
 from tabletop_widgets.teacher import TeacherTools, deal_text, read_deal
 
@@ -20,8 +20,8 @@ CARD_GAMES = [g for g in GAMES if g != "india"]  # chance is a shuffle (India: a
 
 
 def teacher(game: str, **kw) -> tuple:
-    """A table with one human (seat 0) and its teacher tools, teacher mode on."""
-    table = TABLES[game](seed=kw.pop("seed", 1), humans=(0,), **kw)
+    """A teacher's table with one human (seat 0) and its teacher tools, teacher mode on."""
+    table = TABLES[game](seed=kw.pop("seed", 1), humans=(0,), teacher=True, **kw)
     tool = next(w for w in table.tools.children if isinstance(w, TeacherTools))
     tool.toggle.value = True
     return table, tool
@@ -31,21 +31,6 @@ def swap_first_two(text: str) -> str:
     """The teacher's edit: the first two cards of the deal change places."""
     first, second, rest = text.split(", ", 2)
     return f"{second}, {first}, {rest}"
-
-
-def hidden_marks(table) -> list[str]:
-    """Text that only a picture with every hand face up holds: the other seats' cards."""
-    s, me = table.state, table.viewer
-    if table.game == "plates":
-        return [f"FINE ${p.fine}" for who, p in s.in_play() if who != f"seat {me}"][:1]
-    if table.game in ("michigan", "rummy"):
-        per_line = 5 if table.game == "rummy" else 7  # how many cards a line of the box holds
-        return [" ".join(map(str, h[:per_line])) for k, h in enumerate(s.hands) if k != me and h]
-    if table.game == "rupees":
-        return [
-            f'aria-label="{rupee_name(c)}"' for k, h in enumerate(s.hands) if k != me for c in h
-        ]
-    return []
 
 
 @pytest.mark.parametrize("game", GAMES)
