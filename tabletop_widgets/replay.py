@@ -64,9 +64,10 @@ class ReplayBar(widgets.VBox):
         )
         table.press(self.branch, self.play_on)
         self.where = widgets.HTML()
+        branch = () if table.exam else (self.branch,)  # an exam table takes no move back
         self.children = (
             widgets.HBox([self.first, self.back, self.slider, self.forward, self.latest]),
-            widgets.HBox([self.where, self.back_to_game, self.branch]),
+            widgets.HBox([self.where, self.back_to_game, *branch]),
         )
         self.add_class("tt-replay")
         table.watch(self._follow, order=10)

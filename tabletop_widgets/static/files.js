@@ -31,10 +31,11 @@ function render({ model, el }) {
   function label() {
     const notNow = model.get("not_now");
     save.disabled = Boolean(notNow);
+    save.style.opacity = notNow ? "0.5" : ""; // dimmed, as a disabled ipywidgets button
     save.title = notNow ? `Save game: ${notNow}` : title;
     const what = notNow ? save.title : `Save game: download ${model.get("name")}`;
     save.setAttribute("aria-label", what);
-    load.hidden = !model.get("loads");
+    load.style.display = model.get("loads") ? "" : "none"; // a button's CSS outranks `hidden`
   }
 
   save.addEventListener("click", () => model.send({ save: true }));

@@ -20,8 +20,8 @@ from tabletop_widgets.saves import SaveLoad
 
 pytestmark = pytest.mark.browser
 
-FIRST = {"players": 2, "seed": 0, "humans": (0,)}
-FRESH = {"players": 2, "seed": 4, "humans": (0,)}
+FIRST = {"players": 2, "seed": 0, "humans": (0,), "teacher": True}  # saves in mid-game
+FRESH = {"players": 2, "seed": 4, "humans": (0,), "teacher": True}
 
 
 def saves_of(table: IndiaTable) -> SaveLoad:

@@ -1,5 +1,6 @@
-"""Teacher mode in a real JupyterLab and Chromium: rig a throw of India by clicks, throw, and
-see exactly that throw on the dice and the table; then turn every hand face up (the banner).
+"""Teacher mode at a teacher's table (``teacher=True``) in a real JupyterLab and Chromium: rig a
+throw of India by clicks, throw, and see exactly that throw on the dice and the table; then turn
+every hand face up (the banner).
 
 The test builds the same table in its own process and makes the same clicks, so the status,
 the moves offered and the log it checks on the page are ones only the kernel could have sent.
@@ -19,8 +20,8 @@ from tabletop_widgets.teacher import TeacherTools
 
 pytestmark = pytest.mark.browser
 
-TABLE = {"players": 2, "seed": 1, "humans": (0,)}
-CARDS = {"players": 3, "seed": 2, "humans": (0,)}
+TABLE = {"players": 2, "seed": 1, "humans": (0,), "teacher": True}
+CARDS = {"players": 3, "seed": 2, "humans": (0,), "teacher": True}
 RIGGED = Throw(5, 2)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+import engine
 from tabletop_widgets.render.rupees import card_name as rupee_name
 
 
@@ -56,6 +57,16 @@ def page_text(table: Any) -> str:
             if key not in ("_esm", "_css") and isinstance(value, (str, list)):
                 texts.append(value if isinstance(value, str) else " ".join(map(str, value)))
     return "\n".join(texts)
+
+
+def play_one(table: Any, bot: Any) -> None:
+    """One step by whoever is to act: Continue after a round, a human's throw, or a move."""
+    if table.paused:
+        table.resume()
+    elif table.state.current_player == engine.CHANCE:
+        assert table.throw()
+    else:
+        assert table.act(bot.choose(table.state))
 
 
 def hidden_marks(table: Any) -> list[str]:

@@ -16,7 +16,7 @@ import re
 
 import ipywidgets as widgets
 import pytest
-from page import change, click, click_board, page_text, widgets_of
+from page import change, click, click_board, page_text, play_one, widgets_of
 
 import engine
 from tabletop_widgets import TABLES, gate
@@ -281,12 +281,7 @@ def covered(game: str):
     for _ in range(300):
         if hot.due is not None:
             return table, hot
-        if table.paused:
-            table.resume()
-        elif table.state.current_player == engine.CHANCE:
-            table.throw()
-        else:
-            table.act(bot.choose(table.state))
+        play_one(table, bot)
     raise AssertionError("no cover in 300 steps")
 
 

@@ -4,6 +4,7 @@ click sends (the cover's button, the Large print toggle)."""
 from __future__ import annotations
 
 import pytest
+from page import play_one
 
 import engine
 from engine.cards import Card
@@ -33,16 +34,6 @@ def hand_marks(table, seat: int) -> list[str]:
     if table.game in ("michigan", "rummy"):
         return [cards.card_name(Card.from_str(c)) for c in view["hand"]]
     return []  # India hides nothing
-
-
-def play_one(table, bot) -> None:
-    """One step by whoever is to act: Continue after a round, a human's throw, or a move."""
-    if table.paused:
-        table.resume()
-    elif table.state.current_player == engine.CHANCE:
-        assert table.throw()
-    else:
-        assert table.act(bot.choose(table.state))
 
 
 def shown(table) -> bool:
