@@ -195,20 +195,20 @@ class TeacherTools(widgets.VBox):
         if node is None:
             self._say("This game has had no throw or deal to rig.")
             return
-        now = node is self.game  # due now: offer the very outcome a fair draw would give
         self.hint.value = (
             "Choose the outcome of the next throw or draw."
             if outcomes
             else "The next deal, card by card in the order it is dealt: swap cards to arrange it."
         )
+        # Never the outcome a fair draw will give: the controls may be on the projector.
         if outcomes:
             self.outcome.options = [(str(o), o) for o, _p in outcomes]
-            self.outcome.value = node.sample_chance() if now else outcomes[0][0]
-        elif now:
-            self._deck = node.sample_chance().cards
-            self.deal.value = deal_text(self._deck)
-        else:  # the deck of the last deal, in a new fair order
-            self._deck = self.game.history[len(node.history)].cards
+            self.outcome.value = outcomes[0][0]
+        else:  # the deck of the deal (due now, or the last one), in an order of its own
+            due = node is self.game
+            self._deck = (
+                node.sample_chance() if due else self.game.history[len(node.history)]
+            ).cards
             fresh = list(self._deck)
             random.Random(f"teacher:{len(self.game.history)}").shuffle(fresh)
             self.deal.value = deal_text(tuple(fresh))

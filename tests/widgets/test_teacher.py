@@ -52,6 +52,7 @@ def test_show_every_hand_draws_them_face_up_under_a_banner_and_off_hides_them(ga
 def test_india_rig_a_throw_then_throw_uses_it() -> None:
     table, tool = teacher("india")
     assert table.human_to_act() == 0 and len(tool.outcome.options) == 36
+    assert tool.outcome.value == tool.outcome.options[0][1]  # not the throw a fair die gives
     tool.outcome.value = Throw(5, 3)
     assert tool.rig_button.click() is None and table.rigged == Throw(5, 3)
     assert "throw 5-3" in tool.note.value
@@ -70,12 +71,14 @@ def test_rig_the_next_deal_is_dealt_after_the_round(game: str) -> None:
         table.act(bot.choose(table.state))
     assert table.paused and table.state.current_player == engine.CHANCE
     k = len(table.state.history)
-    fair = tool.deal.value
-    assert fair == deal_text(table.state.sample_chance().cards)  # the next fair shuffle
-    tool.deal.value = swap_first_two(fair)
+    offered = tool.deal.value
+    fair = table.state.sample_chance().cards
+    assert offered != deal_text(fair)  # never the next fair deal: the projector may show it
+    assert sorted(map(str, read_deal(offered, fair).cards)) == sorted(map(str, fair))
+    tool.deal.value = swap_first_two(offered)
     assert tool.rig() and table.rigged is not None
     table.continue_button.click()
-    deck = read_deal(fair, table.state.history[k].cards).cards
+    deck = read_deal(offered, table.state.history[k].cards).cards
     assert table.state.history[k] == engine.Shuffle((deck[1], deck[0], *deck[2:]))
 
 
