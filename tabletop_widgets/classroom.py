@@ -1,5 +1,5 @@
 """The classroom tools shown under every table, for every game alike (they speak only the
-engine protocol and the public ``Table`` API: ``latest``, ``state``, ``looking_back``, ``look``,
+engine protocol and the public ``Table`` API: ``latest``, ``shown``, ``looking_back``, ``look``,
 ``replace``, ``refuse``, ``watch``, ``press``, ``cover``, ``show_to``, ``reveal``, ``rigged``)."""
 
 from __future__ import annotations

@@ -1,17 +1,20 @@
-"""What a page may ask of a table: every click message checked before anything runs.
+"""What a page may ask of a table: every click checked before anything runs.
 
 A message from the page is untrusted: any student can open the browser's console and send
-anything on a widget's channel. The board sends one kind, ``{"intent": "kind:argument",
-"move": n}``: a click on a spot of the picture of move ``n``. ``read`` checks it against a
-table's ``INTENTS`` (each kind of click with the reader of its argument) and gives back the
-``Click``, or raises ``Refused`` with the note to show; it raises nothing else, whatever it is
-sent. What the click may do now is the table's to decide (``Table.receive``).
+anything on a widget's channel, for a control the page shows or not. The board sends one kind,
+``{"intent": "kind:argument", "move": n}``: a click on a spot of the picture of move ``n``.
+``read`` checks its form against a table's ``INTENTS`` (each kind of click with the reader of
+its argument), ``check`` whether the seat at the screen could make it now; each raises
+``Refused`` with the note to show, and nothing else, whatever it is sent. A button's click
+(any other control's) passes ``control_refusal``. The table supplies the facts
+(``Table.receive``, ``Table.unavailable``); the rules are all here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from html import escape
 from types import MappingProxyType
 from typing import Any
 
@@ -24,6 +27,7 @@ LONGEST = 40
 
 NOTHING_THERE = "nothing happens on a click there"
 STALE = "that click was on an earlier picture: look again"
+COVERED = "the screen is covered: the next player takes it first"
 
 
 class Refused(ValueError):
@@ -32,8 +36,10 @@ class Refused(ValueError):
 
 @dataclass(frozen=True)
 class Click:
-    """A click that passed the gate: its kind, its argument read, the move it was made on."""
+    """A click that passed the gate: its intent as sent, its kind and its argument read, the
+    move of the picture it was made on."""
 
+    intent: str
     kind: str
     value: Any
     move: int
@@ -57,12 +63,38 @@ def read(content: object, intents: Mapping[str, Reader]) -> Click:
         value = intents[kind](arg)
     except (ValueError, LookupError, TypeError):  # a reader may use a game's own parser
         raise Refused(NOTHING_THERE) from None
-    return Click(kind, value, move)
+    return Click(intent, kind, value, move)
 
 
 def intents(base: Mapping[str, Reader], **kinds: Reader) -> Mapping[str, Reader]:
     """``base`` with more kinds of click (a game's table extends its parent's), read-only."""
     return MappingProxyType({**base, **kinds})
+
+
+def check(click: Click, moves: int, svg: str, covered: bool) -> None:
+    """Whether ``click`` could be made now, on the picture ``svg`` of the state on the table
+    (after ``moves`` actions): made on that picture, while the screen is not covered, on a
+    spot the picture offers (``new-game``, from the game-over box, is the table's to judge)."""
+    if click.move != moves:
+        raise Refused(STALE)
+    if covered:
+        raise Refused(COVERED)
+    if click.kind != "new-game" and f'data-intent="{escape(click.intent)}"' not in svg:
+        raise Refused(NOTHING_THERE)
+
+
+def control_refusal(control: Any, covered: bool, stale: bool) -> str | None:
+    """Why a click on ``control`` (a button, a toggle, the slider) does nothing now, if so:
+    the screen is ``covered`` (the page shows only the cover), the control is disabled or not
+    shown, or the click is ``stale`` (made before the page showed the game as it stands)."""
+    name = getattr(control, "description", "") or "that control"
+    if covered:
+        return f"{name} waits: the screen is covered until the next player takes it"
+    if getattr(control, "disabled", False) or control.layout.display == "none":
+        return f"{name} is not available now"
+    if stale:
+        return "that click came before the table showed the latest move: look again"
+    return None
 
 
 # -- readers of an intent's argument
@@ -129,6 +161,8 @@ __all__ = [
     "Click",
     "Reader",
     "Refused",
+    "check",
+    "control_refusal",
     "intents",
     "nothing",
     "number",

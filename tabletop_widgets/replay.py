@@ -93,7 +93,7 @@ class ReplayBar(widgets.VBox):
     @property
     def move(self) -> int:
         """The move shown: the number of actions of the state on the table."""
-        return len(self.table.state.history)
+        return len(self.table.shown.history)
 
     def at(self, move: int) -> engine.State:
         """The game after its first ``move`` actions, replayed once and then kept."""
@@ -147,7 +147,7 @@ class ReplayBar(widgets.VBox):
         if not self.table.looking_back or self.table.exam:
             return
         move, moves = self.move, self.moves
-        self.table.replace(self.table.state, f"Branch: play on from move {move} of {moves}")
+        self.table.replace(self.table.shown, f"Branch: play on from move {move} of {moves}")
 
     def _slid(self, move: int) -> None:
         if self._syncing or move == self.move:

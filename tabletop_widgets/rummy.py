@@ -54,6 +54,7 @@ class RummyTable(Table):
     """
 
     game = "rummy"
+    COACH = "your best arrangement and the risk of each discard"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.groups: list[list[Card]] = []
@@ -92,7 +93,6 @@ class RummyTable(Table):
             "success",
         )
         self.drop = button("Drop", "leave this deal", self.drop_out, "danger")
-        self._add_coach("your best arrangement and the risk of each discard")
         arrange = [self.sort_suit, self.sort_rank, self.group_button, self.ungroup, self.suggest]
         play = [self.discard, self.declare, self.drop, self.coach_toggle]
         self.sort_suit.layout.margin = "2px 2px 2px 18px"  # the hand's tools apart from play
@@ -107,7 +107,7 @@ class RummyTable(Table):
 
     # -- your hand, as you arrange it
     def _hand(self) -> list[Card]:
-        return list(self.state.hands[self.viewer]) if self.state.cut else []
+        return list(self.shown.hands[self.viewer]) if self.shown.cut else []
 
     def _sync_hand(self) -> None:
         """Keep ``groups`` and ``loose`` the viewer's hand: cards gone leave their group, new
@@ -203,14 +203,14 @@ class RummyTable(Table):
         """Lay the hand out as the engine's best arrangement."""
         hand = self._hand()
         if hand:
-            groups, loose = laid_out(self.state.arrange(self.viewer))
+            groups, loose = laid_out(self.shown.arrange(self.viewer))
             self.groups, self.loose = [list(g) for g in groups], list(loose)
         self.selected = []
         self.redraw()
 
     def labels(self) -> list[str]:
         """The label of each group, then "loose" for the loose cards (if any)."""
-        wild = self.state.wild_rank
+        wild = self.shown.wild_rank
         if wild is None:
             return []
         return [group_label(g, wild) for g in self.groups] + ["loose"] * bool(self.loose)
@@ -232,7 +232,7 @@ class RummyTable(Table):
         card = self._one_selected()
         if card is None:
             return self.refuse("select the one card to discard as you declare")
-        if self.why_not(Declare(card)) is None and not self.state.valid_show(card):
+        if self.why_not(Declare(card)) is None and not self.shown.valid_show(card):
             self.confirm(
                 f"Without {card} your hand is not a valid show: a wrong show costs "
                 f"{WRONG_SHOW} points and puts you out of the deal. Declare anyway?",
@@ -255,8 +255,8 @@ class RummyTable(Table):
         """What a drop costs the human to act now, in words."""
         seat = self.human_to_act()
         assert seat is not None, "asked on a human's turn"
-        kind = "a first drop" if self.state.draws[seat] == 0 else "a middle drop"
-        return f"It costs {self.state.drop_cost(seat)} points ({kind})"
+        kind = "a first drop" if self.shown.draws[seat] == 0 else "a middle drop"
+        return f"It costs {self.shown.drop_cost(seat)} points ({kind})"
 
     INTENTS = gate.intents(
         Table.INTENTS,
@@ -289,13 +289,13 @@ class RummyTable(Table):
         return lines
 
     def hint(self) -> str:
-        if self.state.phase == "draw":
+        if self.shown.phase == "draw":
             return "draw from the stock or the open pile (or drop)"
         return "select a card, then discard it (or declare)"
 
     def standing(self) -> list[tuple[int, str]]:
         """The winner first, then the others by the points they lost, with why."""
-        r = self.state.result
+        r = self.shown.result
         assert r is not None, "asked once the deal is over"
         order = sorted(range(len(r.lost)), key=lambda s: (s != r.winner, r.lost[s]))
         return [
@@ -310,7 +310,7 @@ class RummyTable(Table):
         self.discard.tooltip = self.drop.tooltip = ""
 
     def refresh(self) -> None:
-        s = self.state
+        s = self.shown
         self._sync_hand()
         my_turn = s.current_player in self.humans and not self.paused and not s.is_terminal()
         legal = s.legal_actions() if my_turn else []
@@ -348,7 +348,7 @@ class RummyTable(Table):
         self.coach.value = self._coach_html() if self.coach_toggle.value and playing else ""
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         self._sync_hand()  # a frame is drawn before the controls follow the game
         view = s.view(seat, reveal=self.reveal)
         if s.is_terminal():
@@ -373,7 +373,7 @@ class RummyTable(Table):
         button.tooltip = f"not now: {reason or hint}"
 
     def _coach_html(self) -> str:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat)
         hand = self._hand()
         four = s.options["four_card_life"]

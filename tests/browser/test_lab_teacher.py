@@ -62,14 +62,14 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     # Throw: the dice land on the rigged faces, and the table plays on from that throw.
     table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
     twin.throw_button.click()
-    assert twin.state.history[0] == RIGGED
+    assert twin.shown.history[0] == RIGGED
     table.locator(f'.tt-dice[data-values="{RIGGED.a}-{RIGGED.b}"]').wait_for()
     caught_up(table, twin)
     status = table.locator(".tt-status").text_content()
     assert status.startswith(f"You to move: {RIGGED.a}-{RIGGED.b}")  # both rigged dice to use
     for button in twin.move_list.children:  # the moves the throw allows, as the kernel sees them
         table.locator("button", has_text=button.description).wait_for()
-    thrown = twin.say(twin.state.at(0).public(RIGGED, 0))  # the engine's words for the throw
+    thrown = twin.say(twin.shown.at(0).public(RIGGED, 0))  # the engine's words for the throw
     assert table.locator(".tt-recent li").all_text_contents() == [thrown]
     assert thrown in table.locator(".tt-log li").all_text_contents()
     teacher.locator(".tt-coach").wait_for(state="detached")  # the rigged throw is used up

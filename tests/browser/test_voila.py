@@ -38,7 +38,7 @@ def test_bid_by_clicks_in_voila(lab_server, page, page_errors, shots):
     assert "You to move" in table.locator(".tt-status").text_content()
 
     # Choose a digit on your own plate, then bid: the bots answer.
-    digit = next(d for d in twin.state.view(0)["my_plate"]["number"] if d.isdigit())
+    digit = next(d for d in twin.shown.view(0)["my_plate"]["number"] if d.isdigit())
     table.locator(f'.tt-board [data-intent="digit:{digit}"]').first.click()
     twin.on_intent(f"digit:{digit}")
     caught_up(table, twin)

@@ -22,7 +22,7 @@ def click_board(table: Any, intent: Any, move: Any = "latest", **extra: Any) -> 
     on the table; ``None`` leaves the move out)."""
     content = {"intent": intent, **extra}
     if move is not None:
-        content["move"] = len(table.state.history) if move == "latest" else move
+        content["move"] = len(table.shown.history) if move == "latest" else move
     table.board._handle_custom_msg(content, [])
 
 
@@ -63,15 +63,15 @@ def play_one(table: Any, bot: Any) -> None:
     """One step by whoever is to act: Continue after a round, a human's throw, or a move."""
     if table.paused:
         table.resume()
-    elif table.state.current_player == engine.CHANCE:
+    elif table.shown.current_player == engine.CHANCE:
         assert table.throw()
     else:
-        assert table.act(bot.choose(table.state))
+        assert table.act(bot.choose(table.shown))
 
 
 def hidden_marks(table: Any) -> list[str]:
     """Text that only a picture with every hand face up holds: the other seats' cards."""
-    s, me = table.state, table.viewer
+    s, me = table.shown, table.viewer
     if table.game == "plates":
         return [f"FINE ${p.fine}" for who, p in s.in_play() if who != f"seat {me}"][:1]
     if table.game in ("michigan", "rummy"):

@@ -141,10 +141,10 @@ def test_an_exam_table_has_no_coach_hint_or_branch_whatever_the_page_sends():
     replay = tool(table, ReplayBar)
     click(replay.back)
     assert table.looking_back and replay.branch.layout.display == "none"
-    looked = table.state
+    looked = table.shown
     click(replay.branch)
     replay.play_on()
-    assert table.looking_back and table.state is looked  # no branch: no move taken back
+    assert table.looking_back and table.shown is looked  # no branch: no move taken back
     with pytest.raises(ValueError, match="not both"):
         TABLES["rummy"](exam=True, teacher=True)
     with pytest.raises(ValueError, match="teacher is True or False"):
@@ -183,7 +183,7 @@ def test_malformed_and_unknown_clicks_are_refused_with_a_note_never_an_exception
     before = untouched(table)
     for content in JUNK:
         if isinstance(content, dict) and "move" in content:
-            content = {**content, "move": len(table.state.history)}
+            content = {**content, "move": len(table.shown.history)}
         table.board.status = ""
         table.board._handle_custom_msg(content, [])  # raises nothing
         assert untouched(table) == before, content
@@ -195,7 +195,7 @@ def test_a_click_without_its_move_number_is_stale(game):
     table = student(game)
     spot = (gate_spots(table) or well_formed(table))[0]
     before = untouched(table)
-    for move in (None, "0", True, 1.0, len(table.state.history) + 1):
+    for move in (None, "0", True, 1.0, len(table.shown.history) + 1):
         click_board(table, spot, move=move)
         assert untouched(table) == before
         assert "look again" in table.board.status, move

@@ -25,7 +25,7 @@ def tool(table, kind):
 
 def hand_marks(table, seat: int) -> list[str]:
     """How the hidden hand of ``seat`` shows in a picture: its cards' (or plate's) names."""
-    view = table.state.view(seat)
+    view = table.shown.view(seat)
     if table.game == "plates":
         plate = view["my_plate"]
         return [f"plate {Plate(plate['number'], plate['fine'])}"] if plate else []
@@ -76,7 +76,7 @@ def test_one_human_never_gets_a_cover(game):
     assert hot.layout.display == "none" and repr(hot) == "HotSeat(one human seat)"
     bot = engine.make_bot(game, "basic", seed=3)
     for _ in range(40):
-        if table.state.is_terminal():
+        if table.shown.is_terminal():
             break
         play_one(table, bot)
         assert shown(table) and hot.due is None and table.screen is None
@@ -91,12 +91,12 @@ def test_looking_back_and_a_new_game_follow_the_screen():
     while hot.due is None:
         play_one(table, bot)
     hot.show_button.click()
-    start = table.state.at(0)
-    table.look(table.state.at(len(table.state.history) - 3))  # the other player's turn
+    start = table.shown.at(0)
+    table.look(table.shown.at(len(table.shown.history) - 3))  # the other player's turn
     assert shown(table) and hot.due is None
     table.look(None)
     assert shown(table) and table.viewer == table.screen == table.human_to_act()
-    table.replace(table.state.at(len(start.history) + 1), "replayed")  # whoever acts there
+    table.replace(table.shown.at(len(start.history) + 1), "replayed")  # whoever acts there
     assert (hot.due is None) == (table.human_to_act() == table.screen)
 
 
