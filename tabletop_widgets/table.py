@@ -11,8 +11,8 @@ log and of "Since your last move" from ``shown.public(action, seat)``, the engin
 description of an action as that seat sees it.
 
 Its parts, each in its own module with its contract in its traits: the board (``board.py``),
-the gate every page message passes (``gate.py``), the move log (``movelog.py``) and the
-confirm bar (``confirm.py``).
+the gate every page message passes (``gate.py``), the move log (``movelog.py``), the confirm
+bar (``confirm.py``) and the board's words (``present.py``).
 """
 
 from __future__ import annotations
