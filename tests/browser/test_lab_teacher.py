@@ -12,6 +12,7 @@ import re
 
 import pytest
 from lab import caught_up, choose, markdown_cell, open_notebook, run_all, write_notebook
+from playwright.sync_api import expect
 
 from engine.india import Throw
 from tabletop_widgets import IndiaTable, MichiganTable
@@ -51,8 +52,7 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     teacher.locator("button", has_text="Teacher mode").click()
     tool.toggle.value = True
     choice = teacher.locator("select")
-    choice.wait_for()
-    assert choice.locator("option").count() == 36
+    expect(choice.locator("option")).to_have_count(36)  # the options arrive after the list
     choose(choice, str(RIGGED))
     tool.outcome.value = RIGGED
     teacher.locator("button", has_text="Rig the next one").click()
