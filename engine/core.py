@@ -16,8 +16,10 @@ import bisect
 import dataclasses
 import functools
 import hashlib
+import hmac
 import json
 import math
+import os
 import random
 import types
 import typing
@@ -56,13 +58,20 @@ SAVE_FORMAT = "tabletop-lessons/2"
 version-1 saves (one name per class across games) are still read, through ``RENAMED``."""
 OLD_FORMATS = ("tabletop-lessons/1",)
 
+SAVE_KEY = "TABLETOP_SAVE_KEY"
+"""The environment setting that holds a teacher's save key. Where it is set, every save is
+signed with it (an HMAC-SHA256 of the whole game) and only saves signed with it load."""
+MIN_KEY_CHARS = 16
+"""The shortest key accepted: a shorter one could be found by trying keys against one save."""
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid here. The message names the rule."""
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be loaded: not JSON, wrong format, edited, or not replayable."""
+    """A saved game that cannot be loaded (not JSON, wrong format, edited, badly signed, or not
+    replayable), or a save key too short to sign with."""
 
 
 # ---------------------------------------------------------------- values with a JSON form
@@ -695,9 +704,12 @@ class State(Generic[V]):
         return state
 
     # -- saving
-    def to_json(self) -> str:
-        """The game as JSON: set-up and every action. ``engine.from_json`` replays it."""
-        body = {
+    def to_json(self, key: bytes | None = None) -> str:
+        """The game as JSON: set-up and every action, with a digest, and signed with ``key``
+        (by default the environment's ``TABLETOP_SAVE_KEY``, if set). ``engine.from_json``
+        replays it."""
+        key = save_key() if key is None else _checked(key)
+        body: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "game": self.game,
             "players": self.num_players,
@@ -706,6 +718,8 @@ class State(Generic[V]):
             "history": encode(self.history),
         }
         body["digest"] = _digest(body)
+        if key is not None:
+            body["signature"] = _signature(body, key)
         return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
@@ -726,14 +740,46 @@ class State(Generic[V]):
         )
 
 
+def _content(body: dict[str, Any]) -> bytes:
+    """The text the digest and the signature vouch for: the save without them."""
+    kept = {k: v for k, v in body.items() if k not in ("digest", "signature")}
+    return json.dumps(kept, sort_keys=True).encode()
+
+
 def _digest(body: dict[str, Any]) -> str:
-    text = json.dumps({k: v for k, v in body.items() if k != "digest"}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """A checksum (the first 16 hex digits of a SHA-256): it catches a damaged file and an edit
+    made without recomputing it, never a deliberate forgery (anyone can recompute it)."""
+    return hashlib.sha256(_content(body)).hexdigest()[:16]
 
 
-def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]:
+def _signature(body: dict[str, Any], key: bytes) -> str:
+    """The HMAC-SHA256 of the save under ``key``: only someone holding the key can make it."""
+    return hmac.new(key, b"tabletop-lessons save\n" + _content(body), hashlib.sha256).hexdigest()
+
+
+def save_key() -> bytes | None:
+    """The teacher's save key, from the environment setting ``TABLETOP_SAVE_KEY`` (None where
+    it is unset or empty); a key shorter than ``MIN_KEY_CHARS`` raises ``SaveError``."""
+    text = os.environ.get(SAVE_KEY, "")
+    return _checked(text.encode()) if text else None
+
+
+def _checked(key: bytes) -> bytes:
+    """``key`` if it is long enough to sign with; else ``SaveError``."""
+    if not isinstance(key, bytes) or len(key) < MIN_KEY_CHARS:
+        raise SaveError(
+            f"a save key has at least {MIN_KEY_CHARS} characters (make one with: python -c "
+            "'import secrets; print(secrets.token_hex(16))')"
+        )
+    return key
+
+
+def load(
+    text: str | bytes, games: Mapping[str, type[State[Any]]], key: bytes | None = None
+) -> State[Any]:
     """Read a saved game, checking everything; raises ``SaveError`` saying what is wrong (and
-    no other exception, whatever the text holds)."""
+    no other exception, whatever the text holds). With ``key`` (by default the environment's
+    ``TABLETOP_SAVE_KEY``, if set) only a save signed with that key loads."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError(f"a saved game is text, not {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
@@ -752,10 +798,11 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
     if not isinstance(body, dict) or body.get("format") not in (SAVE_FORMAT, *OLD_FORMATS):
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}
-    if set(body) != need:
+    if set(body) - {"signature"} != need:
         raise SaveError(f"saved game has fields {sorted(body)}, expected {sorted(need)}")
     if body["digest"] != _digest(body):
         raise SaveError("saved game was edited or damaged: its digest does not match")
+    _check_signature(body, save_key() if key is None else _checked(key))
     if not isinstance(body["game"], str) or body["game"] not in games:
         raise SaveError(f"unknown game {body['game']!r} (known: {', '.join(sorted(games))})")
     if not isinstance(body["options"], dict) or not isinstance(body["history"], list):
@@ -779,6 +826,26 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
         except IllegalAction as e:
             raise SaveError(f"saved game: action {k + 1} ({action}) is illegal: {e}") from None
     return state
+
+
+def _check_signature(body: dict[str, Any], key: bytes | None) -> None:
+    """With a key, the save must carry that key's signature (without one, it is not read)."""
+    if key is None:
+        return
+    signature = body.get("signature")
+    if signature is None:
+        raise SaveError(
+            f"saved game is not signed, and here ({SAVE_KEY} is set) only signed saves load"
+        )
+    if not (
+        isinstance(signature, str)
+        and len(signature) == 64
+        and set(signature) <= set("0123456789abcdef")
+        and hmac.compare_digest(signature, _signature(body, key))
+    ):
+        raise SaveError(
+            "saved game was edited, or signed with another key: its signature does not match"
+        )
 
 
 MAX_DEPTH = 8

@@ -26,6 +26,7 @@ from engine.michigan import (
     next_card_dead_chance,
 )
 
+from . import gate
 from .render.michigan import STOP_WORDS, table_svg
 from .table import Table
 from .words import percent, says
@@ -101,6 +102,7 @@ class MichiganTable(Table):
     """
 
     game = "michigan"
+    COACH = "show the odds behind the play"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.panel = DeadHandPanel(self.act, self.press)
@@ -111,9 +113,8 @@ class MichiganTable(Table):
             tooltip="keep back the card you must play: the seed's penalties follow",
         )
         self.press(self.withhold, lambda: self.act(Withhold()))
-        if not self.state.options["mistakes_allowed"]:
+        if not self.shown.options["mistakes_allowed"]:
             self.withhold.layout.display = "none"
-        self._add_coach("show the odds behind the play")
         return (
             self.board,
             widgets.HBox([self.panel, self.continue_button, self.withhold, self.coach_toggle]),
@@ -122,16 +123,12 @@ class MichiganTable(Table):
             self.coach,
         )
 
-    def on_intent(self, intent: str) -> bool:
-        kind, _, arg = intent.partition(":")
-        if kind != "card":
-            return False
-        try:
-            card = Card.from_str(arg)
-        except ValueError:
-            return False
-        if card.is_joker:
-            return False
+    INTENTS = gate.intents(
+        Table.INTENTS, card=gate.parsed(Card.from_str, lambda card: not card.is_joker)
+    )
+    """``card:7H``: play that card."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         self.act(Play(card))  # a card the rules refuse is refused with the engine's reason
         return True
 
@@ -175,7 +172,7 @@ class MichiganTable(Table):
         return lines[kind]() if kind in lines else None
 
     def hint(self) -> str:
-        s = self.state
+        s = self.shown
         if s.phase == "exchange":
             return "exchange for the dead hand, or auction it"
         if s.phase == "auction":
@@ -188,16 +185,16 @@ class MichiganTable(Table):
     def turn_line(self) -> str:
         """Whose turn it is; in the teaching mode a run waiting for its next card names no
         holder to anyone but him (a withhold must pass for a dead card: RULES notes)."""
-        need = self.state.waiting()
-        if need is None or self.state.current_player in self.humans:
+        need = self.shown.waiting()
+        if need is None or self.shown.current_player in self.humans:
             return super().turn_line()
         return f"Waiting for {need}: whoever holds it plays it"
 
     def _my_turn(self) -> bool:
-        return self.state.current_player in self.humans and not self.paused
+        return self.shown.current_player in self.humans and not self.paused
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat, reveal=self.reveal)
         legal = s.legal_actions() if self._my_turn() else []
         plays = [a.card for a in legal if isinstance(a, Play)]
@@ -215,12 +212,12 @@ class MichiganTable(Table):
         return svg, f"Michigan table seen by {self.names[seat]}"
 
     def standing(self) -> list[tuple[int, str]]:
-        chips = self.state.returns()
+        chips = self.shown.returns()
         order = sorted(range(len(chips)), key=lambda s: -chips[s])
         return [(s, f"{chips[s]} chip" + ("" if chips[s] == 1 else "s")) for s in order]
 
     def refresh(self) -> None:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat, reveal=self.reveal)
         legal = s.legal_actions() if self._my_turn() else []
         self.panel.update(legal, self.why_not)

@@ -37,6 +37,7 @@ from engine.rupees import (
     unseen_money,
 )
 
+from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
 from .table import Table
 from .words import joined, says
@@ -107,6 +108,7 @@ class RupeesTable(Table):
     """
 
     game = "rupees"
+    COACH = "what is still out"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.selection: list[str] = []
@@ -129,7 +131,6 @@ class RupeesTable(Table):
         self.call = widgets.Dropdown(options=["-"], layout=widgets.Layout(width="190px"))
         self.call_button = widgets.Button(description="Call partner", icon="handshake")
         self.press(self.call_button, lambda: self._act_on(lambda: CallPartner(self.call.value)))
-        self._add_coach("what is still out")
         self.controls = widgets.HBox([self.panel])
         return (
             self.board,
@@ -149,22 +150,20 @@ class RupeesTable(Table):
         return self.act(action)
 
     # -- clicks
-    def on_intent(self, intent: str) -> bool:
-        """``card:CODE``: play that card, or (discarding) choose it or put it back."""
-        kind, _, code = intent.partition(":")
-        if kind != "card" or code not in CARDS:
-            return False
-        card = CARDS[code]
+    INTENTS = gate.intents(Table.INTENTS, card=gate.one_of(CARDS))
+    """``card:CODE``: play that card, or (discarding) choose it or put it back."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
-        elif self.state.phase == "discard":
+        elif self.shown.phase == "discard":
             self.select(card)
             self.redraw()
-        elif self.state.phase == "play":
+        elif self.shown.phase == "play":
             self.act(Play(card))
         else:
-            self.refuse(f"now is the {self.state.phase} step, not the time to play a card")
+            self.refuse(f"now is the {self.shown.phase} step, not the time to play a card")
         return True
 
     def select(self, card: RupeeCard) -> bool:
@@ -173,7 +172,7 @@ class RupeesTable(Table):
             self.selection.remove(card.code)
             self.message.value = ""
             return True
-        if len(self.selection) == self.state.setup.widow:
+        if len(self.selection) == self.shown.setup.widow:
             return self.refuse("you have chosen enough cards: click one to put it back")
         try:
             self._after(self.selection).apply(Discard(card))
@@ -186,14 +185,14 @@ class RupeesTable(Table):
     def _after(self, codes: list[str]) -> engine.State:
         """The state after discarding ``codes``, plain cards first (the order the Money rule
         allows)."""
-        s = self.state
+        s = self.shown
         for code in sorted(codes, key=lambda c: RupeeCard(c).is_money):
             s = s.apply(Discard(RupeeCard(code)))
         return s
 
     def discard(self) -> bool:
         """Discard the selected cards."""
-        need = self.state.setup.widow
+        need = self.shown.setup.widow
         if len(self.selection) != need:
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
@@ -226,16 +225,16 @@ class RupeesTable(Table):
 
     def _phase(self) -> str:
         """The step of the human's turn (``bid``, ``discard``, ...), or ``wait``."""
-        s = self.state
+        s = self.shown
         return s.phase if s.current_player in self.humans and not self.paused else "wait"
 
     def hint(self) -> str:
-        return HINTS.get(self.state.phase, "").format(widow=self.state.setup.widow)
+        return HINTS.get(self.shown.phase, "").format(widow=self.shown.setup.widow)
 
     def standing(self) -> list[tuple[int, str]]:
         """Each side's score in ₹, best first: one line a side, named by its first seat with
         its partners beside the score (with ``call_partner``, one line a player)."""
-        s = self.state
+        s = self.shown
         order = sorted(range(s.num_players), key=lambda seat: (-s.scores[seat], seat))
         if s.options["call_partner"]:
             return [(seat, rupees(s.scores[seat])) for seat in order]
@@ -247,12 +246,12 @@ class RupeesTable(Table):
 
     def _partners(self, seat: int) -> list[str]:
         """The names of ``seat``'s teammates (alternating seats)."""
-        n = self.state.num_players
+        n = self.shown.num_players
         return [self.names[p] for p in range(seat % 2, n, 2) if p != seat]
 
     # -- drawing
     def refresh(self) -> None:
-        s, phase = self.state, self._phase()
+        s, phase = self.shown, self._phase()
         self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)
         if phase != "discard":
             self.selection = []
@@ -280,7 +279,7 @@ class RupeesTable(Table):
         self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
 
     def picture(self) -> tuple[str, str]:
-        s, seat, phase = self.state, self.viewer, self._phase()
+        s, seat, phase = self.shown, self.viewer, self._phase()
         view = s.view(seat, reveal=self.reveal)
         playable = None
         if phase == "play":
