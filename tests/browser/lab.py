@@ -8,6 +8,9 @@ Server side (no pytest needed, so scripts can reuse it):
 Browser side:
     open_chromium(playwright, profile) headless Debian Chromium (a persistent BrowserContext)
 
+Patience: every timeout goes through patience(), one setting for all of them:
+    TABLETOP_TEST_SLOWDOWN=3 triples every wait; unset, waits follow the load average per core.
+
 Page side:
     open_notebook(page, base, path)    open a notebook and wait for its kernel to be Idle
     run_all(page)                      Run > Run All Cells, wait until every cell has run
@@ -42,6 +45,35 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+# --------------------------------------------------------------------------- patience
+
+SLOWDOWN = "TABLETOP_TEST_SLOWDOWN"
+"""The one setting every wait of the browser tests follows: how many times longer than on a
+quiet machine a wait may last (``TABLETOP_TEST_SLOWDOWN=3``); unset, it follows the load."""
+
+
+def slowdown() -> float:
+    """How many times longer than on a quiet machine a wait may last: $TABLETOP_TEST_SLOWDOWN
+    if set, else the one-minute load average per core (at least 1, at most 8), read at each
+    wait, so a busy CI machine waits longer instead of failing a test."""
+    setting = os.environ.get(SLOWDOWN, "").strip()
+    if setting:
+        try:
+            factor = float(setting)
+        except ValueError:
+            raise ValueError(f"{SLOWDOWN}={setting!r} is not a number") from None
+        if not factor > 0:
+            raise ValueError(f"{SLOWDOWN}={setting!r} must be above 0")
+        return factor
+    return min(8.0, max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
+
+
+def patience(wait: float) -> float:
+    """A wait (a timeout in any unit) that is enough on a quiet machine, scaled by slowdown():
+    every timeout and settling time in tests/browser goes through here."""
+    return wait * slowdown()
+
 
 # --------------------------------------------------------------------------- the browser
 
@@ -302,7 +334,7 @@ class LabServer:
     def api(self, method: str, path: str, timeout: float = 10.0) -> tuple[int, Any]:
         """Call the REST API (no token: auth is off); returns (status, decoded JSON or None)."""
         req = urllib.request.Request(self.base_url + path, method=method)
-        with urllib.request.urlopen(req, timeout=timeout) as r:
+        with urllib.request.urlopen(req, timeout=patience(timeout)) as r:
             body = r.read()
             return r.status, (json.loads(body) if body else None)
 
@@ -373,7 +405,7 @@ class LabServer:
                 cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
             )
             server = cls(f"http://127.0.0.1:{port}", root, work, python, proc, log_path, 0.0, log)
-            deadline = time.monotonic() + timeout
+            deadline = time.monotonic() + patience(timeout)
             while proc.poll() is None and time.monotonic() < deadline:
                 try:
                     if server.api("GET", "/api/status", timeout=2)[0] == 200:
@@ -401,7 +433,7 @@ class LabServer:
             started |= descendants(self.pid)
             self.proc.send_signal(signal.SIGTERM)  # jupyter server stops on SIGTERM, no prompt
             try:
-                self.proc.wait(timeout=timeout)
+                self.proc.wait(timeout=patience(timeout))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
@@ -439,7 +471,7 @@ _NOTEBOOK_STATE_JS = """() => {
 
 def wait_kernel_idle(page, timeout_ms: float = 60_000) -> None:
     """Wait for the status bar's '<kernel> | Idle' (data-status='idle' appears too early)."""
-    page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=patience(timeout_ms))
 
 
 def open_notebook(
@@ -461,7 +493,7 @@ def open_notebook(
     url = f"{base}/{mode}/workspaces/{ws}/tree/{urllib.parse.quote(path)}"
     t0 = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_ms)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=patience(timeout_ms))
     wait_kernel_idle(page, timeout_ms)
     return time.perf_counter() - t0
 
@@ -505,6 +537,7 @@ def run_all(
     page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*Run\s*$")).first.click()
     t0 = time.perf_counter()
     page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+    timeout_ms = patience(timeout_ms)
     deadline = time.monotonic() + timeout_ms / 1000
     quiet_since: float | None = None
     while True:
@@ -521,7 +554,7 @@ def run_all(
             quiet_since = None
         elif quiet_since is None:
             quiet_since = now
-        elif now - quiet_since >= settle_s:
+        elif now - quiet_since >= patience(settle_s):
             result = RunResult(ran, len(cells), time.perf_counter() - t0)
             if allow_errors:
                 return result
@@ -609,7 +642,9 @@ def caught_up(table: Any, twin: Any, timeout_ms: float = 20_000) -> None:
     }
     arg = [table.element_handle(), want]
     try:
-        table.page.wait_for_function(f"(a) => !({_TABLE_DIFF_JS})(a)", arg=arg, timeout=timeout_ms)
+        table.page.wait_for_function(
+            f"(a) => !({_TABLE_DIFF_JS})(a)", arg=arg, timeout=patience(timeout_ms)
+        )
     except Exception as e:
         if type(e).__name__ != "TimeoutError":
             raise
@@ -646,7 +681,10 @@ def choose(select: Any, label: str, timeout_ms: float = 15_000) -> None:
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         return '"method":"update"' in text and f'"index":{index}' in text
 
-    with kernel[-1].expect_event("framesent", predicate=is_the_change, timeout=timeout_ms):
+    sent = kernel[-1].expect_event(
+        "framesent", predicate=is_the_change, timeout=patience(timeout_ms)
+    )
+    with sent:
         select.select_option(label=label)
 
 
@@ -655,7 +693,7 @@ def wait_for(locator: Any, predicate: str, arg: Any = None, timeout_ms: float = 
     holds (a size after a class change, say): the page's own state, not a sleep."""
     handle = locator.element_handle()
     locator.page.wait_for_function(
-        f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=timeout_ms
+        f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=patience(timeout_ms)
     )
 
 
@@ -705,7 +743,7 @@ def click_latency_ms(
       return true;
     }"""
     ).replace("__CONDITION__", condition)
-    if not target.evaluate(arm, [key, timeout_ms]):
+    if not target.evaluate(arm, [key, patience(timeout_ms)]):
         raise ValueError(f"click_latency_ms: condition already holds before the click: {condition}")
     click.click()
     try:

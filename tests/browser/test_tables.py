@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from lab import code_cell, open_notebook, run_all, write_notebook
+from lab import code_cell, open_notebook, patience, run_all, write_notebook
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -139,17 +139,17 @@ def test_the_moves_that_follow_a_click_arrive_one_at_a_time(game, lab_server, pa
     table = open_table(lab_server, page, game)
     table.evaluate(WATCH_JS)
     PLAY[game](table)
-    page.wait_for_function("() => window.__pictures.length >= 3", timeout=10_000)
+    page.wait_for_function("() => window.__pictures.length >= 3", timeout=patience(10_000))
     pictures = page.evaluate("() => window.__pictures")
     assert len(set(pictures[:3])) == 3, pictures  # three successive, different pictures
     # a second turn, cut short: Skip shows the game as it stands at once
-    table.locator(".tt-skip").wait_for(state="hidden", timeout=10_000)
+    table.locator(".tt-skip").wait_for(state="hidden", timeout=patience(10_000))
     status = table.locator(".tt-status").text_content()
     PLAY[game](table)
     skip = table.locator(".tt-skip")
-    skip.wait_for(state="visible", timeout=5_000)
+    skip.wait_for(state="visible", timeout=patience(5_000))
     skip.click()
-    skip.wait_for(state="hidden", timeout=2_000)
+    skip.wait_for(state="hidden", timeout=patience(2_000))
     assert "tt-playing" not in (table.get_attribute("class") or "")
     expect(table.locator(".tt-status")).not_to_be_empty()
     assert status
