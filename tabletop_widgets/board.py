@@ -75,9 +75,19 @@ class Board(anywidget.AnyWidget):
     def _receive(self, _widget: object, content: Any, _buffers: list[Any]) -> None:
         if not isinstance(content, dict):
             return
+        if "ping" in content:
+            self._answer_ping(content["ping"])
+            return
         intent, move = content.get("intent"), content.get("move")
         if isinstance(intent, str) and self._on_intent:
             self._on_intent(intent, move if type(move) is int else None)
+
+    def _answer_ping(self, number: object) -> None:
+        """The page numbers each click, choice or key that acts on the table and sends the
+        number behind it; answering it says the kernel has got past that click (the page
+        shows "Waiting for the notebook's running cells…" until then)."""
+        if type(number) is int:
+            self.send({"pong": number})
 
     def __repr__(self) -> str:
         return f"Board({self.label!r})"

@@ -14,6 +14,7 @@ Patience: every timeout goes through patience(), one setting for all of them:
 Page side:
     open_notebook(page, base, path)    open a notebook and wait for its kernel to be Idle
     run_all(page)                      Run > Run All Cells, wait until every cell has run
+    start_run_all(page)                Run > Run All Cells, without waiting
     caught_up(table, twin)             wait until a table on the page shows what its twin (the
                                        same table built in the test's process) shows
     choose(select, label)              pick a dropdown option; return once the kernel is sent it
@@ -516,6 +517,12 @@ def _max_prompt(state) -> int:
     return max(counts, default=0)
 
 
+def start_run_all(page) -> None:
+    """Run > Run All Cells, as a person would, without waiting for the cells."""
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*Run\s*$")).first.click()
+    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+
+
 def run_all(
     page,
     *,
@@ -534,9 +541,8 @@ def run_all(
     if before is None:
         raise RuntimeError("run_all: no notebook is open")
     start_count = _max_prompt(before)
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*Run\s*$")).first.click()
     t0 = time.perf_counter()
-    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+    start_run_all(page)
     timeout_ms = patience(timeout_ms)
     deadline = time.monotonic() + timeout_ms / 1000
     quiet_since: float | None = None
