@@ -54,6 +54,40 @@ FIT_JS = """(table) => {
   return {height: Math.round(bottom - top), board_w: Math.round(svg.width),
           board_h: Math.round(svg.height)};
 }"""
+TEXT_JS = """(table) => {
+  // every text a player reads on the board and around it, with its size on screen: an SVG
+  // text's font size times the picture's scale, an HTML text's computed size
+  const board = table.querySelector('.tt-board svg');
+  const texts = [];
+  for (const t of board.querySelectorAll('text')) {
+    const words = t.textContent.trim();
+    if (!words || !t.getClientRects().length) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+    // hidden: the middle of the text is under another part of the picture (a card's
+    // neighbour in a fan) rather than its own card
+    const r = t.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const own = t.parentElement.closest('g') || board;
+    const hidden = !!top && !(top === t || t.contains(top) || own.contains(top)
+                             || top.closest('text') === t);
+    texts.push({words, px: Math.round(px * 10) / 10, hidden});
+  }
+  const html = [];
+  const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || e.closest('svg') || e.closest('.tt-tools')) continue;
+    if (!e.getClientRects().length || e.closest('[hidden], details:not([open]) > :not(summary)'))
+      continue;
+    html.push({words: n.textContent.trim().slice(0, 30),
+               px: parseFloat(getComputedStyle(e).fontSize)});
+  }
+  const least = (list) => list.reduce((a, b) => (b.px < a.px ? b : a), {px: Infinity});
+  const svg = least(texts), other = least(html);
+  return {board_text_px: svg.px, board_smallest: svg.words,
+          side_text_px: other.px, side_smallest: other.words,
+          hidden: texts.filter((t) => t.hidden).map((t) => t.words)};
+}"""
 VISIBLE_JS = """() => {
   const nb = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
     || document.querySelector('.jp-NotebookPanel .jp-Notebook');
@@ -91,6 +125,7 @@ def shoot(page, out: Path, game: str, screen: str, large: bool, moves: int) -> d
     time.sleep(0.5)
     fit = table.evaluate(FIT_JS)
     fit["visible"] = page.evaluate(VISIBLE_JS)
+    fit.update(table.evaluate(TEXT_JS))
     name = f"{game}-{screen}{'-large' if large else ''}.png"
     page.screenshot(path=str(out / name))
     fit["shot"] = name

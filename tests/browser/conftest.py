@@ -108,7 +108,7 @@ def shots() -> Path:
 def lab_server(tmp_path_factory) -> LabServer:
     """A JupyterLab of our own, auth off on 127.0.0.1, serving a stripped copy of notebooks/.
 
-    Learner settings from binder/overrides.json and Voila's from binder/voila.json are
+    Learner settings from binder/overrides.json and Voila's from voila.json are
     applied, as on Binder. At teardown, kernels are shut down via REST, the server gets
     SIGTERM, and the test errors if any process it started had to be killed.
     """
@@ -121,7 +121,7 @@ def lab_server(tmp_path_factory) -> LabServer:
     overrides = REPO / "binder" / "overrides.json"
     settings = json.loads(overrides.read_text()) if overrides.exists() else {}
     (work / "config").mkdir()  # the server's JUPYTER_CONFIG_DIR, where Voila reads voila.json
-    shutil.copy(REPO / "binder" / "voila.json", work / "config" / "voila.json")
+    shutil.copy(REPO / "voila.json", work / "config" / "voila.json")
     server = LabServer.start(root, work, python=python, settings=settings)
     yield server
     leftovers = server.stop()

@@ -1,6 +1,6 @@
 """Play-only mode: a play notebook rendered by Voila (no code, no JupyterLab around it), served by
 the same Jupyter server as on Binder (`?urlpath=voila/render/notebooks/play/plates.ipynb`), with
-progressive rendering as binder/voila.json sets it. One bid is made by clicks.
+progressive rendering as voila.json sets it. One bid is made by clicks.
 
 The test builds the same table in its own process and makes the same moves, so what it checks on
 the page is what only the kernel could have sent. The seconds from opening the page to the
