@@ -188,14 +188,16 @@ def _resolve(python: str, pins: dict[str, str]) -> tuple[dict[str, str], list[st
             )  # fmt: skip
             if r.returncode == 0:
                 break
+            # pip names the pins this Python has no release of ("no matching distributions
+            # available for your environment", "requires a different Python"); only when it
+            # names none, every constraint in the conflict
             said = r.stdout + r.stderr
-            impossible = {
-                _split(p)[0]
-                for p in re.findall(r"The user requested \(constraint\) (\S+==\S+)", said)
-            } | {
-                _split(f"{name}==0")[0]
-                for name in re.findall(r"Package '([^']+)' requires a different Python", said)
-            }
+            none_here = re.search(r"available for your environment:\n((?: +\S+\n)+)", said)
+            impossible = set(none_here[1].split()) if none_here else set()
+            impossible |= set(re.findall(r"Package '([^']+)' requires a different Python", said))
+            if not impossible:
+                impossible = set(re.findall(r"The user requested \(constraint\) (\S+)==", said))
+            impossible = {_split(f"{name}==0")[0] for name in impossible}
             impossible = (impossible & set(pins)) - set(dropped)
             if not impossible:
                 sys.exit(f"pip cannot install the project on {python}:\n{r.stdout}\n{r.stderr}")

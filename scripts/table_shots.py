@@ -62,15 +62,18 @@ TEXT_JS = """(table) => {
   for (const t of board.querySelectorAll('text')) {
     const words = t.textContent.trim();
     if (!words || !t.getClientRects().length) continue;
-    const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
-    // hidden: the middle of the text is under another part of the picture (a card's
-    // neighbour in a fan) rather than its own card
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    // covered: some point along the text's middle line is under another part of the
+    // picture (a neighbour in a fan) rather than its own card (the group with a name)
     const r = t.getBoundingClientRect();
-    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const own = t.parentElement.closest('g') || board;
-    const hidden = !!top && !(top === t || t.contains(top) || own.contains(top)
-                             || top.closest('text') === t);
-    texts.push({words, px: Math.round(px * 10) / 10, hidden});
+    const own = t.closest('g[aria-label]') || t.parentElement.closest('g') || board;
+    const covered = [0.1, 0.3, 0.5, 0.7, 0.9].some((f) => {
+      const top = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
+      return top && !own.contains(top) && !top.classList.contains('tt-focus-ring');
+    });
+    texts.push({words, px: Math.round(px * 10) / 10, covered,
+                card: own.getAttribute('aria-label')});
   }
   const html = [];
   const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
@@ -84,9 +87,15 @@ TEXT_JS = """(table) => {
   }
   const least = (list) => list.reduce((a, b) => (b.px < a.px ? b : a), {px: Infinity});
   const svg = least(texts), other = least(html);
+  // a card is hidden when none of its texts shows whole
+  const cards = {};
+  for (const t of texts.filter((t) => t.card)) {
+    cards[t.card] = (cards[t.card] ?? false) || !t.covered;
+  }
   return {board_text_px: svg.px, board_smallest: svg.words,
           side_text_px: other.px, side_smallest: other.words,
-          hidden: texts.filter((t) => t.hidden).map((t) => t.words)};
+          small: [...new Set(texts.filter((t) => t.px < 14).map((t) => `${t.words} ${t.px}`))],
+          hidden: Object.keys(cards).filter((c) => !cards[c])};
 }"""
 VISIBLE_JS = """() => {
   const nb = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
@@ -95,6 +104,11 @@ VISIBLE_JS = """() => {
 }"""
 
 
+SHOTS = {
+    None: [(screen, large) for screen in SCREENS for large in (False, True)],
+    "laptop": [("laptop", False)],
+    "desktop-large": [("desktop", True)],
+}
 ACTIONS = ("Continue", "Throw", "Bid", "Agree", "Decline", "Pass", "Draw", "Exchange")
 """Buttons a student would press to move the game on, tried in this order."""
 
@@ -138,6 +152,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(TABLES))
     parser.add_argument("--moves", type=int, default=2)
+    parser.add_argument(
+        "--only", choices=["laptop", "desktop-large"], help="one screen (default: all four)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "shots" / "tables")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -161,17 +178,16 @@ def main() -> int:
                 page = ctx.new_page()
                 page.set_default_timeout(30_000)
                 for game in args.games:
-                    for screen in SCREENS:
-                        for large in (False, True):
-                            page.set_viewport_size(
-                                dict(zip(("width", "height"), SCREENS[screen], strict=True))
-                            )
-                            open_notebook(page, server.base_url, f"{game}.ipynb")
-                            run_all(page)
-                            key = f"{game} {screen}{' large' if large else ''}"
-                            results[key] = shoot(page, args.out, game, screen, large, args.moves)
-                            print(key, json.dumps(results[key]))
-                            server.shutdown_kernels()
+                    for screen, large in SHOTS[args.only]:
+                        page.set_viewport_size(
+                            dict(zip(("width", "height"), SCREENS[screen], strict=True))
+                        )
+                        open_notebook(page, server.base_url, f"{game}.ipynb")
+                        run_all(page)
+                        key = f"{game} {screen}{' large' if large else ''}"
+                        results[key] = shoot(page, args.out, game, screen, large, args.moves)
+                        print(key, json.dumps(results[key]), flush=True)
+                        server.shutdown_kernels()
                 ctx.close()
         finally:
             server.stop()
