@@ -41,7 +41,7 @@ TABLES = {
 }
 
 FIT_JS = """(table) => {
-  const top = table.querySelector('.tt-board-widget').getBoundingClientRect().top;
+  const top = table.querySelector('.tt-board-head').getBoundingClientRect().top;
   let bottom = table.querySelector('.tt-board').getBoundingClientRect().bottom;
   const tools = table.querySelector('.tt-tools');
   for (const b of table.querySelectorAll('button, select, input')) {
@@ -61,7 +61,7 @@ TEXT_JS = """(table) => {
   const texts = [];
   for (const t of board.querySelectorAll('text')) {
     const words = t.textContent.trim();
-    if (!words || !t.getClientRects().length) continue;
+    if (!words || !t.getClientRects().length || t.closest('[aria-hidden="true"]')) continue;
     const m = t.getScreenCTM();
     const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     // covered: some point along the text's middle line is under another part of the

@@ -38,6 +38,9 @@ CY = 205
 """The middle of the felt; the viewer's own hand is drawn large below the felt."""
 HAND_SCALE = 1.6
 """The viewer's own cards, this much larger than the others' (the cards he clicks)."""
+STRIP = 36
+"""How much of each card a fanned hand shows, in a card's own units: its rank, amount or name
+at the left, whole. A hand too long for that at HAND_SCALE is drawn smaller."""
 TRICK_SCALE = 1.15
 """The cards in the trick, larger than their picture in a hand: read from the back row."""
 TURN = {
@@ -94,7 +97,7 @@ def _special(card: RupeeCard) -> list[str]:
             el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill="#f77f00"),
             stripes,
             # the name at the left, as a coloured card's rank: it shows in a fanned hand
-            text(4, 15, "TIGER", 10.5, fill="#1b1b1b", font_weight="bold", letter_spacing=-0.5),
+            text(3, 15, "TIGER", 10, fill="#1b1b1b", font_weight="bold", letter_spacing=-0.8),
             *(
                 text(CARD_W / 2, y, w, 10, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
                 for y, w in ((68, "TAKES"), (80, "ALL"))
@@ -571,9 +574,10 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     me = view["seat"]
     cards = [RupeeCard.from_str(c) for c in view["hand"]]
     dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
-    room = (TABLE_W - 20) / HAND_SCALE  # the row's width, in a card's own units
+    scale = min(HAND_SCALE, (TABLE_W - 20) / (CARD_W + STRIP * max(0, len(cards) - 1)))
+    room = (TABLE_W - 20) / scale  # the row's width, in a card's own units
     step = min(CARD_W + 4, (room - CARD_W) / max(1, len(cards) - 1))
-    x = (TABLE_W - row_width(len(cards), step) * HAND_SCALE) / 2
+    x = (TABLE_W - row_width(len(cards), step) * scale) / 2
     to_move = view["to_move"] == me
     taken = _taken(view, me, result)
     role = " · declarer" if view["declarer"] == me else ""
@@ -582,7 +586,7 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     row = row_body(cards, 0, 0, step=step, dim=dim, selected=selected, clickable=clickable)
     return text(
         TABLE_W / 2, 410, label, 17, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
-    ) + group(row, x, 440, HAND_SCALE)
+    ) + group(row, x, 440, scale)
 
 
 def _taken(view: dict, seat: int, result: dict | None) -> str:

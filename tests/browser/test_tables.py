@@ -130,6 +130,11 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
     table = open_table(lab_server, page, game)
     height = table.evaluate(FIT_JS)
     page.screenshot(path=str(shots / f"table_{game}_1366.png"))
+    # a control that cannot be used now looks it: grey words on grey, a dashed edge
+    looks = table.locator(".jupyter-button:disabled").evaluate_all(
+        "bs => bs.map((b) => getComputedStyle(b).borderStyle)"
+    )
+    assert looks and set(looks) == {"dashed"}, looks
     assert height <= FIT_PX, f"{game}: status, board and controls take {height:.0f} px"
     assert not page_errors
 
@@ -138,12 +143,17 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
 def test_the_moves_that_follow_a_click_arrive_one_at_a_time(game, lab_server, page, page_errors):
     table = open_table(lab_server, page, game)
     table.evaluate(WATCH_JS)
+    replay_line = table.locator(".tt-replay .widget-html").first
+    expect(replay_line).to_be_visible()
     PLAY[game](table)
+    expect(table).to_have_class(re.compile(r"\btt-playing\b"))
+    expect(replay_line).to_be_hidden()  # it does not tell the last move ahead of the board
     page.wait_for_function("() => window.__pictures.length >= 3", timeout=patience(10_000))
     pictures = page.evaluate("() => window.__pictures")
     assert len(set(pictures[:3])) == 3, pictures  # three successive, different pictures
     # a second turn, cut short: Skip shows the game as it stands at once
     table.locator(".tt-skip").wait_for(state="hidden", timeout=patience(10_000))
+    expect(replay_line).to_be_visible()
     status = table.locator(".tt-status").text_content()
     PLAY[game](table)
     skip = table.locator(".tt-skip")
