@@ -193,7 +193,7 @@ MINI_W, MINI_H = 46, 42
 """A card drawn small (the last trick, the widow): its rank or name and its colour only, in
 type that reads at 14 px in Large print at 1920×1080."""
 MINI_FACE = {
-    TIGER: ("#f77f00", "#1b1b1b", "TIGER", "all"),
+    TIGER: ("#f77f00", "#1b1b1b", "TIGER", "≫"),
     LION: ("#ffd166", "#6a040f", "LION", "×2"),
 }
 
