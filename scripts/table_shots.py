@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from lab import (  # noqa: E402
+    BOARD_TEXT_JS,
     LabServer,
     code_cell,
     open_chromium,
@@ -54,49 +55,7 @@ FIT_JS = """(table) => {
   return {height: Math.round(bottom - top), board_w: Math.round(svg.width),
           board_h: Math.round(svg.height)};
 }"""
-TEXT_JS = """(table) => {
-  // every text a player reads on the board and around it, with its size on screen: an SVG
-  // text's font size times the picture's scale, an HTML text's computed size
-  const board = table.querySelector('.tt-board svg');
-  const texts = [];
-  for (const t of board.querySelectorAll('text')) {
-    const words = t.textContent.trim();
-    if (!words || !t.getClientRects().length || t.closest('[aria-hidden="true"]')) continue;
-    const m = t.getScreenCTM();
-    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
-    // covered: some point along the text's middle line is under another part of the
-    // picture (a neighbour in a fan) rather than its own card (the group with a name)
-    const r = t.getBoundingClientRect();
-    const own = t.closest('g[aria-label]') || t.parentElement.closest('g') || board;
-    const covered = [0.1, 0.3, 0.5, 0.7, 0.9].some((f) => {
-      const top = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
-      return top && !own.contains(top) && !top.classList.contains('tt-focus-ring');
-    });
-    texts.push({words, px: Math.round(px * 10) / 10, covered,
-                card: own.getAttribute('aria-label')});
-  }
-  const html = [];
-  const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const e = n.parentElement;
-    if (!n.textContent.trim() || e.closest('svg') || e.closest('.tt-tools')) continue;
-    if (!e.getClientRects().length || e.closest('[hidden], details:not([open]) > :not(summary)'))
-      continue;
-    html.push({words: n.textContent.trim().slice(0, 30),
-               px: parseFloat(getComputedStyle(e).fontSize)});
-  }
-  const least = (list) => list.reduce((a, b) => (b.px < a.px ? b : a), {px: Infinity});
-  const svg = least(texts), other = least(html);
-  // a card is hidden when none of its texts shows whole
-  const cards = {};
-  for (const t of texts.filter((t) => t.card)) {
-    cards[t.card] = (cards[t.card] ?? false) || !t.covered;
-  }
-  return {board_text_px: svg.px, board_smallest: svg.words,
-          side_text_px: other.px, side_smallest: other.words,
-          small: [...new Set(texts.filter((t) => t.px < 14).map((t) => `${t.words} ${t.px}`))],
-          hidden: Object.keys(cards).filter((c) => !cards[c])};
-}"""
+
 VISIBLE_JS = """() => {
   const nb = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
     || document.querySelector('.jp-NotebookPanel .jp-Notebook');
@@ -139,7 +98,7 @@ def shoot(page, out: Path, game: str, screen: str, large: bool, moves: int) -> d
     time.sleep(0.5)
     fit = table.evaluate(FIT_JS)
     fit["visible"] = page.evaluate(VISIBLE_JS)
-    fit.update(table.evaluate(TEXT_JS))
+    fit.update(table.evaluate(BOARD_TEXT_JS))
     name = f"{game}-{screen}{'-large' if large else ''}.png"
     page.screenshot(path=str(out / name))
     fit["shot"] = name

@@ -19,6 +19,8 @@ Page side:
                                        same table built in the test's process) shows
     choose(select, label)              pick a dropdown option; return once the kernel is sent it
     wait_for(locator, predicate, arg)  wait until a JS predicate over the element holds
+    BOARD_TEXT_JS                      (table) => the smallest text on a table and the cards a
+                                       fan hides (table.evaluate(BOARD_TEXT_JS))
     click_latency_ms(page, click, target, condition)
                                        click -> first DOM mutation after which condition holds
 
@@ -656,6 +658,55 @@ def caught_up(table: Any, twin: Any, timeout_ms: float = 20_000) -> None:
             raise
         diff = table.page.evaluate(_TABLE_DIFF_JS, arg)
         raise AssertionError(f"the page's table never caught up with its twin: {diff}") from None
+
+
+BOARD_TEXT_JS = """(table) => {
+  // every text a player reads on the board and around it, with its size on screen: an SVG
+  // text's font size times the picture's scale, an HTML text's computed size
+  const board = table.querySelector('.tt-board svg');
+  const texts = [];
+  for (const t of board.querySelectorAll('text')) {
+    const words = t.textContent.trim();
+    if (!words || !t.getClientRects().length || t.closest('[aria-hidden="true"]')) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    // covered: some point along the text's middle line is under another part of the
+    // picture (a neighbour in a fan) rather than its own card (the group with a name)
+    const r = t.getBoundingClientRect();
+    const own = t.closest('g[aria-label]') || t.parentElement.closest('g') || board;
+    const covered = [0.1, 0.3, 0.5, 0.7, 0.9].some((f) => {
+      const top = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
+      return top && !own.contains(top) && !top.classList.contains('tt-focus-ring');
+    });
+    texts.push({words, px: Math.round(px * 10) / 10, covered,
+                card: own.getAttribute('aria-label')});
+  }
+  const html = [];
+  const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || e.closest('svg') || e.closest('.tt-tools')) continue;
+    if (!e.getClientRects().length || e.closest('[hidden], details:not([open]) > :not(summary)'))
+      continue;
+    html.push({words: n.textContent.trim().slice(0, 30),
+               px: parseFloat(getComputedStyle(e).fontSize)});
+  }
+  const least = (list) => list.reduce((a, b) => (b.px < a.px ? b : a), {px: Infinity});
+  const svg = least(texts), other = least(html);
+  // a card is hidden when none of its texts shows whole
+  const cards = {};
+  for (const t of texts.filter((t) => t.card)) {
+    cards[t.card] = (cards[t.card] ?? false) || !t.covered;
+  }
+  return {board_text_px: svg.px, board_smallest: svg.words,
+          side_text_px: other.px, side_smallest: other.words,
+          small: [...new Set(texts.filter((t) => t.px < 14).map((t) => `${t.words} ${t.px}`))],
+          hidden: Object.keys(cards).filter((c) => !cards[c])};
+}"""
+"""What a player reads on a table (a Locator's element): the smallest text on the board and
+beside it, in px on screen (``board_text_px``, ``side_text_px``, with the words), the board's
+texts under 14 px (``small``), and the cards a fan hides (``hidden``: the names of the cards
+none of whose texts shows whole)."""
 
 
 _SOCKETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

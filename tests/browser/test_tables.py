@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from lab import code_cell, open_notebook, patience, run_all, write_notebook
+from lab import BOARD_TEXT_JS, code_cell, open_notebook, patience, run_all, write_notebook
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -135,6 +135,8 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
         "bs => bs.map((b) => getComputedStyle(b).borderStyle)"
     )
     assert looks and set(looks) == {"dashed"}, looks
+    # every card of a fan shows its rank or name whole
+    assert table.evaluate(BOARD_TEXT_JS)["hidden"] == []
     assert height <= FIT_PX, f"{game}: status, board and controls take {height:.0f} px"
     assert not page_errors
 
