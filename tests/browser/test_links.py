@@ -52,8 +52,8 @@ def local_links() -> dict[str, set[str]]:
             path = os.path.normpath(str(here / urllib.parse.unquote(link)))
             found.setdefault(path, set()).add(name)
         for line in text.splitlines():
-            if "git-pull?" in line:
-                continue  # an nbgitpuller link: a path in the student's home on a hub
+            if "YOUR-HUB" in line:
+                continue  # a JupyterHub's address: a path in the student's home there
             for m in [*VOILA.finditer(line), *LAB_TREE.finditer(line)]:
                 found.setdefault(m[1], set()).add(name)
     return found
@@ -61,7 +61,16 @@ def local_links() -> dict[str, set[str]]:
 
 def voila_pages() -> list[str]:
     """The play-only pages the README and the welcome notebook send a class to."""
-    return sorted({m[1] for _, text in texts() for m in VOILA.finditer(text) if "/play/" in m[1]})
+    return sorted(
+        {
+            m[1]
+            for _, text in texts()
+            for line in text.splitlines()
+            if "YOUR-HUB" not in line
+            for m in VOILA.finditer(line)
+            if "/play/" in m[1]
+        }
+    )
 
 
 def makefile_serves_the_root() -> bool:
