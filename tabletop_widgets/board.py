@@ -80,8 +80,17 @@ class Board(anywidget.AnyWidget):
             self._more = more
 
     def _receive(self, _widget: object, content: Any, _buffers: list[Any]) -> None:
-        if self._on_message is not None:
+        if isinstance(content, dict) and set(content) == {"ping"}:
+            self._answer_ping(content["ping"])
+        elif self._on_message is not None:
             self._on_message(content)
+
+    def _answer_ping(self, number: object) -> None:
+        """The page numbers each click, choice or key that acts on the table and sends the
+        number behind it; answering it says the kernel has got past that click (the page
+        shows "Waiting for the notebook's running cells…" until then)."""
+        if type(number) is int and 0 <= number < 2**53:
+            self.send({"pong": number})
 
     def __repr__(self) -> str:
         return f"Board({self.label!r})"

@@ -105,6 +105,7 @@ class MichiganTable(Table):
     COACH = "show the odds behind the play"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
+        self._left_seen: tuple[tuple[int, int] | None, list[str]] = (None, [])
         self.panel = DeadHandPanel(self.act, self.press)
         self.withhold = widgets.Button(
             description="Withhold (a mistake!)",
@@ -208,8 +209,24 @@ class MichiganTable(Table):
             clickable=self._my_turn() and view["phase"] == "play",
             reveal=reveal,
             last=self.last,
+            left=self._left_holding(seat) if reveal else None,
         )
         return svg, f"Michigan table seen by {self.names[seat]}"
+
+    def _left_holding(self, seat: int) -> list[str]:
+        """The cards ``seat`` was left holding when the last deal ended (he pays one chip for
+        each): his hand just before the action that ended the deal, less the card it played if
+        it was his. Replayed once per deal end and kept."""
+        s = self.state
+        key = (len(s.history), seat)
+        if self._left_seen[0] != key:
+            before = s.at(len(s.history) - 1)
+            hand = [str(c) for c in before.view(seat)["hand"]]
+            last = s.history[-1]
+            if isinstance(last, Play) and before.current_player == seat:
+                hand.remove(str(last.card))
+            self._left_seen = (key, hand)
+        return self._left_seen[1]
 
     def standing(self) -> list[tuple[int, str]]:
         chips = self.shown.returns()

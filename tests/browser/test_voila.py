@@ -1,6 +1,6 @@
 """Play-only mode: a play notebook rendered by Voila (no code, no JupyterLab around it), served by
 the same Jupyter server as on Binder (`?urlpath=voila/render/notebooks/play/plates.ipynb`), with
-progressive rendering as binder/voila.json sets it. One bid is made by clicks.
+progressive rendering as voila.json sets it. One bid is made by clicks.
 
 The test builds the same table in its own process and makes the same moves, so what it checks on
 the page is what only the kernel could have sent. The seconds from opening the page to the
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from lab import caught_up, first_call
+from lab import caught_up, first_call, patience
 
 from engine.plates import Bid
 from tabletop_widgets import PlatesTable
@@ -31,7 +31,7 @@ def test_bid_by_clicks_in_voila(lab_server, page, page_errors, shots):
     started = time.perf_counter()
     page.goto(f"{lab_server.base_url}/voila/render/{PLAY}")
     table = page.locator(".tt-table").first
-    table.wait_for(timeout=90_000)
+    table.wait_for(timeout=patience(90_000))
     caught_up(table, twin)
     first_table_s = time.perf_counter() - started
     assert page.get_by_text("import PlatesTable").count() == 0  # no code on the page
