@@ -217,7 +217,7 @@ class MichiganTable(Table):
         """The cards ``seat`` was left holding when the last deal ended (he pays one chip for
         each): his hand just before the action that ended the deal, less the card it played if
         it was his. Replayed once per deal end and kept."""
-        s = self.state
+        s = self.shown
         key = (len(s.history), seat)
         if self._left_seen[0] != key:
             before = s.at(len(s.history) - 1)

@@ -65,11 +65,11 @@ def small_texts(svg: str) -> list[tuple[float, str]]:
 def pictures(table, seed: int, steps: int = 400) -> list[str]:
     """Every picture the human at seat 0 is shown while playing a whole game with the basic
     bot's choices (Continue at each deal's end)."""
-    bot = engine.make_bot(table.state.game, "basic", seed=seed)
+    bot = engine.make_bot(table.shown.game, "basic", seed=seed)
     rng = random.Random(seed)
     seen = [table.board.svg]
     for _ in range(steps):
-        state = table.state
+        state = table.shown
         if state.is_terminal():
             break
         if table.paused:
