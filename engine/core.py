@@ -20,7 +20,7 @@ import math
 import random
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
 
@@ -98,14 +98,15 @@ def value(cls: type[T]) -> type[T]:
 
 
 MAX_INTERNED = 10_000
-"""The most values of one interned class kept (far more than any game uses)."""
+"""The most values of one interned class kept for reuse. Only speed depends on it: a value made
+beyond it is checked afresh, and is equal to (and hashes as) every other value like it."""
 
 
 def interned(cls: type[T]) -> type[T]:
-    """Class decorator, above ``value``, for a value of few possible forms (a card, say): each
-    distinct value is made and checked once, later makings are a look-up, and two values are
-    equal exactly when they are the same object, which makes comparing and hashing them as
-    cheap as Python allows. Its text (``str``) is worked out once too."""
+    """Class decorator, above ``value``, for a value made often (a card, a move): each distinct
+    value is checked once and kept, so making it again is a look-up, and its hash and its text
+    (``str``) are worked out once. Equality is by value, as for any dataclass; the same object
+    is only the quick way to be equal."""
     made: dict[tuple[Any, ...], Any] = {}
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     names = [f.name for f in fields]
@@ -129,13 +130,31 @@ def interned(cls: type[T]) -> type[T]:
         check_and_set(new, *args)  # raises IllegalAction for a bad value
         settled = tuple(getattr(new, n) for n in names)  # the check may have normalised them
         canonical = (*settled, *map(type, settled))
-        new = made.get(canonical, new)
+        if canonical in made:
+            new = made[canonical]
+        elif kind in _CLOSED:
+            raise TypeError(f"{kind.__name__}{settled!r} is not among the values its class lists")
+        else:
+            object.__setattr__(new, "_fields", settled)
+            object.__setattr__(new, "_hash", hash(settled))
         if len(made) < MAX_INTERNED:
             made[canonical] = made[key] = new
         return new
 
+    def __eq__(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        same: bool = self._fields == other._fields
+        return same
+
+    def __hash__(self: Any) -> int:
+        found: int = self._hash
+        return found
+
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, n) for n in names)
+        return type(self), self._fields
 
     shown = cls.__str__
 
@@ -150,9 +169,34 @@ def interned(cls: type[T]) -> type[T]:
     cls.__init__ = object.__init__  # type: ignore[method-assign]  # made whole by __new__
     cls.__reduce__ = __reduce__  # type: ignore[method-assign]
     cls.__str__ = __str__  # type: ignore[method-assign]
-    cls.__eq__ = object.__eq__  # type: ignore[method-assign]
-    cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+    cls.__eq__ = __eq__  # type: ignore[method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+_CLOSED: set[type] = set()
+"""Interned classes closed by ``every_value``."""
+
+
+def every_value(values: Iterable[tuple[Any, ...]]) -> Callable[[type[T]], type[T]]:
+    """Class decorator, above ``interned``, for a class of few values that can all be listed
+    (a card: 53 of them): every value is made at once, from its fields in ``values``, and never
+    again, since no other value passes its check. So each value is one object for good, as an
+    enum's member is, and ``==`` and ``hash`` by identity are by value: as cheap as Python
+    allows (a card in a hand, a set of cards).
+
+    Making a value the list left out raises ``TypeError``: the list and the check disagree."""
+
+    def close(cls: type[T]) -> type[T]:
+        made = [cls(*fields) for fields in values]
+        if len(made) >= MAX_INTERNED:
+            raise ValueError(f"{cls.__name__}: too many values to keep each one for good")
+        _CLOSED.add(cls)
+        cls.__eq__ = object.__eq__  # type: ignore[method-assign]  # one object per value
+        cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+        return cls
+
+    return close
 
 
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], Any], ...]] = {}

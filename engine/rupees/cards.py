@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
-from ..core import Shuffle, interned, value
+from ..core import Shuffle, every_value, interned, value
 
 COLOURS = ("R", "Y", "B", "G")
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}
@@ -28,11 +28,13 @@ SPECIAL_NAMES = {TIGER: "Bengal Tiger", LION: "Lion of India", BEAR: "Bear"}
 MONEY_PER_DECK = 4 * sum(MONEY.values())  # ₹400,000
 
 
+@every_value([*((c + r,) for c in COLOURS for r in RANKS), *((s,) for s in SPECIALS)])
 @interned
 @value
 class RupeeCard:
     """A Rupee card by its short code: ``RupeeCard("R40k")`` (Red ₹40,000), ``RupeeCard("Y11")``,
-    ``RupeeCard("Tiger")``. Its colour, rank, power and Money are worked out once."""
+    ``RupeeCard("Tiger")``. The 55 cards are made once, at import, with their colour, rank,
+    power and Money: equal cards are the same object."""
 
     code: str
     # Worked out from ``code`` in ``__post_init__``: ClassVar keeps them out of the dataclass
