@@ -20,6 +20,7 @@ import math
 import random
 import types
 import typing
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
@@ -303,6 +304,14 @@ class Shuffle:
         if not isinstance(self.cards, tuple):
             raise ValueError(f"a shuffle holds the deck as a tuple of cards, not {self.cards!r}")
 
+    def holds(self, deck: Mapping[Any, int], key: Callable[[Any], Any] | None = None) -> bool:
+        """Whether the shuffle holds exactly the cards counted in ``deck``, each as often (a
+        shuffle is the whole deck, nothing more or less); ``key`` reads each card first."""
+        try:
+            return Counter(self.cards if key is None else map(key, self.cards)) == deck
+        except TypeError:  # something unhashable: not a card
+            return False
+
     def __str__(self) -> str:
         return f"shuffle ({len(self.cards)} cards)"
 
@@ -529,8 +538,9 @@ class State(Generic[V]):
     """Base class of every game's state, typed by its view (``State[PlatesView]``).
 
     Subclasses set ``game``, ``PLAYERS``, ``OPTIONS``, ``ACTIONS`` and implement ``_setup``,
-    ``_legal``, ``_check``, ``_do``, ``returns``, ``_view``, ``__str__``; ``to_move`` holds the
-    seat to move (``CHANCE``, or None at the end). Bots register with the ``bot`` decorator."""
+    ``_legal`` (with ``_allows`` and ``_why``), ``_do``, ``returns``, ``_view``, ``__str__``;
+    ``to_move`` holds the seat to move (``CHANCE``, or None at the end). Bots register with the
+    ``bot`` decorator."""
 
     game: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
@@ -657,14 +667,23 @@ class State(Generic[V]):
         if player is not None and player != self.current_player:
             whose = "chance" if self.current_player == CHANCE else f"seat {self.current_player}"
             raise IllegalAction(f"turn order: it is {whose}'s turn, not seat {player}'s")
-        self._check(action)
+        if not self._allows(action):
+            raise IllegalAction(self._why(action))
 
     def _legal(self) -> list[Any]:
+        """The legal actions now: the one source of legality (``check`` passes exactly these,
+        and the outcomes of a shuffle, which cannot be listed)."""
         raise NotImplementedError
 
-    def _check(self, action: Any) -> None:
-        """Raise ``IllegalAction`` unless ``action`` is legal now. Must not change ``self``."""
-        raise NotImplementedError
+    def _allows(self, action: Any) -> bool:
+        """Whether ``action`` is among ``_legal()`` (at a shuffle: whether it holds exactly the
+        deck). A game may look it up faster in the data ``_legal`` lists from; a test checks
+        the two agree. Must not change ``self``."""
+        return action in self._legal()
+
+    def _why(self, action: Any) -> str:
+        """The rule that refuses ``action`` (one ``_allows`` refused), in the game's words."""
+        return f"{action} is not a legal action now"
 
     def _do(self, action: Any) -> None:
         """Apply a checked action to this fresh copy, rebinding (never mutating) fields."""

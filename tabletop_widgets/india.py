@@ -2,9 +2,10 @@
 
 On your turn click Throw; the dice tumble and land on the engine's throw. Then click one of your
 pieces: green rings show where it may go (one ring per die or total it may use); click a ring to
-move. A piece that cannot move says why. The coach gives, for each legal move, the chance the
-moved piece is hit before your next turn (each opponent's whole turn, rethrows after doubles
-included).
+move. A piece that cannot move says why. Two pieces standing together move the same, and the
+rules give the move to the lower-numbered one: a click on either selects it. The coach gives,
+for each legal move, the chance the moved piece is hit before your next turn (each opponent's
+whole turn, rethrows after doubles included).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.india import (
     square,
     turn_hit_risk,
 )
+from engine.india.rules import stands_for
 
 from .board import STATIC
 from .render.india import board_svg, used_dice
@@ -150,8 +152,9 @@ class IndiaTable(Table):
             self._own[mover] = (thrown, new.dice if new.current_player == mover else (), count)
 
     def on_intent(self, intent: str) -> bool:
-        """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one: only
-        while a human is to move; anything else means nothing here."""
+        """``piece:i`` picks a piece, ``move:i:steps`` moves it (or the piece standing with it
+        that the rules move for it), ``enter`` enters one: only while a human is to move;
+        anything else means nothing here."""
         if self.state.current_player not in self.humans:
             return False
         kind, _, arg = intent.partition(":")
@@ -162,9 +165,10 @@ class IndiaTable(Table):
         if kind == "piece" and len(numbers) == 1 and numbers[0] in range(PIECES):
             self.pick(numbers[0])
             return True
-        if kind == "move" and len(numbers) == 2 and None not in numbers:
+        if kind == "move" and len(numbers) == 2 and numbers[0] in range(PIECES):
+            piece, steps = numbers
             try:
-                action = Move(*numbers)
+                action = Move(stands_for(self.state.pieces[self.state.turn], piece), steps)
             except engine.IllegalAction:
                 return False
             self.act(action)
@@ -172,12 +176,13 @@ class IndiaTable(Table):
         return False
 
     def pick(self, piece: int) -> None:
-        """Select one of your pieces; if it has no legal move, say why."""
+        """Select one of your pieces (of two standing together, the one the rules move); if it
+        has no legal move, say why."""
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
             return
-        self.selected = piece
+        self.selected = stands_for(self.state.pieces[self.state.turn], piece)
         if self._targets(piece):
             self.message.value = ""
         else:
@@ -193,7 +198,7 @@ class IndiaTable(Table):
             o
             for o in s.legal_options()
             if (isinstance(o.action, Enter) and mine[piece] == CORNER)
-            or (isinstance(o.action, Move) and mine[o.action.piece] == mine[piece])
+            or (isinstance(o.action, Move) and o.action.piece == stands_for(mine, piece))
         ]
 
     def _targets(self, piece: int | None) -> list[tuple[str, int]]:
@@ -204,7 +209,7 @@ class IndiaTable(Table):
                 out.append(("enter", 0))
             else:
                 to = o.pieces[self.state.turn][o.action.piece]
-                out.append((f"move:{piece}:{o.action.steps}", to))
+                out.append((f"move:{o.action.piece}:{o.action.steps}", to))
         return out
 
     def _why_stuck(self, piece: int) -> str:
