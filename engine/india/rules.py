@@ -293,7 +293,8 @@ def _singles(position: Position, seat: int, dice: tuple[int, ...]) -> Iterator[O
                 yield moved
 
 
-def _left(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+def dice_left(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``dice`` still to use once the dice ``used`` are played."""
     rest = list(dice)
     for d in used:
         rest.remove(d)
@@ -318,7 +319,7 @@ def options(
     whole = [
         o
         for o in first
-        if len(o.used) == 2 or board.after(seat, o).can_use(seat, _left(dice, o.used)[0])
+        if len(o.used) == 2 or board.after(seat, o).can_use(seat, dice_left(dice, o.used)[0])
     ]
     return tuple(whole or first)
 
@@ -503,7 +504,7 @@ class IndiaState(State[IndiaView]):
         chosen = self._find(action)
         assert chosen is not None and self.thrown is not None  # checked: a move of this throw
         self.pieces = chosen.pieces
-        self.dice = _left(self.dice, chosen.used)
+        self.dice = dice_left(self.dice, chosen.used)
         seat = self.turn
         if self.home(seat) and seat not in self.finished:
             self.finished = (*self.finished, seat)

@@ -231,7 +231,7 @@ class Setup:
     """What the player count fixes: decks, cards each, widow, opening bid, highest bid, target."""
 
     decks: int
-    hand: int
+    cards_each: int
     widow: int
     opening: int
     top_bid: int
@@ -273,10 +273,10 @@ def rigged_shuffle(
         want.append(cards)
     rest = list(left.elements())
     random.Random(seed).shuffle(rest)
-    sizes = [setup.hand] * players + [setup.widow]
+    sizes = [setup.cards_each] * players + [setup.widow]
     given = want[:-1] + [[]] * (players - len(hands)) + [want[-1]]
     if any(len(cards) > size for size, cards in zip(sizes, given, strict=True)):
-        raise ValueError(f"a hand holds {setup.hand} cards and the widow {setup.widow}")
+        raise ValueError(f"a hand holds {setup.cards_each} cards and the widow {setup.widow}")
     out: list[RupeeCard] = []
     for size, cards in zip(sizes, given, strict=True):
         out += cards + [rest.pop() for _ in range(size - len(cards))]

@@ -42,7 +42,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .scoring import HandResult, hand_points, side_of
+from .scoring import HandResult, hand_points, side_of, teams
 from .view import RupeesView
 
 STEP = 5_000
@@ -58,6 +58,12 @@ def discardable(hand: Sequence[RupeeCard]) -> list[RupeeCard]:
     else is left."""
     plain = [c for c in hand if not c.is_special and not c.is_money]
     return plain or [c for c in hand if c.is_money]
+
+
+def discard_order(cards: Iterable[RupeeCard]) -> list[RupeeCard]:
+    """The order in which the declarer can lay ``cards`` aside: plain cards first, since Money
+    may go only once nothing else can."""
+    return sorted(cards, key=lambda c: c.is_money)
 
 
 def playable(
@@ -199,7 +205,7 @@ class RupeesState(State[RupeesView]):
         out = [0] * self.num_players
         for t in self.tricks:
             out[t.winner] += t.value
-        if self.options["discards_to_last_trick"] and len(self.tricks) == self.setup.hand:
+        if self.options["discards_to_last_trick"] and len(self.tricks) == self.setup.cards_each:
             out[self.tricks[-1].winner] += money_of(self.discards)
         return tuple(out)
 
@@ -333,7 +339,7 @@ class RupeesState(State[RupeesView]):
     # -- applying a checked action
     def _do(self, action: Any) -> None:
         if isinstance(action, Shuffle):
-            n, k = self.num_players, self.setup.hand
+            n, k = self.num_players, self.setup.cards_each
             cards = tuple(map(as_card, action.cards))
             self.hands = tuple(sort_hand(cards[s * k : (s + 1) * k]) for s in range(n))
             self.widow = tuple(cards[n * k :])
@@ -428,15 +434,17 @@ class RupeesState(State[RupeesView]):
         self.dealer = clockwise(self.dealer, self.num_players)
         self._new_hand()
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """Who shares a score over the game: the two teams (alternating seats), or with
+        ``call_partner`` every seat on its own."""
+        return teams(self.num_players, self.options["call_partner"])
+
     def _game_over(self) -> bool:
         """A side reached the target and no other side ties its highest score."""
         best = max(self.scores)
         if best < self.target:
             return False
-        top = {s for s, v in enumerate(self.scores) if v == best}
-        if self.options["call_partner"]:
-            return len(top) == 1
-        return len({s % 2 for s in top}) == 1
+        return sum(self.scores[side[0]] == best for side in self.teams()) == 1
 
     def _public(self, action: Any, seat: int) -> Event:
         """Every call, trump and card played is made in the open, and the deal as an event
@@ -444,7 +452,7 @@ class RupeesState(State[RupeesView]):
         that a card went, unless it is Money, which is shown to everyone. The called card is
         named aloud; its holder stays secret until it is played."""
         if isinstance(action, Shuffle):
-            k, widow = self.setup.hand, self.setup.widow
+            k, widow = self.setup.cards_each, self.setup.widow
             return Event(None, "", f"the cards are dealt: {k} each, {widow} face down to the widow")
         me = self._player()
         if isinstance(action, Bid):
