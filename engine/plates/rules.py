@@ -102,11 +102,16 @@ Call = Bid | Challenge | Agree | Cancel
 MAX_IN_PLAY = max(players + setup.piles for players, setup in SETUP.items())
 _ALL_BIDS = tuple(Bid(c, d) for c in range(1, DIGITS_PER_PLATE * MAX_IN_PLAY + 1) for d in DIGITS)
 """Every bid there can be, in order."""
-_BID_AT = {bid: k for k, bid in enumerate(_ALL_BIDS)}
 _ALL_CALLS: tuple[Call, ...] = (*_ALL_BIDS, Challenge(), Agree(), Cancel())
 _ANSWERS = (Challenge(), Agree())
 _CANCEL = (Cancel(),)
 _BY_WORDS = {str(c): c for c in _ALL_CALLS}
+
+
+def _place(bid: Bid) -> int:
+    """Where ``bid`` stands in ``_ALL_BIDS`` (-1 if it is none of them)."""
+    k = (bid.count - 1) * 10 + bid.digit
+    return k if 0 <= bid.digit <= 9 and 0 <= k < len(_ALL_BIDS) else -1
 
 
 def call_from_words(words: str) -> Call:
@@ -313,7 +318,8 @@ class PlatesState(State[PlatesView]):
 
     def plates_in_play(self) -> int:
         """How many plates this round is about: live players' window plates and pile tops."""
-        return sum(1 for stand in self.stands if stand) + sum(1 for pile in self.piles if pile)
+        stands, piles = self.stands, self.piles
+        return len(stands) - stands.count(()) + len(piles) - piles.count(())
 
     def max_count(self) -> int:
         """The highest count anyone may bid: every digit of every plate in play."""
@@ -337,7 +343,7 @@ class PlatesState(State[PlatesView]):
         standing bid, up to every digit of every plate in play), and the answers: to the
         standing bid, challenge or agree; for its bidder, whom all agreed with, cancel."""
         standing = self.standing_bid()
-        start = _BID_AT[standing[1]] + 1 if standing else 0
+        start = _place(standing[1]) + 1 if standing else 0
         bids = range(start, DIGITS_PER_PLATE * 10 * self.plates_in_play())
         if standing is None:
             return bids, ()
@@ -354,7 +360,7 @@ class PlatesState(State[PlatesView]):
             return isinstance(action, Shuffle) and self._deck_problem(action.cards) is None
         bids, answers = self._calls()
         if type(action) is Bid:
-            return _BID_AT.get(action, -1) in bids
+            return _place(action) in bids
         return action in answers
 
     def _why(self, action: Any) -> str:
