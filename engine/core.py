@@ -23,7 +23,8 @@ import os
 import random
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
 
@@ -108,14 +109,15 @@ def value(cls: type[T]) -> type[T]:
 
 
 MAX_INTERNED = 10_000
-"""The most values of one interned class kept (far more than any game uses)."""
+"""The most values of one interned class kept for reuse. Only speed depends on it: a value made
+beyond it is checked afresh, and is equal to (and hashes as) every other value like it."""
 
 
 def interned(cls: type[T]) -> type[T]:
-    """Class decorator, above ``value``, for a value of few possible forms (a card, say): each
-    distinct value is made and checked once, later makings are a look-up, and two values are
-    equal exactly when they are the same object, which makes comparing and hashing them as
-    cheap as Python allows. Its text (``str``) is worked out once too."""
+    """Class decorator, above ``value``, for a value made often (a card, a move): each distinct
+    value is checked once and kept, so making it again is a look-up, and its hash and its text
+    (``str``) are worked out once. Equality is by value, as for any dataclass; the same object
+    is only the quick way to be equal."""
     made: dict[tuple[Any, ...], Any] = {}
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     names = [f.name for f in fields]
@@ -139,13 +141,31 @@ def interned(cls: type[T]) -> type[T]:
         check_and_set(new, *args)  # raises IllegalAction for a bad value
         settled = tuple(getattr(new, n) for n in names)  # the check may have normalised them
         canonical = (*settled, *map(type, settled))
-        new = made.get(canonical, new)
+        if canonical in made:
+            new = made[canonical]
+        elif kind in _CLOSED:
+            raise TypeError(f"{kind.__name__}{settled!r} is not among the values its class lists")
+        else:
+            object.__setattr__(new, "_fields", settled)
+            object.__setattr__(new, "_hash", hash(settled))
         if len(made) < MAX_INTERNED:
             made[canonical] = made[key] = new
         return new
 
+    def __eq__(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        same: bool = self._fields == other._fields
+        return same
+
+    def __hash__(self: Any) -> int:
+        found: int = self._hash
+        return found
+
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, n) for n in names)
+        return type(self), self._fields
 
     shown = cls.__str__
 
@@ -160,9 +180,34 @@ def interned(cls: type[T]) -> type[T]:
     cls.__init__ = object.__init__  # type: ignore[method-assign]  # made whole by __new__
     cls.__reduce__ = __reduce__  # type: ignore[method-assign]
     cls.__str__ = __str__  # type: ignore[method-assign]
-    cls.__eq__ = object.__eq__  # type: ignore[method-assign]
-    cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+    cls.__eq__ = __eq__  # type: ignore[method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+_CLOSED: set[type] = set()
+"""Interned classes closed by ``every_value``."""
+
+
+def every_value(values: Iterable[tuple[Any, ...]]) -> Callable[[type[T]], type[T]]:
+    """Class decorator, above ``interned``, for a class of few values that can all be listed
+    (a card: 53 of them): every value is made at once, from its fields in ``values``, and never
+    again, since no other value passes its check. So each value is one object for good, as an
+    enum's member is, and ``==`` and ``hash`` by identity are by value: as cheap as Python
+    allows (a card in a hand, a set of cards).
+
+    Making a value the list left out raises ``TypeError``: the list and the check disagree."""
+
+    def close(cls: type[T]) -> type[T]:
+        made = [cls(*fields) for fields in values]
+        if len(made) >= MAX_INTERNED:
+            raise ValueError(f"{cls.__name__}: too many values to keep each one for good")
+        _CLOSED.add(cls)
+        cls.__eq__ = object.__eq__  # type: ignore[method-assign]  # one object per value
+        cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+        return cls
+
+    return close
 
 
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], Any], ...]] = {}
@@ -268,6 +313,14 @@ class Shuffle:
             object.__setattr__(self, "cards", tuple(cards))
         if not isinstance(self.cards, tuple):
             raise ValueError(f"a shuffle holds the deck as a tuple of cards, not {self.cards!r}")
+
+    def holds(self, deck: Mapping[Any, int], key: Callable[[Any], Any] | None = None) -> bool:
+        """Whether the shuffle holds exactly the cards counted in ``deck``, each as often (a
+        shuffle is the whole deck, nothing more or less); ``key`` reads each card first."""
+        try:
+            return Counter(self.cards if key is None else map(key, self.cards)) == deck
+        except TypeError:  # something unhashable: not a card
+            return False
 
     def __str__(self) -> str:
         return f"shuffle ({len(self.cards)} cards)"
@@ -495,8 +548,9 @@ class State(Generic[V]):
     """Base class of every game's state, typed by its view (``State[PlatesView]``).
 
     Subclasses set ``game``, ``PLAYERS``, ``OPTIONS``, ``ACTIONS`` and implement ``_setup``,
-    ``_legal``, ``_check``, ``_do``, ``returns``, ``_view``, ``__str__``; ``to_move`` holds the
-    seat to move (``CHANCE``, or None at the end). Bots register with the ``bot`` decorator."""
+    ``_legal`` (with ``_allows`` and ``_why``), ``_do``, ``returns``, ``_view``, ``__str__``;
+    ``to_move`` holds the seat to move (``CHANCE``, or None at the end). Bots register with the
+    ``bot`` decorator."""
 
     game: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
@@ -623,14 +677,23 @@ class State(Generic[V]):
         if player is not None and player != self.current_player:
             whose = "chance" if self.current_player == CHANCE else f"seat {self.current_player}"
             raise IllegalAction(f"turn order: it is {whose}'s turn, not seat {player}'s")
-        self._check(action)
+        if not self._allows(action):
+            raise IllegalAction(self._why(action))
 
     def _legal(self) -> list[Any]:
+        """The legal actions now: the one source of legality (``check`` passes exactly these,
+        and the outcomes of a shuffle, which cannot be listed)."""
         raise NotImplementedError
 
-    def _check(self, action: Any) -> None:
-        """Raise ``IllegalAction`` unless ``action`` is legal now. Must not change ``self``."""
-        raise NotImplementedError
+    def _allows(self, action: Any) -> bool:
+        """Whether ``action`` is among ``_legal()`` (at a shuffle: whether it holds exactly the
+        deck). A game may look it up faster in the data ``_legal`` lists from; a test checks
+        the two agree. Must not change ``self``."""
+        return action in self._legal()
+
+    def _why(self, action: Any) -> str:
+        """The rule that refuses ``action`` (one ``_allows`` refused), in the game's words."""
+        return f"{action} is not a legal action now"
 
     def _do(self, action: Any) -> None:
         """Apply a checked action to this fresh copy, rebinding (never mutating) fields."""

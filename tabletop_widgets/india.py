@@ -2,9 +2,10 @@
 
 On your turn click Throw; the dice tumble and land on the engine's throw. Then click one of your
 pieces: green rings show where it may go (one ring per die or total it may use); click a ring to
-move. A piece that cannot move says why. The coach gives, for each legal move, the chance the
-moved piece is hit before your next turn (each opponent's whole turn, rethrows after doubles
-included).
+move. A piece that cannot move says why. Two pieces standing together move the same, and the
+rules give the move to the lower-numbered one: a click on either selects it. The coach gives,
+for each legal move, the chance the moved piece is hit before your next turn (each opponent's
+whole turn, rethrows after doubles included).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from engine.india import (
     square,
     turn_hit_risk,
 )
+from engine.india.rules import stands_for
 
 from . import gate
 from .board import STATIC
@@ -156,7 +158,8 @@ class IndiaTable(Table):
         move=gate.numbers(2, below=100),
         enter=gate.nothing,
     )
-    """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one."""
+    """``piece:i`` picks a piece, ``move:i:steps`` moves it (or the piece standing with it
+    that the rules move for it), ``enter`` enters one."""
 
     def clicked(self, kind: str, value: Any) -> bool:
         """Only while a human is to move."""
@@ -166,19 +169,26 @@ class IndiaTable(Table):
             self.pick(value)
             return True
         try:
-            action = Enter() if kind == "enter" else Move(*value)
+            if kind == "enter":
+                action = Enter()
+            else:
+                piece, steps = value
+                if piece not in range(PIECES):
+                    return False
+                action = Move(stands_for(self.shown.pieces[self.shown.turn], piece), steps)
         except engine.IllegalAction:
             return False
         self.act(action)
         return True
 
     def pick(self, piece: int) -> None:
-        """Select one of your pieces; if it has no legal move, say why."""
+        """Select one of your pieces (of two standing together, the one the rules move); if it
+        has no legal move, say why."""
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
             return
-        self.selected = piece
+        self.selected = stands_for(self.shown.pieces[self.shown.turn], piece)
         if self._targets(piece):
             self.message.value = ""
         else:
@@ -194,7 +204,7 @@ class IndiaTable(Table):
             o
             for o in s.legal_options()
             if (isinstance(o.action, Enter) and mine[piece] == CORNER)
-            or (isinstance(o.action, Move) and mine[o.action.piece] == mine[piece])
+            or (isinstance(o.action, Move) and o.action.piece == stands_for(mine, piece))
         ]
 
     def _targets(self, piece: int | None) -> list[tuple[str, int]]:
@@ -205,7 +215,7 @@ class IndiaTable(Table):
                 out.append(("enter", 0))
             else:
                 to = o.pieces[self.shown.turn][o.action.piece]
-                out.append((f"move:{piece}:{o.action.steps}", to))
+                out.append((f"move:{o.action.piece}:{o.action.steps}", to))
         return out
 
     def _why_stuck(self, piece: int) -> str:

@@ -20,7 +20,6 @@ from engine.rupees import (
     CARDS,
     COLOUR_NAMES,
     COLOURS,
-    MONEY_PER_DECK,
     SETUPS,
     SPECIAL_NAMES,
     SPECIALS,
@@ -32,10 +31,11 @@ from engine.rupees import (
     Play,
     RupeeCard,
     known_side,
-    money_of,
     rupees,
     unseen_money,
 )
+from engine.rupees.rules import discard_order
+from engine.rupees.scoring import money_in_play
 
 from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
@@ -183,11 +183,10 @@ class RupeesTable(Table):
         return True
 
     def _after(self, codes: list[str]) -> engine.State:
-        """The state after discarding ``codes``, plain cards first (the order the Money rule
-        allows)."""
+        """The state after discarding ``codes`` (in the order the Money rule allows)."""
         s = self.shown
-        for code in sorted(codes, key=lambda c: RupeeCard(c).is_money):
-            s = s.apply(Discard(RupeeCard(code)))
+        for card in discard_order(CARDS[c] for c in codes):
+            s = s.apply(Discard(card))
         return s
 
     def discard(self) -> bool:
@@ -196,10 +195,7 @@ class RupeesTable(Table):
         if len(self.selection) != need:
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
-        for code in sorted(chosen, key=lambda c: RupeeCard(c).is_money):
-            if not self.act(Discard(RupeeCard(code))):
-                return False
-        return True
+        return all(self.act(Discard(card)) for card in discard_order(CARDS[c] for c in chosen))
 
     # -- the game's rhythm
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
@@ -232,22 +228,15 @@ class RupeesTable(Table):
         return HINTS.get(self.shown.phase, "").format(widow=self.shown.setup.widow)
 
     def standing(self) -> list[tuple[int, str]]:
-        """Each side's score in ₹, best first: one line a side, named by its first seat with
+        """Each side's score in ₹, best first: one line a team, named by its first seat with
         its partners beside the score (with ``call_partner``, one line a player)."""
         s = self.shown
-        order = sorted(range(s.num_players), key=lambda seat: (-s.scores[seat], seat))
-        if s.options["call_partner"]:
-            return [(seat, rupees(s.scores[seat])) for seat in order]
-        first = list({seat % 2: seat for seat in reversed(order)}.values())[::-1]
-        return [
-            (seat, f"{rupees(s.scores[seat])}, with {joined(self._partners(seat))}")
-            for seat in sorted(first, key=order.index)
-        ]
-
-    def _partners(self, seat: int) -> list[str]:
-        """The names of ``seat``'s teammates (alternating seats)."""
-        n = self.shown.num_players
-        return [self.names[p] for p in range(seat % 2, n, 2) if p != seat]
+        lines = []
+        for side in sorted(s.teams(), key=lambda side: (-s.scores[side[0]], side[0])):
+            first, mates = side[0], [self.names[p] for p in side[1:]]
+            partners = f", with {joined(mates)}" if mates else ""
+            lines.append((first, rupees(s.scores[first]) + partners))
+        return lines
 
     # -- drawing
     def refresh(self) -> None:
@@ -310,9 +299,8 @@ class RupeesTable(Table):
         """The Money not seen yet, the specials played and still out, and what the declaring
         side still needs against the Money still in play."""
         decks = SETUPS[view["players"]].decks
-        done = [RupeeCard(c) for t in view["tricks"] for _, c in t["cards"]]
-        played = done + [RupeeCard(c) for _, c in view["trick"]]
-        discarded = [RupeeCard(c) for c in view["discards"] if RupeeCard(c).is_money]
+        pairs = [*(pair for t in view["tricks"] for pair in t["cards"]), *view["trick"]]
+        played = [RupeeCard(c) for _, c in pairs]
         lines = [
             f"Money you have not seen yet (other hands, the widow, face-down discards): "
             f"<b>{rupees(unseen_money(view))}</b>."
@@ -328,14 +316,14 @@ class RupeesTable(Table):
             side = known_side(view, view["declarer"])
             got = sum(view["captured"][s] for s in side)
             need = view["contract"] - got
-            in_play = MONEY_PER_DECK * decks - money_of(done) - money_of(discarded)
             names = escape(" + ".join(self.names[s] for s in side))
             if need <= 0:
                 lines.append(f"{names} have made the contract ({rupees(got)} taken).")
             else:
                 lines.append(
                     f"{names} have {rupees(got)}: they need <b>{rupees(need)}</b> more, "
-                    f"with {rupees(in_play)} of Money still in play (a Lion can double a trick)."
+                    f"with {rupees(money_in_play(view))} of Money still in play (a Lion can "
+                    "double a trick)."
                 )
         return '<div class="tt-coach" aria-live="polite">' + "<br>".join(lines) + "</div>"
 

@@ -9,6 +9,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import engine
+import engine.review
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
 from tabletop_widgets.hotseat import take_screen
@@ -103,6 +104,22 @@ def test_click_a_piece_then_a_ring_to_move():
     assert t.move_list.children == () and t.dice.values == []
     take_screen(t)
     assert "Player 1 to throw" in t.board.status
+
+
+def test_a_click_on_either_of_two_pieces_together_plays_the_listed_move():
+    """Pieces 0 and 1 stand together: the rules list the move once, as piece 0's. A click on
+    piece 1 selects piece 0 (the piece that moves), its rings play the listed move, and a
+    message naming piece 1 is read as the same move; the game then reviews."""
+    t = hot_seat("10 10 c c / 40 c c c")
+    t.throw(Throw(3, 4))
+    click_board(t, "piece:1")
+    assert t.selected == 0 and t.message.value == ""
+    rings = re.findall(r'data-intent="(move:[^"]+)"', t.board.svg)
+    assert rings == ["move:0:3", "move:0:4", "move:0:7"]
+    click_board(t, "move:1:3")  # what a page drawn before this rule would send
+    assert t.state.history[-1] == Move(0, 3) and t.state.pieces[0][:2] == (9, 6)
+    review = engine.review.review(t.state, seats=[0])
+    assert [d.played for d in review.decisions] == [Move(0, 3)]
 
 
 def test_the_move_list_names_what_the_board_shows():
