@@ -108,17 +108,20 @@ def test_click_a_piece_then_a_ring_to_move():
 
 def test_a_click_on_either_of_two_pieces_together_plays_the_listed_move():
     """Pieces 0 and 1 stand together: the rules list the move once, as piece 0's. A click on
-    piece 1 selects piece 0 (the piece that moves), its rings play the listed move, and a
-    message naming piece 1 is read as the same move; the game then reviews."""
+    piece 1 selects piece 0 (the piece that moves) and its rings play the listed move (a
+    message naming piece 1's move is not on the picture: the gate refuses it); the game then
+    reviews."""
     t = hot_seat("10 10 c c / 40 c c c")
     t.throw(Throw(3, 4))
     click_board(t, "piece:1")
     assert t.selected == 0 and t.message.value == ""
     rings = re.findall(r'data-intent="(move:[^"]+)"', t.board.svg)
     assert rings == ["move:0:3", "move:0:4", "move:0:7"]
-    click_board(t, "move:1:3")  # what a page drawn before this rule would send
-    assert t.state.history[-1] == Move(0, 3) and t.state.pieces[0][:2] == (9, 6)
-    review = engine.review.review(t.state, seats=[0])
+    click_board(t, "move:1:3")  # not on the picture: the gate refuses it, nothing moves
+    assert t.shown.history[-1] == Throw(3, 4)
+    click_board(t, "move:0:3")
+    assert t.shown.history[-1] == Move(0, 3) and t.shown.pieces[0][:2] == (9, 6)
+    review = engine.review.review(t.shown, seats=[0])
     assert [d.played for d in review.decisions] == [Move(0, 3)]
 
 
