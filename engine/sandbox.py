@@ -24,6 +24,7 @@ per question):
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 import random
@@ -36,7 +37,7 @@ import threading
 import time
 import traceback
 import types
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -76,13 +77,16 @@ class Sandbox:
     START = 60.0
     """Seconds a new process may take to start Python and the engine (not the student's)."""
 
-    def __init__(self, limits: Limits) -> None:
-        self.limits = limits
+    def __init__(self, limits: Limits, games: tuple[str, ...] = ()) -> None:
+        self.limits, self.games = limits, games
         self.process: subprocess.Popen[bytes] | None = None
         self.ids: dict[Any, int] = {}
         """Each action already sent to this process, with its number there."""
         self._buffer = b""
         self._ready = False
+        self._clock = 0.0
+        """When the answer now awaited was asked for (then, after each answer, one time
+        limit later)."""
         self._selector: selectors.BaseSelector | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
 
@@ -97,15 +101,20 @@ class Sandbox:
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._fault("") from None
+        self._clock = time.monotonic()
 
-    def answer(self, seconds: float | None = None) -> dict[str, Any]:
-        """The next answer, a JSON object, within ``seconds`` (default: the time limit)."""
+    def answer(self) -> dict[str, Any]:
+        """The next answer, a JSON object. The k-th answer to a message is due within k time
+        limits of its sending (of the process being ready, when it had to start), however
+        long the tournament took to come and read it."""
         if not self._ready:
             self._ready = True
             if self._line(time.monotonic() + self.START, self.START) != b'{"ready": true}':
                 raise self._fault("did not start")
-        limit = self.limits.time if seconds is None else seconds
-        line = self._line(time.monotonic() + limit, limit)
+            self._clock = time.monotonic()
+        limit = self.limits.time
+        self._clock += limit
+        line = self._line(self._clock, limit)
         try:
             data = json.loads(line)
         except ValueError:
@@ -144,7 +153,7 @@ class Sandbox:
             "PYTHONDONTWRITEBYTECODE": "1",
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.sandbox", str(self.limits.memory)],
+            [sys.executable, "-m", "engine.sandbox", str(self.limits.memory), *self.games],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -162,7 +171,7 @@ class Sandbox:
         while b"\n" not in self._buffer:
             left = deadline - time.monotonic()
             assert self._selector is not None and self.process is not None
-            if left <= 0 or not self._selector.select(left):
+            if not self._selector.select(max(left, 0)):
                 self.kill()
                 raise Fault(f"no answer within {limit:g} s")
             assert self.process.stdout is not None
@@ -222,6 +231,7 @@ def main() -> None:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a crash writes no core file
     except (ImportError, ValueError, OSError):  # no such limit here (macOS, Windows)
         pass
     reader = os.fdopen(os.dup(0), "rb")
@@ -232,7 +242,7 @@ def main() -> None:
     sys.stdin, sys.stdout = open(os.devnull), open(os.devnull, "w")  # noqa: SIM115
     parent = os.getppid()
     threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
-    player = Player()
+    player = Player(sys.argv[2:])
 
     def say(data: dict[str, Any]) -> None:
         writer.write(json.dumps(data).encode() + b"\n")
@@ -253,9 +263,14 @@ def _orphaned(parent: int) -> None:
 
 class Player:
     """The sandbox's side: the student's file, its strategies for the deal, and their
-    Seats' events so far."""
+    Seats' events so far. The engine (with ``games``' packages) is imported first and kept
+    as it was: each deal starts from it again, whatever an earlier deal's strategy changed
+    in it, so a deal plays the same in a fresh process or in one that played others."""
 
-    def __init__(self) -> None:
+    def __init__(self, games: Sequence[str] = ()) -> None:
+        for game in games:
+            importlib.import_module(f"engine.{game}")
+        self.pristine = _engine_now()
         self.code: dict[tuple[str, str], types.CodeType] = {}
         self.file = ""
         self.players: dict[str, Any] = {}
@@ -311,6 +326,7 @@ class Player:
         import inspect
 
         self.players, self.events = {}, {}
+        _restore(self.pristine)
         random.seed(message["chance"])  # a careless strategy's unseeded chance, the same
         if "numpy" in sys.modules:
             sys.modules["numpy"].random.seed(random.getrandbits(32))
@@ -343,6 +359,38 @@ class Player:
             if action == chosen:
                 return {"i": k}
         return {"problem": f"chose {_shown(chosen)}, which is not one of seat.legal_actions()"}
+
+
+Snapshot = list[tuple[Any, dict[str, Any]]]
+
+
+def _engine_now() -> Snapshot:
+    """Every engine module's and engine class's own attributes, as they are now."""
+    out: Snapshot = []
+    for name, module in list(sys.modules.items()):
+        if name == "engine" or name.startswith("engine."):
+            out.append((module, dict(vars(module))))
+            out += [
+                (c, dict(vars(c)))
+                for c in vars(module).values()
+                if isinstance(c, type) and c.__module__ == name
+            ]
+    return out
+
+
+def _restore(snapshot: Snapshot) -> None:
+    """Put back every attribute ``_engine_now`` saw, and take away any added since."""
+    for owner, attributes in snapshot:
+        now = vars(owner)
+        if now == attributes:
+            continue
+        for key in set(now) - set(attributes):
+            with contextlib.suppress(AttributeError, TypeError):
+                delattr(owner, key)
+        for key, value in attributes.items():
+            if now.get(key) is not value:
+                with contextlib.suppress(AttributeError, TypeError):
+                    setattr(owner, key, value)
 
 
 def described(error: BaseException, file: str, doing: str) -> str:

@@ -219,9 +219,9 @@ KEEP = 8
 """The most sandboxes a process keeps between deals."""
 
 
-def _sandbox(file: StudentFile, limits: Limits) -> Sandbox:
+def _sandbox(file: StudentFile, limits: Limits, game: str) -> Sandbox:
     key = (file, limits)
-    box = _SANDBOXES.pop(key, None) or Sandbox(limits)
+    box = _SANDBOXES.pop(key, None) or Sandbox(limits, (game,))
     _SANDBOXES[key] = box
     while len(_SANDBOXES) > KEEP:
         _SANDBOXES.popitem(last=False)[1].kill()
@@ -236,7 +236,9 @@ class _Deal:
         self.sides = (job.first, job.second)
         self.ups = lineups(job.players, job.duplicate)
         self.boxes = {
-            who: _sandbox(e.file, job.limits) for who, e in enumerate(self.sides) if e.file
+            who: _sandbox(e.file, job.limits, job.game)
+            for who, e in enumerate(self.sides)
+            if e.file
         }
         self.problems: list[Problem] = []
         self.told: dict[tuple[int, int], int] = {}
@@ -851,7 +853,8 @@ class _Run:
         for name, index in self.out.items():
             left = sum(1 for _, _, gone in self.settled if name in gone)
             withdrawn[name] = (
-                f"after {self.after} problems (the last in deal {self.jobs[index].deal}): "
+                f"after {self.after} problem{'s' if self.after > 1 else ''} "
+                f"(the last in deal {self.jobs[index].deal}): "
                 f"its {left} later deals forfeited"
             )
         return Tournament(
