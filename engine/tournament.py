@@ -32,6 +32,7 @@ import os
 import random
 import secrets
 import signal
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -213,19 +214,28 @@ def play_duplicate(job: Job) -> DealResult:
     return _Deal(job).play()
 
 
-_SANDBOXES: OrderedDict[tuple[StudentFile, Limits], Sandbox] = OrderedDict()
-"""This process's sandboxes, the most recently used last."""
+_HERE = threading.local()
+"""``boxes``: this thread's sandboxes, the most recently used last (an executor of threads
+plays deals at once: each thread asks its own)."""
 KEEP = 8
 """The most sandboxes a process keeps between deals."""
 
 
 def _sandbox(file: StudentFile, limits: Limits, game: str) -> Sandbox:
+    boxes = _sandboxes()
     key = (file, limits)
-    box = _SANDBOXES.pop(key, None) or Sandbox(limits, (game,))
-    _SANDBOXES[key] = box
-    while len(_SANDBOXES) > KEEP:
-        _SANDBOXES.popitem(last=False)[1].kill()
+    box = boxes.pop(key, None) or Sandbox(limits, (game,))
+    boxes[key] = box
+    while len(boxes) > KEEP:
+        boxes.popitem(last=False)[1].kill()
     return box
+
+
+def _sandboxes() -> OrderedDict[tuple[StudentFile, Limits], Sandbox]:
+    if not hasattr(_HERE, "boxes"):
+        _HERE.boxes = OrderedDict()
+    boxes: OrderedDict[tuple[StudentFile, Limits], Sandbox] = _HERE.boxes
+    return boxes
 
 
 class _Deal:
@@ -876,9 +886,10 @@ def _after(job: Job, out: dict[str, int]) -> bool:
 
 
 def close_sandboxes() -> None:
-    """End this process's sandboxes (a tournament's end, in the process that played it)."""
-    while _SANDBOXES:
-        _SANDBOXES.popitem()[1].kill()
+    """End this thread's sandboxes (a tournament's end, in the process that played it)."""
+    boxes = _sandboxes()
+    while boxes:
+        boxes.popitem()[1].kill()
 
 
 def _worker() -> None:
