@@ -12,6 +12,8 @@ wall seconds.
 two that ask the expert, a file that raises, one that answers junk), 10 duplicate deals a
 pair (435 pairs, 8,700 games), on a pool of 1 and of 2 worker processes.
 
+(c) **Memory**: the peak resident memory of one student's process.
+
     python benchmarks/tournament.py [deals for (a)] [rounds for (a)] [deals a pair for (b)]
 """
 
@@ -26,6 +28,7 @@ from pathlib import Path
 
 from _common import headline
 
+from engine.sandbox import Limits, Sandbox
 from engine.tournament import strategies_in, tournament
 
 THRESHOLD = """
@@ -193,6 +196,31 @@ def round_robin(deals: int) -> dict:
     return out
 
 
+def sandbox_memory() -> dict:
+    """(c): the peak resident memory of a student's process (Linux: /proc), for a strategy
+    that asks the basic bot and one that asks the expert, after a deal of each."""
+    out = {}
+    for level in ("basic", "expert"):
+        box = Sandbox(Limits(), ("plates",))
+        box.send(
+            {
+                "do": "deal",
+                "file": "student.py",
+                "source": LEVEL.format(level=level),
+                "class": "MyStrategy",
+                "seats": {"0:0": 1, "0:2": 3},
+                "chance": "1",
+            }
+        )
+        assert box.answer() == {"ok": True}
+        assert box.process is not None
+        status = Path(f"/proc/{box.process.pid}/status").read_text()
+        peak = next(line for line in status.splitlines() if line.startswith("VmHWM"))
+        out[f"asks_{level}_mb"] = round(int(peak.split()[1]) / 1024, 1)
+        box.kill()
+    return out
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 4
@@ -200,6 +228,7 @@ def main() -> None:
     result = {"load_average": [round(x, 1) for x in os.getloadavg()], "cores": os.cpu_count()}
     result["boundary"] = boundary(deals, rounds)
     result["class_of_30"] = round_robin(pair_deals)
+    result["sandbox_memory"] = sandbox_memory()
     a, b = result["boundary"], result["class_of_30"]
     headline(
         "tournament",
