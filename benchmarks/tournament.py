@@ -19,6 +19,7 @@ pair (435 pairs, 8,700 games), on a pool of 1 and of 2 worker processes.
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import sys
@@ -227,6 +228,7 @@ def main() -> None:
     pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     result = {"load_average": [round(x, 1) for x in os.getloadavg()], "cores": os.cpu_count()}
     result["boundary"] = boundary(deals, rounds)
+    print(json.dumps(result["boundary"]), flush=True)
     result["class_of_30"] = round_robin(pair_deals)
     result["sandbox_memory"] = sandbox_memory()
     a, b = result["boundary"], result["class_of_30"]

@@ -241,7 +241,7 @@ def main() -> None:
     os.dup2(quiet, 1)
     sys.stdin, sys.stdout = open(os.devnull), open(os.devnull, "w")  # noqa: SIM115
     parent = os.getppid()
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
     player = Player(sys.argv[2:])
 
     def say(data: dict[str, Any]) -> None:
@@ -254,7 +254,7 @@ def main() -> None:
             say(answer)
 
 
-def _orphaned(parent: int) -> None:
+def orphaned(parent: int) -> None:
     """End this process when the one that started it is gone."""
     while os.getppid() == parent:
         time.sleep(0.5)

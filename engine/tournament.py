@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from . import CHANCE, IllegalAction, State, make_bot, new_game
-from .sandbox import Fault, Limits, Sandbox, described
+from .sandbox import Fault, Limits, Sandbox, described, orphaned
 from .seat import Onlookers, decide, event_data, reads_a_state
 
 Z95 = 1.959963984540054
@@ -217,8 +217,9 @@ def play_duplicate(job: Job) -> DealResult:
 _HERE = threading.local()
 """``boxes``: this thread's sandboxes, the most recently used last (an executor of threads
 plays deals at once: each thread asks its own)."""
-KEEP = 8
-"""The most sandboxes a process keeps between deals."""
+KEEP = 32
+"""The most sandboxes a process keeps between deals (about 21 MB each): a class's every
+student, so that no student's process is started again for each of its opponents."""
 
 
 def _sandbox(file: StudentFile, limits: Limits, game: str) -> Sandbox:
@@ -893,10 +894,11 @@ def close_sandboxes() -> None:
 
 
 def _worker() -> None:
-    """A pool process leaves a Ctrl-C to the kernel, which stops the tournament, and ends its
-    sandboxes when it ends."""
+    """A pool process leaves a Ctrl-C to the kernel, which stops the tournament, ends its
+    sandboxes when it ends, and ends when the kernel is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     multiprocessing.util.Finalize(None, close_sandboxes, exitpriority=10)
+    threading.Thread(target=orphaned, args=(os.getppid(),), daemon=True).start()
 
 
 # ---------------------------------------------------------------- students' files
