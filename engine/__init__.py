@@ -79,11 +79,13 @@ def new_game(game: str, players: int | None = None, seed: int = 0, **options: An
     return _game(game).new(players, seed, **options)
 
 
-def from_json(text: str | bytes) -> State[Any]:
-    """A saved game, replayed and checked; raises ``SaveError`` (a ``ValueError``)."""
+def from_json(text: str | bytes, key: bytes | None = None) -> State[Any]:
+    """A saved game, replayed and checked; raises ``SaveError`` (a ``ValueError``). With
+    ``key`` (by default ``TABLETOP_SAVE_KEY`` from the environment, if set) only a save
+    signed with it loads."""
     from .core import load
 
-    return load(text, GAMES)
+    return load(text, GAMES, key)
 
 
 def make_bot(game: str, level: str = "basic", seed: int = 0) -> Any:

@@ -124,6 +124,14 @@ class Onlookers:
         """Record ``action``, taken in ``before``."""
         self.before.append((before, action))
 
+    def events_of(self, seat: int) -> list[Event]:
+        """Every action recorded so far as ``seat`` saw it (the list kept here: do not change
+        it)."""
+        events = self.events.setdefault(seat, [])
+        for before, action in self.before[len(events) :]:
+            events.append(event_from(event_data(before.public(action, seat))))
+        return events
+
     def seat(self, state: State[Any], seat: int | None = None) -> Seat:
         """The Seat of ``seat`` (default: the player to move) in ``state``, the game so far."""
         if seat is None:
@@ -133,9 +141,7 @@ class Onlookers:
         state.check_seat(seat)
         if len(self.before) != len(state.history):
             raise ValueError("these onlookers followed another game")
-        events = self.events.setdefault(seat, [])
-        for before, action in self.before[len(events) :]:
-            events.append(event_from(event_data(before.public(action, seat))))
+        events = self.events_of(seat)
         legal = state.legal_actions() if state.current_player == seat else []
         return Seat(
             state.game,

@@ -137,14 +137,14 @@ class Coaching(widgets.VBox):
             tooltip="what the expert would do now, and why",
             layout={"width": "auto"},
         )
-        self.hint_button.on_click(lambda _b: self.hint())
+        table.press(self.hint_button, self.hint, acts=False)  # not while the screen is covered
         self.review_button = widgets.Button(
             description="Review",
             icon="chart-line",
             tooltip="your decisions beside the expert's, with the value of each",
             layout={"width": "auto"},
         )
-        self.review_button.on_click(lambda _b: self.show_review())
+        table.press(self.review_button, self.show_review, acts=False)
         self.line = widgets.HTML()
         self.line.add_class("tt-hint")
         self.filter = widgets.Dropdown(
@@ -158,7 +158,7 @@ class Coaching(widgets.VBox):
         self.close = widgets.Button(
             description="Close review", icon="times", layout={"width": "auto"}
         )
-        self.close.on_click(lambda _b: self._close())
+        table.press(self.close, self._close, acts=False)
         self.panel = widgets.VBox(
             [self.summary, self.graph, widgets.HBox([self.filter, self.close]), self.rows]
         )
@@ -252,7 +252,7 @@ class Coaching(widgets.VBox):
             tooltip=f"open move {d.move} on the board",
             layout={"width": "112px", "min_width": "112px"},
         )
-        button.on_click(lambda _b: self.open_move(d.move))
+        self.table.press(button, lambda: self.open_move(d.move), acts=False)
         played = escape(a.shown(d.judged))
         text = (
             f"{played}, as the expert would"

@@ -34,7 +34,7 @@ from .rules import (
     Option,
     Pieces,
     Position,
-    _left,
+    dice_left,
     options,
 )
 
@@ -140,7 +140,7 @@ class Race:
     def judge(self, seat: int, o: Option, dice: tuple[int, ...], doubles: bool) -> Judgement:
         """Move ``o`` and the best way to finish the throw after it."""
         best = None
-        for after, again in self.finishes(o.pieces, seat, _left(dice, o.used), doubles):
+        for after, again in self.finishes(o.pieces, seat, dice_left(dice, o.used), doubles):
             following = seat if again else self.next_seat(after, seat)
             chances, exact = self.value(after, following)
             if best is None or chances[seat] > best.value:
@@ -227,7 +227,7 @@ def _finishes(
         return {pieces: False}
     out: dict[Pieces, bool] = {}
     for o in moves:
-        out.update(_finishes(o.pieces, seat, _left(dice, o.used), doubles, sides, partners))
+        out.update(_finishes(o.pieces, seat, dice_left(dice, o.used), doubles, sides, partners))
     return out
 
 

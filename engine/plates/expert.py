@@ -131,7 +131,7 @@ class DigitOdds:
         return total
 
 
-class RoundSeen:
+class RoundInPlay:
     """What one seat knows of the round it must call in: its plate, the plates it has seen, the
     plates shown to all, the others still in, and every call of the round."""
 
@@ -304,7 +304,7 @@ class ExpertBot(RandomBot):
         """Every legal call, valued; the best first."""
         seat = state.current_player
         assert seat is not None and seat >= 0, "the expert is asked only in its turn"
-        known = RoundSeen(state.view(seat))
+        known = RoundInPlay(state.view(seat))
         judged = sorted((known.judge(a) for a in state.legal_actions()), key=lambda j: -j.value)
         return Advice(seat, tuple(judged), MEASURE, known.why(judged), COSTLY, exact=True)
 

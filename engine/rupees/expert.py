@@ -48,7 +48,7 @@ from .cards import (
     trick_winner,
 )
 from .rules import RupeesState, discardable, playable
-from .scoring import hand_points, side_of
+from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
 MEASURE = "expected ₹ this hand: your side's less the other side's"
@@ -214,8 +214,9 @@ class Table:
 
 @dataclass(frozen=True)
 class Slot:
-    """Where unseen cards may lie: a seat's hand (``seat`` >= 0), the widow (-1) or the
-    declarer's face-down discards (-2), with its size and the colours it cannot hold."""
+    """Where unseen cards may lie: a seat's hand (``seat`` >= 0), the widow (``WIDOW``) or the
+    declarer's face-down discards (``FACE_DOWN``), with its size and the colours it cannot
+    hold."""
 
     seat: int
     size: int
@@ -233,8 +234,9 @@ class Slot:
         return colour not in self.lacks
 
 
-WIDOW, FACE_DOWN = -1, -2
-_TEAMS = {n: [tuple(range(s % 2, n, 2)) for s in range(n)] for n in SETUPS}
+WIDOW, FACE_DOWN = -2, -3
+"""Slots that are no seat (below ``CHANCE``, -1, so never taken for it)."""
+_TEAMS = {n: [team_of(s, n) for s in range(n)] for n in SETUPS}
 
 
 def unseen(view: RupeesView) -> tuple[list[RupeeCard], list[Slot], list[RupeeCard]]:
@@ -451,13 +453,13 @@ class ExpertBot(core.RandomBot):
         judged = []
         for action in legal:
             if isinstance(action, Bid):
-                value, made = _contract(mine, seat, action.amount)
+                value, made = _rescore(mine, seat, action.amount)
                 judged.append(Judged(action, value, f"made in {made:.0%} of {n} deals"))
             elif view["standing_bid"] is None:
                 judged.append(Judged(action, 0.0, "nobody has bid: a new deal, or another bids"))
             else:
                 bidder, amount = view["standing_bid"]["bidder"], view["standing_bid"]["amount"]
-                value, made = _contract(self._declaring(view, bidder), seat, amount)
+                value, made = _rescore(self._declaring(view, bidder), seat, amount)
                 detail = f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}"
                 judged.append(Judged(action, value, detail))
         ranked = _ranked(judged)
@@ -466,10 +468,9 @@ class ExpertBot(core.RandomBot):
         best = ranked[0].action
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
-            made = _contract(mine, seat, best.amount)[1]
+            made = _rescore(mine, seat, best.amount)[1]
             why += f": {rupees(best.amount)} is made in {made:.0%} of them, the best bid"
         elif low is not None:
-            made = _contract(mine, seat, low.amount)[1]
             why += f": even {rupees(low.amount)} is worth less than passing ({ranked[0].detail})"
         return Advice(seat, tuple(ranked), MEASURE, why, COSTLY)
 
@@ -489,9 +490,9 @@ class ExpertBot(core.RandomBot):
         return self._auction[key]
 
 
-def _contract(tables: Sequence[Table], seat: int, contract: int) -> tuple[float, float]:
-    """The mean result for ``seat``'s side of the played-out ``tables`` had their declarer bid
-    ``contract``, and how often he makes it."""
+def _rescore(tables: Sequence[Table], seat: int, contract: int) -> tuple[float, float]:
+    """Set the contract of the played-out ``tables`` to ``contract`` (they keep it) and score
+    them: the mean result for ``seat``'s side, and how often the declarer makes it."""
     value = made = 0.0
     for table in tables:
         table.contract = contract

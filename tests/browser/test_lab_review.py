@@ -64,7 +64,7 @@ def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors
     table.locator(".tt-replay").get_by_text(f"at move {first.move} of {n}").wait_for()
     caught_up(table, twin)
     board = table.locator(".tt-board svg title")
-    assert position_text(twin.state.view(0)) in board.text_content()
+    assert position_text(twin.shown.view(0)) in board.text_content()
     table.screenshot(path=str(shots / "review_opened.png"))
 
     # Hint is for the human's own turn: the game is over, so it says so.

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from lab import code_cell, open_notebook, run_all, write_notebook
+from lab import BOARD_TEXT_JS, code_cell, open_notebook, patience, run_all, write_notebook
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -130,6 +130,13 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
     table = open_table(lab_server, page, game)
     height = table.evaluate(FIT_JS)
     page.screenshot(path=str(shots / f"table_{game}_1366.png"))
+    # a control that cannot be used now looks it: grey words on grey, a dashed edge
+    looks = table.locator(".jupyter-button:disabled").evaluate_all(
+        "bs => bs.map((b) => getComputedStyle(b).borderStyle)"
+    )
+    assert looks and set(looks) == {"dashed"}, looks
+    # every card of a fan shows its rank or name whole
+    assert table.evaluate(BOARD_TEXT_JS)["hidden"] == []
     assert height <= FIT_PX, f"{game}: status, board and controls take {height:.0f} px"
     assert not page_errors
 
@@ -138,18 +145,23 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
 def test_the_moves_that_follow_a_click_arrive_one_at_a_time(game, lab_server, page, page_errors):
     table = open_table(lab_server, page, game)
     table.evaluate(WATCH_JS)
+    replay_line = table.locator(".tt-replay .widget-html").first
+    expect(replay_line).to_be_visible()
     PLAY[game](table)
-    page.wait_for_function("() => window.__pictures.length >= 3", timeout=10_000)
+    expect(table).to_have_class(re.compile(r"\btt-playing\b"))
+    expect(replay_line).to_be_hidden()  # it does not tell the last move ahead of the board
+    page.wait_for_function("() => window.__pictures.length >= 3", timeout=patience(10_000))
     pictures = page.evaluate("() => window.__pictures")
     assert len(set(pictures[:3])) == 3, pictures  # three successive, different pictures
     # a second turn, cut short: Skip shows the game as it stands at once
-    table.locator(".tt-skip").wait_for(state="hidden", timeout=10_000)
+    table.locator(".tt-skip").wait_for(state="hidden", timeout=patience(10_000))
+    expect(replay_line).to_be_visible()
     status = table.locator(".tt-status").text_content()
     PLAY[game](table)
     skip = table.locator(".tt-skip")
-    skip.wait_for(state="visible", timeout=5_000)
+    skip.wait_for(state="visible", timeout=patience(5_000))
     skip.click()
-    skip.wait_for(state="hidden", timeout=2_000)
+    skip.wait_for(state="hidden", timeout=patience(2_000))
     assert "tt-playing" not in (table.get_attribute("class") or "")
     expect(table.locator(".tt-status")).not_to_be_empty()
     assert status

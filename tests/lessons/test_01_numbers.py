@@ -159,13 +159,13 @@ def test_the_first_table_answers_of_play_and_find_out():  # cell plates-play, an
     guide_says("*Bid three 2's.* All three bots agree.", "*Bid five 2's.* All three bots challenge")
     guide_says("there were five 2's: the bid was true", "the student wins 60 dollars")
     table = PlatesTable(players=4, seed=8, humans=(0,))
-    assert table.state.view(0)["my_plate"] == {"number": "261728", "fine": 20}
+    assert table.shown.view(0)["my_plate"] == {"number": "261728", "fine": 20}
     table.act(Bid(3, 2))
     assert table.log_lines[-3:] == ["Bot 1 agrees", "Bot 2 agrees", "Bot 3 agrees"]
-    assert table.state.current_player == 0  # back to the bidder: bid higher or cancel
+    assert table.shown.current_player == 0  # back to the bidder: bid higher or cancel
     table = PlatesTable(players=4, seed=8, humans=(0,))
     table.act(Bid(5, 2))
-    result = table.state.results[0]
+    result = table.shown.results[0]
     assert result.challengers == (1, 2, 3) and result.count == 5
     assert result.payments == ((1, 0, 20), (2, 0, 20), (3, 0, 20))
     # by hand: the six plates in play (the table's reveal), their 2's counted
@@ -257,7 +257,7 @@ def test_what_the_expert_reads_in_the_bid_of_section_1():  # cells plates-expert
         assert (bid_chance(Bid(5, 2), plate, 6) >= half) == (held >= 2)
     first = engine.new_game("plates", players=4, seed=8)
     first = first.apply(first.sample_chance())
-    assert first.history == PlatesTable(players=4, seed=8, humans=(0,)).state.history
+    assert first.history == PlatesTable(players=4, seed=8, humans=(0,)).shown.history
     plates = dict(first.in_play())
     assert [plates[f"seat {s}"].count(2) for s in range(4)] == [2, 0, 1, 1]
     assert len(plates) - 2 == 4  # the plates besides yours and seat 2's

@@ -144,7 +144,7 @@ def test_the_first_table_enters_on_its_first_throw():  # cell india-play, and th
     guide_says("With seed 20 the student's very first throw is 5-4: a piece enters at once.")
     table = IndiaTable(players=4, seed=20, humans=(0,))
     table.throw()
-    assert table.state.thrown == Throw(5, 4) and Enter() in table.state.legal_actions()
+    assert table.shown.thrown == Throw(5, 4) and Enter() in table.shown.legal_actions()
     assert HOME == 71
 
 

@@ -112,7 +112,7 @@ def test_the_first_table_in_the_guide():  # cell michigan-play, and the guide's 
     outcomes = {}
     for choice in (Sell(), Exchange()):
         table = MichiganTable(players=4, seed=5, humans=(0,))
-        assert " ".join(table.state.view(0)["hand"]) == "5♠ Q♠ A♠ 5♥ 6♥ Q♥ 5♦ A♦ 3♣ 9♣"
+        assert " ".join(table.shown.view(0)["hand"]) == "5♠ Q♠ A♠ 5♥ 6♥ Q♥ 5♦ A♦ 3♣ 9♣"
         table.act(choice)
         lines = table.log_lines
         assert lines[lines.index("Bot 1 leads 6♦") - 1].startswith(("Bot 2 buys", "You exchange"))
@@ -127,13 +127,13 @@ def test_the_first_table_in_the_guide():  # cell michigan-play, and the guide's 
             assert "8♦, is in the dead hand" in stops[0] and "9♠, is in the dead hand" in stops[1]
         else:
             assert lines[-1] == "Bot 2 plays J♦"
-            assert [str(a) for a in table.state.legal_actions()] == ["play Q♦"]
-        while not table.state.is_terminal():  # the student plays the first card offered
+            assert [str(a) for a in table.shown.legal_actions()] == ["play Q♦"]
+        while not table.shown.is_terminal():  # the student plays the first card offered
             if table.paused:
                 table.resume()
             else:
-                table.act(table.state.legal_actions()[0])
-        result = table.state.results[0]
+                table.act(table.shown.legal_actions()[0])
+        result = table.shown.results[0]
         outcomes[str(choice)] = (
             result.winner,
             sum(c for _, _, c, why in result.payments if why == "cards"),

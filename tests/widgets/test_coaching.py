@@ -37,7 +37,7 @@ def test_the_hint_is_the_experts_choice_on_your_turn_and_goes_when_you_move():
     table = TABLES["plates"](players=4, seed=3, humans=(0,))
     c = coaching(table)
     assert table.human_to_act() == 0
-    advice = engine.make_bot("plates", "expert").advise(table.state)
+    advice = engine.make_bot("plates", "expert").advise(table.shown)
     line = c.hint()
     assert escape(str(advice.best.action)) in line and escape(advice.why) in line
     assert c.line.value == line
@@ -82,8 +82,8 @@ def test_a_review_row_opens_its_move_on_the_board():
     decision = r.decisions[len(r.decisions) // 2]
     row = next(w for w in c.rows.children if f"Move {decision.move}" in w.children[0].description)
     row.children[0].click()
-    assert table.looking_back and len(table.state.history) == decision.move
-    assert table.state.current_player == decision.seat == 0
+    assert table.looking_back and len(table.shown.history) == decision.move
+    assert table.shown.current_player == decision.seat == 0
     c.close.click()
     assert c.panel.layout.display == "none"
 
