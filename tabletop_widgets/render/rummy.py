@@ -285,7 +285,8 @@ def table_svg(
         height += 18
     felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
     status = _status_line(view, names)
-    return table_document(width, height, felt + "".join(parts), f"Rummy table. {status}", view)
+    body = felt + "".join(parts)
+    return table_document(width, height, body, f"Rummy table. {status}", view, last)
 
 
 def _seat_names(view: RummyView) -> list[str]:

@@ -53,7 +53,7 @@ def test_the_expert_plays_legal_games_at_every_table_size(players):
                 continue
             bot = bots[seat]
             if isinstance(bot, ExpertBot) and len(state.legal_actions()) > 1 and asked < 6:
-                _advice_is_sound(bot, state, samples=6)
+                _advice_is_sound(bot, state, deals=6)
                 asked += 1
             state = state.apply(bot.choose(state))
         assert sum(state.returns()) + sum(state.boodle) == 50 * players
@@ -70,7 +70,7 @@ def test_the_expert_plays_legal_games_in_the_teaching_mode():
             state = state.apply(state.sample_chance())
             continue
         if seat == 0 and len(state.legal_actions()) > 1:
-            _advice_is_sound(expert, state, samples=6)
+            _advice_is_sound(expert, state, deals=6)
         bot = expert if seat == 0 else BasicBot()
         state = state.apply(bot.choose(state))
 
@@ -184,7 +184,7 @@ def test_sampled_values_come_near_the_exact_ones():
     """A position valued from 3,000 sampled layouts: within 0.4 chips of exact."""
     state = _late_position(3, 16)
     exact = ExpertBot(seed=1).advise(state)
-    sampled = ExpertBot(seed=1).advise(state, samples=3000, exact=False)
+    sampled = ExpertBot(seed=1).advise(state, deals=3000, exact=False)
     assert not sampled.exact
     for option in exact.options:
         assert abs(sampled.judged(option.action).value - option.value) < 0.4

@@ -27,14 +27,13 @@ from engine.rupees import (
     parse,
     rigged_shuffle,
 )
+from engine.layouts import Unseen
 from engine.rupees.expert import (
     FACE_DOWN,
     WIDOW,
+    HandPlayout,
     Slot,
-    Table,
-    all_layouts,
     layouts,
-    sample_layout,
     unseen,
 )
 from engine.tournament import play_deal
@@ -155,7 +154,7 @@ def test_a_simulated_hand_scores_as_the_rules_play_it(options):
     for seed in range(4):
         s = engine.new_game("rupees", seed=seed, **options)
         s = s.apply(s.sample_chance(random.Random(seed)))
-        table = Table(s.view(1), [list(h) for h in s.hands])
+        table = HandPlayout(s.view(1), [list(h) for h in s.hands])
         table.declare(2, list(s.widow), 200_000)
         table.finish()
         s = bid_to(s, declarer=2, contract=200_000)
@@ -175,14 +174,15 @@ def test_layouts_keep_the_voids_and_list_each_layout_once():
         Slot(FACE_DOWN, 1, plain=True),
     ]
     eligible = [[i for i, slot in enumerate(slots) if slot.takes(c, "B")] for c in pool]
-    every = list(all_layouts(pool, slots, eligible))
+    deal = Unseen(pool, [slot.size for slot in slots], eligible)
+    every = deal.every(100)
     # seat 0 the Tiger and a Yellow, seat 1 both Reds, the other Yellow face down
     assert sorted(map(_codes, every)) == [
         (("Tiger", "Y1"), ("R1", "R2"), ("Y2",)),
         (("Tiger", "Y2"), ("R1", "R2"), ("Y1",)),
     ]
     rng = random.Random(0)
-    drawn = Counter(_codes(sample_layout(pool, slots, eligible, rng)) for _ in range(60))
+    drawn = Counter(_codes(deal.sample(rng)) for _ in range(60))
     assert set(drawn) == set(map(_codes, every))
 
 
