@@ -46,8 +46,10 @@ from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView,
 
 SURPRISE = 0.05
 """The chance a player's call says nothing about his plate (he is not the model's player)."""
-COSTLY = 5.0
-"""A call that gives up this many expected dollars (the smallest fine) is a costly mistake."""
+COSTLY = 10.0
+"""A call that gives up this many expected dollars (two of the smallest fines; the fines run
+from $5 to $25) is a costly mistake: about a quarter of a basic player's calls
+(``benchmarks/review_stability.py``), the ones worth talking over."""
 MEASURE = "expected dollars this round"
 COUNTS = range(DIGITS_PER_PLATE + 1)
 """How many of one digit a plate can hold."""
