@@ -163,10 +163,11 @@ class DealPlayout:
     lies, the cards each seat holds (in all and by suit), the chips and the boodle; ``me`` the
     seat whose boodle ``collected`` counts and whose ``withheld`` suits he pays for.
 
-    A second copy of the rules of play, kept because a deal played out here costs a small
-    part of one played through ``MichiganState`` and basic bots
+    A second copy of the rules of play, kept because a deal played out here costs about a
+    tenth of one played through ``MichiganState`` and basic bots
     (``benchmarks/michigan_expert.py`` times both); ``tests/engine/test_michigan_expert.py``
-    plays both on the same deals and requires the same chips, boodle and winner."""
+    plays both from the same positions, laid out as the cards really lie, and requires the
+    same chips for every option."""
 
     __slots__ = (
         "barred",

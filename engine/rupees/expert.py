@@ -73,9 +73,9 @@ class HandPlayout:
     call if still to come, and plays the hand out.
 
     A second copy of the rules of play, kept because a hand played out here costs about a
-    tenth of one played through ``RupeesState`` and basic bots (``benchmarks/rupees_expert.py``
-    times both); ``tests/engine/test_rupees_expert.py`` plays both on the same deals and
-    requires the same hand, trick by trick, and the same points."""
+    sixth of one played through ``RupeesState`` and basic bots (``benchmarks/rupees_expert.py``
+    times both); ``tests/engine/test_rupees_expert.py`` plays both from the same positions,
+    laid out as the cards really lie, and requires the same result for every option."""
 
     def __init__(self, view: RupeesView, hands: list[list[RupeeCard]]) -> None:
         options = view["options"]

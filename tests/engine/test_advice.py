@@ -6,6 +6,7 @@ is settled, or its most deals are reached."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -111,7 +112,7 @@ def test_a_review_asks_for_more_deals_until_the_verdict_is_settled():
     expert = Sampling()
     advice = settled(expert, None, "played")
     assert expert.asked[:2] == [None, fewest]
-    assert all(b == min(most, GROWTH * a) for a, b in zip(expert.asked[1:], expert.asked[2:]))
+    assert all(b == min(most, GROWTH * a) for a, b in itertools.pairwise(expert.asked[1:]))
     assert advice.is_settled("played", 1.7) or advice.deals == most
     clear = Sampling(loss=500.0)
     assert settled(clear, None, "played").is_costly("played") and clear.asked == [None, fewest]

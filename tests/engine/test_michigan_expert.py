@@ -23,7 +23,8 @@ from engine.michigan import (
     Sell,
     rigged_shuffle,
 )
-from engine.michigan.expert import Seen
+from engine.michigan.actions import Offer
+from engine.michigan.expert import CARDS, DEAD, Seen
 
 
 def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:
@@ -196,6 +197,45 @@ def test_every_sampled_layout_is_one_the_rules_allow():
     every = {tuple(w) for w in seen.layouts(100, random.Random(0))[0]}
     sampled = {tuple(w) for w in seen.layouts(400, random.Random(0), exact=False)[0]}
     assert sampled == every  # each one, and nothing else
+
+
+def _real_layout(state: MichiganState) -> list[int]:
+    """Where each card really lies, as a layout of the mover's unseen cards."""
+    seen = Seen(state.view(state.current_player))
+    where = seen.base[:]
+    for k in seen.unseen:
+        holder = state.holder(CARDS[k])
+        where[k] = DEAD if holder is None else holder
+    return where
+
+
+@pytest.mark.parametrize(("players", "mistakes"), [(3, False), (4, False), (6, False), (4, True)])
+def test_a_deal_played_out_fast_is_the_deal_the_rules_play(players, mistakes, monkeypatch):
+    """``DealPlayout`` against the rules: at the decisions of seeded deals (the dealer's
+    exchange, the auction, leads, runs, withholds), laid out as the cards really lie, the
+    expert's value of each option is the chips the mover wins or loses when he takes it and
+    basic bots play the deal out through ``MichiganState``. (An offer is valued as though it
+    stands, which the rules do not play out at once: not compared.)"""
+    checked = 0
+    for seed in range(3):
+        state = engine.new_game(
+            "michigan", players=players, seed=seed, deals=1, mistakes_allowed=mistakes
+        )
+        bot = BasicBot()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state = state.apply(state.sample_chance())
+                continue
+            if len(state.legal_actions()) > 1:
+                real = _real_layout(state)
+                monkeypatch.setattr(Seen, "layouts", lambda *_a, w=real, **_k: ([w], True))
+                for option in ExpertBot().advise(state).options:
+                    if not isinstance(option.action, Offer):
+                        assert option.value == _played_out(state, option.action), option
+                        checked += 1
+                monkeypatch.undo()
+            state = state.apply(bot.choose(state))
+    assert checked > 20
 
 
 # ---------------------------------------------------------------- clear choices

@@ -16,6 +16,7 @@ import engine
 from engine import CHANCE, IllegalAction
 from engine.advice import Advice
 from engine.core import Shuffle
+from engine.layouts import Unseen
 from engine.rupees import (
     Bid,
     Discard,
@@ -27,7 +28,6 @@ from engine.rupees import (
     parse,
     rigged_shuffle,
 )
-from engine.layouts import Unseen
 from engine.rupees.expert import (
     FACE_DOWN,
     WIDOW,
@@ -232,8 +232,8 @@ def _played_out(state: RupeesState, action: object, seat: int) -> float:
     """``action``, then the hand played out by basic bots through the public rules: what it
     brings ``seat``'s side less the other side."""
     basic = engine.make_bot("rupees", "basic")
+    results = len(state.results)
     s = state.apply(action)
-    results = len(s.results)
     while len(s.results) == results:
         s = s.apply(basic.choose(s))
     points = s.results[-1].points
@@ -310,3 +310,28 @@ def test_the_expert_bids_a_strong_hand_and_passes_a_weak_one():
     s = s.apply(advice.best.action)
     advice = ExpertBot(seed=3).advise(s)
     assert advice.best.action == Pass()
+
+
+# ---------------------------------------------------------------- the fast copy of the rules
+
+
+@pytest.mark.parametrize("options", [{}, {"call_partner": False, "specials_any_time": True}])
+def test_a_hand_played_out_fast_is_the_hand_the_rules_play(options, monkeypatch):
+    """``HandPlayout`` against the rules: at every fourth play of seeded hands, laid out as
+    the cards really lie, the expert's value of each option is what the hand brings the
+    mover's side when that option is played and basic bots play the hand out through
+    ``RupeesState``."""
+    import engine.rupees.expert as expert
+
+    checked = 0
+    for seed in range(6):
+        for state in _decisions(seed, **options)[::4]:
+            if state.phase != "play":
+                continue
+            seat = state.current_player
+            real = HandPlayout(state.view(seat), [list(h) for h in state.hands])
+            monkeypatch.setattr(expert, "layouts", lambda *_a, t=real, **_k: ([t], True))
+            for option in ExpertBot().advise(state).options:
+                assert option.value == _played_out(state, option.action, seat), option
+                checked += 1
+    assert checked > 100

@@ -101,7 +101,7 @@ def test_the_hint_is_one_sentence_with_its_detail_folded():
         table.resume()
     line = coaching(table).hint()
     head, _, folded = line.partition("<details>")
-    assert head.count(". ") <= 1 and "₹" in head or "%" in head
+    assert head.count(". ") <= 1 and ("₹" in head or "%" in head)
     assert "<summary>why, and how sure</summary>" in line and "deals" in folded
 
 
