@@ -233,12 +233,17 @@ class Advice:
         played = self.judged(action)
         loss = self.loss(action)
         if loss <= 0:
-            return f"{action}: the expert's choice too"
-        gap = f"{self.best.action} is worth {self.show(loss, sign=False)} more than {action}"
+            return _capital(f"{action}: the expert's choice too")
+        gap = self.show(loss, sign=False)
+        said = (
+            f"{self.best.action} gives a {gap} better chance to win than {action}"
+            if self.percent
+            else f"{self.best.action} is worth {gap} more than {action}"
+        )
         if played.loss_interval:
             half = self.show(played.loss_interval, sign=False).removesuffix(f" {self.unit}")
-            gap += f" (±{half})"
-        return gap
+            said += f" (±{half})"
+        return _capital(said)
 
     def line(self) -> str:
         """The hint: the expert's choice and why, in one sentence."""
@@ -249,3 +254,8 @@ class Advice:
         if self.percent or self.best.value >= 0:
             return ""
         return "every choice loses here; this one loses least"
+
+
+def _capital(sentence: str) -> str:
+    """The sentence with its first letter a capital."""
+    return sentence[:1].upper() + sentence[1:]

@@ -128,7 +128,7 @@ def settled(
     a costly mistake or clearly not; the expert plays ``played`` on every deal (``keep``).
     Advice not sampled (exact, or from a model) is taken as it comes."""
     fewest, most = deals
-    advice = expert.advise(state)
+    advice: Advice = expert.advise(state)
     n = advice.deals
     while n and n < most and (n < fewest or not advice.is_settled(played, WIDEN)):
         n = min(most, max(fewest, GROWTH * n))

@@ -93,8 +93,8 @@ def standing_figure(r: Review, width: float = GRAPH_SIZE[0], height: float = GRA
     ax.tick_params(labelsize=TEXT_PT)
     ax.set_xlabel("move", fontsize=TEXT_PT)
     ax.set_title(standing_label(first), fontsize=TEXT_PT + 1, loc="left")
-    ax.legend(fontsize=TEXT_PT - 1, loc="best", framealpha=0.85)
-    fig.tight_layout()
+    fig.legend(fontsize=TEXT_PT, loc="lower center", ncol=3, frameon=False)
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig
 
 

@@ -339,10 +339,10 @@ def _draws(t: Turn) -> Judge:
                 f"{top} {opened[0]}; {opened[1].stay_loose()}",
                 opened[1].more(),
             )
-        top = t.view["open_pile"][-1] if t.view["open_pile"] else None
+        pile = t.view["open_pile"]
         return (
-            f"the open card {top} does not help your melds; {now.loose} points are loose now"
-            if top
+            f"the open card {pile[-1]} does not help your melds; {now.loose} points are loose now"
+            if pile
             else f"{now.loose} points are loose now",
             now.more(),
         )
