@@ -223,10 +223,14 @@ class Advice:
         return f"{option.action} ({self.show(option.value)})"
 
     def sure(self, option: Judged) -> str:
-        """How sure its value is: "exact", or the sampled deals and the 95% interval."""
-        if self.exact or not option.interval:
-            return "exact" if self.exact else "estimated"
-        return f"±{self.show(option.interval, sign=False)} (95%, {self.deals:,} deals)"
+        """How sure its value is: "exact", or its 95% interval and the sampled deals behind
+        it ("±1.1, 95%, 200 deals"); "" for a value neither (a fixed cost)."""
+        if self.exact:
+            return "exact"
+        if not option.interval:
+            return ""
+        half = self.show(option.interval, sign=False).removesuffix(f" {self.unit}")
+        return f"±{half}, 95%" + (f", {self.deals:,} deals" if self.deals else "")
 
     def versus(self, action: Any) -> str:
         """The move played against the best, in one sentence: what it gave up, and how sure."""

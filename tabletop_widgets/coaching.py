@@ -115,11 +115,17 @@ def folded(a: Advice, summary: str = "more") -> str:
     """The detail behind an advice, folded (an HTML ``<details>``): where its values come
     from, how sure they are, and the next best option."""
     lines = [escape(a.more)] if a.more else []
-    best = a.best
-    value = f"{a.show(best.value)} {a.sure(best)}"
+    best, sure = a.best, a.sure(a.best)
+    value = a.show(best.value) + (f" ({sure})" if sure else "")
     lines.append(f"{escape(str(best.action))}: {escape(value)}.")
     if len(a.options) > 1:
-        lines.append(escape(a.versus(a.options[1].action)) + ".")
+        runner = a.options[1]
+        lines.append(
+            escape(a.versus(runner.action))
+            if a.loss(runner.action) > 0
+            else f"{escape(str(runner.action))} is worth as much"
+        )
+        lines[-1] += "."
     lines.append(f"Values: {escape(a.measure)}.")
     return f"<details><summary>{escape(summary)}</summary>{' '.join(lines)}</details>"
 

@@ -259,8 +259,8 @@ class RoundSeen:
         return Judged(call, value, f"true {odds.true(bid.count):.0%}")
 
     def why(self, options: list[Judged]) -> tuple[str, str]:
-        """One short sentence on why the first option is best, and the detail behind it."""
-        best = options[0]
+        """One short sentence on why the best option is best, and the detail behind it."""
+        best = max(options, key=lambda o: o.value)  # the first of equals, as ``Advice`` ranks
         by = "From your plate" + (" and what the others' calls reveal" if self._told() else "")
         by += f", the plates shown so far and {self.in_play - 1} plates you cannot see."
         worth = f"Worth {_dollars(best.value)} on average, the most of any call."
@@ -329,7 +329,7 @@ class ExpertBot(RandomBot):
         assert seat is not None and seat >= 0, "the expert is asked only in its turn"
         view = state.view(seat)
         known = RoundSeen(view)
-        judged = sorted((known.judge(a) for a in state.legal_actions()), key=lambda j: -j.value)
+        judged = [known.judge(a) for a in state.legal_actions()]
         why, more = known.why(judged)
         return Advice(
             seat,

@@ -59,13 +59,13 @@ over ~1,100 first hands (``benchmarks/rummy_drop.py``): below −10, past 61 poi
 drops."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
-FITTED = "Values: the points hands like it settled at in 800 deals between basic bots."
 
 WITH_LIVES = (29.0, 0.62, 1.4)
 """A hand with both lives: (worth, less per point loose, less per draw)."""
 WITHOUT_LIVES = (-5.0, 0.23, 0.9)
 """A hand without both lives: (worth, less per point loose, less per draw)."""
 FIT_DEALS = 800
+FITTED = f"These values are what hands like it settled at in {FIT_DEALS} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
     "lives": ((15.9, 0.32, 1.55), (0.32, 0.0104, 0.026), (1.55, 0.026, 0.214)),
     "no lives": ((23.0, 0.505, 2.6), (0.505, 0.0125, 0.0506), (2.6, 0.0506, 0.386)),
@@ -330,7 +330,9 @@ def _draws(t: Turn) -> Judge:
             return (
                 f"a drop costs {-best.value:.0f} points for sure; playing this hand on is "
                 "expected to cost more",
-                f"Played on, a hand like this settles at {on:+.1f} points on average. "
+                f"Played on, a hand like this settles at {on:+.1f} points on average. ".replace(
+                    "-", "−"
+                )
                 + now.more(),
             )
         if best.action == Draw("open"):
