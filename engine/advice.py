@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+LOSES_LEAST = "every choice loses here; this one loses least"
+"""What a negative best value means, in words."""
 T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 """Student's two-sided 95% points for 1 to 15 degrees of freedom."""
 
@@ -237,7 +239,7 @@ class Advice:
         played = self.judged(action)
         loss = self.loss(action)
         if loss <= 0:
-            return _capital(f"{action}: the expert's choice too")
+            return f"{action}: the expert's choice too"
         gap = self.show(loss, sign=False)
         said = (
             f"{self.best.action} gives a {gap} better chance to win than {action}"
@@ -247,19 +249,13 @@ class Advice:
         if played.loss_interval:
             half = self.show(played.loss_interval, sign=False).removesuffix(f" {self.unit}")
             said += f" (±{half})"
-        return _capital(said)
+        return said
 
     def line(self) -> str:
         """The hint: the expert's choice and why, in one sentence."""
         return f"{self.best.action}: {self.why}"
 
-    def worst_case(self) -> str:
-        """A negative best value explained, or ""."""
-        if self.percent or self.best.value >= 0:
-            return ""
-        return "every choice loses here; this one loses least"
-
-
-def _capital(sentence: str) -> str:
-    """The sentence with its first letter a capital."""
-    return sentence[:1].upper() + sentence[1:]
+    @property
+    def loses_anyway(self) -> bool:
+        """Whether even the best choice is expected to lose (its value shows below 0)."""
+        return not self.percent and self.show(self.best.value).startswith("−")

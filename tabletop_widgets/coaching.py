@@ -17,10 +17,11 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
-from engine.advice import Advice
+from engine.advice import LOSES_LEAST, Advice
 from engine.review import Decision, Review, review
 
 from .replay import ReplayBar
+from .words import sentence
 
 FILTERS = (
     ("Costly mistakes", "costly"),
@@ -108,7 +109,7 @@ def png(fig: Any) -> bytes:
 def reason(d: Decision) -> str:
     """Why a decision is marked, comparing the move played with the best: "K♣ is worth 6.4
     points more than 7♥ (±1.1)"; and where the numbers come from."""
-    return d.advice.versus(d.played)
+    return sentence(d.advice.versus(d.played))
 
 
 def folded(a: Advice, summary: str = "more") -> str:
@@ -118,10 +119,12 @@ def folded(a: Advice, summary: str = "more") -> str:
     best, sure = a.best, a.sure(a.best)
     value = a.show(best.value) + (f" ({sure})" if sure else "")
     lines.append(f"{escape(str(best.action))}: {escape(value)}.")
+    if a.loses_anyway and LOSES_LEAST not in a.why:
+        lines.append(sentence(LOSES_LEAST) + ".")
     if len(a.options) > 1:
         runner = a.options[1]
         lines.append(
-            escape(a.versus(runner.action))
+            escape(sentence(a.versus(runner.action)))
             if a.loss(runner.action) > 0
             else f"{escape(str(runner.action))} is worth as much"
         )

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-from ..advice import Advice, Judged, judged_on_deals
+from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..core import RandomBot, State
 from ..layouts import Unseen
@@ -515,7 +515,7 @@ def _judge(
 
 def _advice(seen: Seen, options: list[Judged], why: str, n: int, exact: bool) -> Advice:
     if max(o.value for o in options) <= -0.05:
-        why += " (every choice loses chips here; this one loses least)"
+        why += f" ({LOSES_LEAST})"
     more = (
         "Each choice played out to the end of the deal on "
         + (f"every one of the {n} ways" if exact else f"{n:,} random deals of the ways")

@@ -38,7 +38,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, TypeVar
 
-from ..advice import Advice, Judged
+from ..advice import LOSES_LEAST, Advice, Judged
 from ..core import RandomBot, State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
@@ -273,8 +273,7 @@ class RoundSeen:
             true = self.odds(best.action.digit).true(best.action.count)
             if best.value < -0.005:
                 return (
-                    f"every call is likely to cost you here; this one costs least "
-                    f"({_dollars(best.value)} on average)",
+                    f"{LOSES_LEAST} ({_dollars(best.value)} on average)",
                     f"It is true {true:.0%} of the time. {by}",
                 )
             if best.value < 0.005:

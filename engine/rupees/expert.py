@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import core
-from ..advice import Advice, Judged, judged_on_deals
+from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump
@@ -372,7 +372,7 @@ class ExpertBot(core.RandomBot):
         judged = judged_on_deals(legal, found, outcome, takes, keep, first=race, every=exact)
         best = max(judged, key=lambda j: j.value)
         if best.value < 0:
-            why = "every choice loses here; this one loses least: your side ends about "
+            why = f"{LOSES_LEAST}: your side ends about "
             why += f"{_thousands(-best.value)} behind the other side"
         else:
             why = f"it leaves your side best off: about {_thousands(best.value)} ahead"

@@ -13,7 +13,7 @@ from no_leak import record, twins
 import engine
 from engine.review import review
 from tabletop_widgets import TABLES
-from tabletop_widgets.coaching import Coaching, review_html, show_review, standing_figure
+from tabletop_widgets.coaching import Coaching, reason, review_html, show_review, standing_figure
 
 HIDDEN = [
     ("plates", 4, {}),
@@ -83,7 +83,7 @@ def test_a_review_opens_on_the_costly_mistakes_and_a_row_marks_its_move_on_the_b
     assert len(c.rows.children) == len(r.decisions)
     decision = r.mistakes[0]
     row = next(w for w in c.rows.children if f"Move {decision.move}" in w.children[0].description)
-    assert escape(decision.advice.versus(decision.played)) in row.children[1].value
+    assert escape(reason(decision)) in row.children[1].value
     row.children[0].click()
     # the position right after the move, the move played and the expert's choice marked on it
     assert table.looking_back and len(table.state.history) == decision.move + 1
