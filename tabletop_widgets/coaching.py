@@ -130,7 +130,7 @@ def folded(a: Advice, summary: str = "more") -> str:
         )
         lines[-1] += "."
     lines.append(f"Values: {escape(a.measure)}.")
-    return f"<details><summary>{escape(summary)}</summary>{' '.join(lines)}</details>"
+    return f"<details><summary>{escape(summary)}</summary>{'<br>'.join(lines)}</details>"
 
 
 def hint_html(a: Advice) -> str:
@@ -164,7 +164,8 @@ def review_html(r: Review, rows: list[Decision] | None = None) -> str:
 
 def summary_html(r: Review) -> str:
     """The review's one-sentence summary and what its values measure."""
-    return f"<p>{escape(r.summary())} Values: {escape(r.measure)}.</p>"
+    values = f" Values: {escape(r.measure)}." if r.measure else ""
+    return f"<p>{escape(r.summary())}{values}</p>"
 
 
 class ReviewReport:
@@ -203,17 +204,17 @@ class Coaching(widgets.VBox):
             description="Hint",
             icon="lightbulb",
             tooltip="what the expert would do now, and why",
-            layout={"width": "auto"},
+            layout={"width": "auto", "flex": "0 0 auto"},
         )
         self.hint_button.on_click(lambda _b: self.hint())
         self.review_button = widgets.Button(
             description="Review",
             icon="chart-line",
             tooltip="your decisions beside the expert's, with the value of each",
-            layout={"width": "auto"},
+            layout={"width": "auto", "flex": "0 0 auto"},
         )
         self.review_button.on_click(lambda _b: self.show_review())
-        self.line = widgets.HTML()
+        self.line = widgets.HTML(layout={"flex": "1 1 auto"})
         self.line.add_class("tt-hint")
         self.filter = widgets.Dropdown(
             options=FILTERS, description="Show", layout=widgets.Layout(width="300px")
@@ -231,6 +232,8 @@ class Coaching(widgets.VBox):
         self.panel = widgets.VBox(
             [self.summary, self.graph, widgets.HBox([self.filter, self.close]), self.rows]
         )
+        self._listed = [self.graph, self.rows, self.filter]
+        """What the panel shows only when there are decisions to review."""
         self.panel.add_class("tt-review-panel")
         self.panel.layout.display = "none"
         self.review: Review | None = None
@@ -299,7 +302,9 @@ class Coaching(widgets.VBox):
 
         self.review = r = review(t.latest, t.humans, expert=self.expert, on_decision=progress)
         self.summary.value = summary_html(r)
-        self.graph.value = png(standing_figure(r))
+        self.graph.value = png(standing_figure(r)) if r.decisions else b""
+        for part in self._listed:
+            part.layout.display = None if r.decisions else "none"
         differs = any(not d.agreed for d in r.decisions)
         self.filter.value = "costly" if r.mistakes else "differs" if differs else "all"
         self._fill_rows()
