@@ -22,6 +22,9 @@ from typing import Any, TypeVar
 
 LOSES_LEAST = "every choice loses here; this one loses least"
 """What a negative best value means, in words."""
+RACE_FROM = 32
+"""A race stops no action before this many deals: on fewer, a rare rich swing not yet drawn
+can make a good action look clearly worse."""
 T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
 """Student's two-sided 95% points for 1 to 15 degrees of freedom."""
 
@@ -78,17 +81,17 @@ def judged_on_deals(
     is that of the mean of those differences.
 
     A race, when ``first`` is less than the deals: every action is played on the first
-    ``first`` deals; there, and each time the deals played double, an action clearly worse
-    than the best (its loss above 0 even at the near end of its interval) stops, except
-    ``keep``. A stopped action's value is the best's less the loss measured on the deals it
-    was played on (never above the best). ``every``: the deals are every one there is, so the
-    means are exact: no intervals."""
+    ``first`` deals (``RACE_FROM`` at the least); there, and each time the deals played
+    double, an action clearly worse than the best (its loss above 0 even at the near end of
+    its interval) stops, except ``keep``. A stopped action's value is the best's less the loss
+    measured on the deals it was played on (never above the best). ``every``: the deals are
+    every one there is, so the means are exact: no intervals."""
     n = len(deals)
     if not n:
         raise ValueError("no deals to judge on")
     live = list(range(len(actions)))
     rows: list[list[Sequence[float]]] = [[] for _ in actions]
-    stop_at = first if 0 < first < n else n
+    stop_at = max(first, RACE_FROM) if 0 < first < n else n
     for k, deal in enumerate(deals):
         for i in live:
             rows[i].append(outcome(deal, i))

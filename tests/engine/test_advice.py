@@ -60,7 +60,7 @@ def test_a_race_stops_the_clearly_worse_but_keeps_the_move_played():
 
     judged = judged_on_deals("abcd", luck, outcome, lambda i, m: f"{m[1]:.0f}", keep="d", first=40)
     assert played[0] == played[3] == 640  # the best, and the move kept
-    assert played[2] == 40  # clearly worse at the first look
+    assert played[2] == 40  # clearly worse at the first look (RACE_FROM or more deals)
     values = {j.action: j.value for j in judged}
     assert values["c"] == pytest.approx(values["a"] - 50) and values["c"] < values["a"]
     assert values["d"] == pytest.approx(values["a"] - 60)
