@@ -107,8 +107,8 @@ def png(fig: Any) -> bytes:
 
 
 def reason(d: Decision) -> str:
-    """Why a decision is marked, comparing the move played with the best: "K♣ is worth 6.4
-    points more than 7♥ (±1.1)"; and where the numbers come from."""
+    """A decision's reason, the move played against the best: "K♣ is worth 6.4 points more
+    than 7♥ (±1.1)" (the interval of the difference, 95%)."""
     return sentence(d.advice.versus(d.played))
 
 
