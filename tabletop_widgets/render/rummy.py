@@ -227,8 +227,8 @@ def table_svg(
     opponent's box says what he did, the card just discarded is ringed on the open pile, and a
     card the seat just drew is tagged NEW in his hand.
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
-    ``best``: the best arrangement of the hand, whose count is written beside the count of
-    the groups as the seat made them (the two differ until he groups his cards as well).
+    ``best``: the best arrangement of the hand, whose count is written under the count of the
+    groups as the seat made them (the two differ until he groups his cards as well).
     """
     if reveal is not None:
         return _reveal_svg(view, list(names or _seat_names(view)), reveal)
@@ -273,7 +273,8 @@ def table_svg(
         singles = [[c] for c in loose]
         four = view["options"]["four_card_life"]
         count, valid = count_of([*groups, *singles], wild, four_card_life=four)
-        lines = [f"{names[me]}: count {count} as grouped" + (" — a valid show" if valid else "")]
+        said = f"{names[me]}: count {count}" + (" as grouped" if best is not None else "")
+        lines = [said + (" — a valid show" if valid else "")]
         if best is not None:
             lines.append(_best_line(best))
         for line in lines:
@@ -288,7 +289,7 @@ def table_svg(
                     font_weight="bold",
                 )
             )
-            height += 20
+            height += 18
     felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
     status = _status_line(view, names)
     body = felt + "".join(parts)
