@@ -337,7 +337,7 @@ class ExpertBot(core.RandomBot):
     def advise(self, state: State[Any], deals: int | None = None, keep: Any = None) -> Advice:
         """Every legal action judged from the mover's view, best first, on ``deals`` layouts
         of the unseen cards (default: as many as ``PLAYS`` allows, within ``LAYOUTS``; in the
-        auction, ``DEALS``). Beyond the default, the cards clearly worse than the best stop
+        auction, ``DEALS``). Beyond the default, the options clearly worse than the best stop
         being played out, but for ``keep`` (a review's move played): ``judged_on_deals``."""
         seat = state.current_player
         assert seat is not None and seat >= 0, "the expert advises on a player's turn"
@@ -370,13 +370,15 @@ class ExpertBot(core.RandomBot):
 
         race = 0 if exact else usual  # every layout: each option on every one, exact
         judged = judged_on_deals(legal, found, outcome, takes, keep, first=race, every=exact)
-        best = max(judged, key=lambda j: j.value)
-        if best.value < 0:
-            why = f"{LOSES_LEAST}: your side ends about "
-            why += f"{_thousands(-best.value)} behind the other side"
+        best = round(max(j.value for j in judged), -3)
+        if best < 0:
+            why = f"{LOSES_LEAST}: your side ends about {_thousands(-best)} behind the other side"
+        elif best > 0:
+            why = f"it leaves your side best off: about {_thousands(best)} ahead of the other "
+            why += "side at the end of the hand"
         else:
-            why = f"it leaves your side best off: about {_thousands(best.value)} ahead"
-            why += " of the other side at the end of the hand"
+            why = "it leaves your side best off: about even with the other side at the end of "
+            why += "the hand"
         n = len(found)
         deals_said = (
             f"every one of the {n} ways the unseen cards can lie"
