@@ -112,16 +112,18 @@ def reason(d: Decision) -> str:
     return sentence(d.advice.versus(d.played))
 
 
-def folded(a: Advice, summary: str = "more") -> str:
+def folded(a: Advice, summary: str = "more", review: bool = False) -> str:
     """The detail behind an advice, folded (an HTML ``<details>``): where its values come
-    from, how sure they are, and the next best option."""
-    lines = [escape(a.more)] if a.more else []
+    from, how sure they are, and the next best option; in a review's row (``review``), the
+    expert's own reason first instead of the next best (the row compares the move played)."""
+    lines = [escape(sentence(f"{a.best.action}: {a.why}."))] if review else []
+    lines += [escape(a.more)] if a.more else []
     best, sure = a.best, a.sure(a.best)
     value = a.show(best.value) + (f" ({sure})" if sure else "")
-    lines.append(f"{escape(str(best.action))}: {escape(value)}.")
+    lines.append(escape(sentence(f"{best.action}: {value}.")))
     if a.loses_anyway and LOSES_LEAST not in a.why:
         lines.append(sentence(LOSES_LEAST) + ".")
-    if len(a.options) > 1:
+    if len(a.options) > 1 and not review:
         runner = a.options[1]
         lines.append(
             escape(sentence(a.versus(runner.action)))
@@ -341,7 +343,7 @@ class Coaching(widgets.VBox):
             flag = '<b class="tt-flag">✗ costly mistake</b> ' if d.costly else ""
             text = (
                 f"{flag}You: {played} · expert: {escape(a.shown(a.best))}. "
-                f"{escape(reason(d))}. " + folded(a, "why")
+                f"{escape(reason(d))}. " + folded(a, "why", review=True)
             )
         row = widgets.HBox([button, widgets.HTML(text, layout={"width": "auto"})])
         row.add_class("tt-review-row")

@@ -81,10 +81,8 @@ def review_strip(width: float, y: float, review: tuple[str, str | None]) -> str:
     """A reviewed move, marked under the table: what was played and the expert's choice."""
     played, expert = review
     words = [
-        ("You played: ", played, "#ffd166"),
-        ("The expert: ", expert, "#95d5b2")
-        if expert
-        else ("", "the expert's choice too", "#95d5b2"),
+        ("You: ", played, "#ffd166"),
+        ("Expert: ", expert, "#95d5b2") if expert else ("", "the expert's choice too", "#95d5b2"),
     ]
     out = [el("rect", x=0, y=y, width=width, height=REVIEW_H - 4, rx=8, fill="#1d3557")]
     x = 12.0

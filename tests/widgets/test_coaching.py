@@ -89,7 +89,7 @@ def test_a_review_opens_on_the_costly_mistakes_and_a_row_marks_its_move_on_the_b
     assert table.looking_back and len(table.state.history) == decision.move + 1
     assert table.last.mark("review") == (str(decision.played), str(decision.advice.best.action))
     svg = table.board.svg
-    assert f"You played: {escape(str(decision.played))}" in svg and "The expert: " in svg
+    assert f"You: {escape(str(decision.played))}" in svg and "Expert: " in svg
     assert sent == [{"scroll": "board"}]  # the board brought into view
     c.close.click()
     assert c.panel.layout.display == "none"
