@@ -25,17 +25,13 @@ from _common import report
 from _experts import fast_path, line, speed, strength
 
 from engine.michigan import MichiganState
-from engine.michigan.expert import CARDS, DEAD, Seen
+from engine.michigan.expert import Seen, real_layout
 
 
 @contextmanager
 def dealt_as_is(state: MichiganState) -> Iterator[None]:
     """The expert's layouts, for now: the cards as they really lie."""
-    seen = Seen(state.view(state.current_player))
-    where = seen.base[:]
-    for k in seen.unseen:
-        holder = state.holder(CARDS[k])
-        where[k] = DEAD if holder is None else holder
+    where = real_layout(state)
     layouts = Seen.layouts
     Seen.layouts = lambda *_a, **_k: ([where], True)  # type: ignore[method-assign]
     try:

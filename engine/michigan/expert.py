@@ -105,6 +105,20 @@ class Seen:
         return out, every
 
 
+def real_layout(state: MichiganState) -> list[int]:
+    """Where each card really lies, as a layout of the mover's unseen cards: what the tests
+    and the benchmark play the fast copy of the rules on against the rules themselves. It
+    reads the whole state, so the expert never calls it."""
+    seat = state.current_player
+    assert seat is not None and seat >= 0, "a layout is of a player's decision"
+    seen = Seen(state.view(seat))
+    where = seen.base[:]
+    for k in seen.unseen:
+        holder = state.holder(CARDS[k])
+        where[k] = DEAD if holder is None else holder
+    return where
+
+
 def _withheld_suits(view: MichiganView, me: int) -> list[int]:
     """The suits in which ``me`` withheld a card this deal (he sees his own withholds)."""
     return [

@@ -24,7 +24,7 @@ from engine.michigan import (
     rigged_shuffle,
 )
 from engine.michigan.actions import Offer
-from engine.michigan.expert import CARDS, DEAD, Seen
+from engine.michigan.expert import Seen, real_layout
 
 
 def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:
@@ -199,16 +199,6 @@ def test_every_sampled_layout_is_one_the_rules_allow():
     assert sampled == every  # each one, and nothing else
 
 
-def _real_layout(state: MichiganState) -> list[int]:
-    """Where each card really lies, as a layout of the mover's unseen cards."""
-    seen = Seen(state.view(state.current_player))
-    where = seen.base[:]
-    for k in seen.unseen:
-        holder = state.holder(CARDS[k])
-        where[k] = DEAD if holder is None else holder
-    return where
-
-
 @pytest.mark.parametrize(("players", "mistakes"), [(3, False), (4, False), (6, False), (4, True)])
 def test_a_deal_played_out_fast_is_the_deal_the_rules_play(players, mistakes, monkeypatch):
     """``DealPlayout`` against the rules: at the decisions of seeded deals (the dealer's
@@ -227,7 +217,7 @@ def test_a_deal_played_out_fast_is_the_deal_the_rules_play(players, mistakes, mo
                 state = state.apply(state.sample_chance())
                 continue
             if len(state.legal_actions()) > 1:
-                real = _real_layout(state)
+                real = real_layout(state)
                 monkeypatch.setattr(Seen, "layouts", lambda *_a, w=real, **_k: ([w], True))
                 for option in ExpertBot().advise(state).options:
                     if not isinstance(option.action, Offer):
