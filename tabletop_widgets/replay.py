@@ -11,6 +11,7 @@ API, so it works for every game alike.
 
 from __future__ import annotations
 
+import dataclasses
 from html import escape
 from typing import Any
 
@@ -131,15 +132,20 @@ class ReplayBar(widgets.VBox):
         return self.table.say(before.public(action, self.table.viewer))
 
     # -- moving through the game
-    def show(self, move: int) -> None:
+    def show(self, move: int, review: tuple[str, str | None] | None = None) -> None:
         """Show the game after ``move`` actions (clamped to 0..n); the latest move is the game
-        itself, any other is shown read-only."""
+        itself, any other is shown read-only. ``review``: the move that led there and the
+        expert's choice instead (None: the same), marked on the board (a review's row)."""
         move = max(0, min(int(move), self.moves))
         if move == self.moves:
             if self.table.looking_back:
                 self.table.look(None)
-            return
-        self.table.look(self.at(move), self.at(move - 1) if move else None)
+        else:
+            self.table.look(self.at(move), self.at(move - 1) if move else None)
+        last = self.table.last
+        if review is not None and last is not None:
+            self.table.last = dataclasses.replace(last, marks=(*last.marks, ("review", review)))
+            self.table.redraw()
 
     def play_on(self) -> None:
         """Branch: a new game from the move shown, the later moves dropped; the bots play on.

@@ -1,9 +1,11 @@
 """Widgets for Indian Rummy: a table against bots with a hand you arrange yourself.
 
 Click cards to select them; group the selection into a meld and see it labelled (pure, impure,
-set, invalid) with your live count; sort by suit or rank, or let "Suggest" lay out the best
-arrangement. Draw by clicking the stock or the open pile; discard the selected card with the
-Discard button or by clicking the open pile. Declare and Drop are enabled only when the engine
+set, invalid) with the count of your groups beside the best arrangement's; sort by suit or rank,
+or let "Suggest" lay out the best arrangement. Draw by clicking the stock or the open pile;
+discard the card you clicked last (the Discard button names it) with the Discard button or by
+clicking the open pile: a card clicked before it stays selected for a group, not for a
+discard. Declare and Drop are enabled only when the engine
 allows them; Declare says whether the hand is a valid show, and a wrong show or a drop asks
 first, saying what it costs. The card you just drew is tagged NEW. After the show every hand
 is revealed, arranged, with the points it lost.
@@ -216,22 +218,23 @@ class RummyTable(Table):
         return [group_label(g, wild) for g in self.groups] + ["loose"] * bool(self.loose)
 
     # -- playing
-    def _one_selected(self) -> Card | None:
-        cards = self.selected_cards()
-        return cards[0] if len(cards) == 1 else None
+    def to_discard(self) -> Card | None:
+        """The card a discard or a declare gives up: the one selected last (None: none)."""
+        order = self.cards_in_order()
+        return order[self.selected[-1]] if self.selected else None
 
     def discard_selected(self) -> bool:
-        card = self._one_selected()
+        card = self.to_discard()
         if card is None:
-            return self.refuse("select exactly one card to discard")
+            return self.refuse("click the card to discard first")
         return self.act(Discard(card))
 
     def declare_selected(self) -> bool:
-        """Declare, discarding the selected card; a show that is not valid is asked about
+        """Declare, discarding the card selected last; a show that is not valid is asked about
         first, with what it costs."""
-        card = self._one_selected()
+        card = self.to_discard()
         if card is None:
-            return self.refuse("select the one card to discard as you declare")
+            return self.refuse("click the card to discard as you declare first")
         if self.why_not(Declare(card)) is None and not self.shown.valid_show(card):
             self.confirm(
                 f"Without {card} your hand is not a valid show: a wrong show costs "
@@ -314,12 +317,15 @@ class RummyTable(Table):
         self._sync_hand()
         my_turn = s.current_player in self.humans and not self.paused and not s.is_terminal()
         legal = s.legal_actions() if my_turn else []
-        card = self._one_selected()
+        card = self.to_discard()
         self._enable(
             self.discard,
             card is not None and Discard(card) in legal,
             Discard(card) if card else None,
-            "select one card to discard",
+            "click the card to discard",
+        )
+        self.discard.description = (
+            f"Discard {card}" if card and not self.discard.disabled else "Discard"
         )
         self._enable(
             self.declare,
@@ -361,6 +367,7 @@ class RummyTable(Table):
             self.selected,
             clickable=bool(self.cards_in_order()),
             last=self.last,
+            best=s.arrange(seat) if s.cut else None,
         )
         return svg, f"rummy table seen by {self.names[seat]}"
 

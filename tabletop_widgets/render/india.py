@@ -270,7 +270,7 @@ def board_svg(
         label = text(x, y + 5, steps, 14, text_anchor="middle", fill=INK, font_weight="bold")
         out.append(el("g", ring + label, data_intent=intent, aria_label=_target_label(intent)))
     title = f"India board: {position_text(view)}"
-    return table_document(SIZE, SIZE, "".join(out), title, view)
+    return table_document(SIZE, SIZE, "".join(out), title, view, last)
 
 
 def _piece_label(view: IndiaView, seat: int, i: int, progress: int) -> str:

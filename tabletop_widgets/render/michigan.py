@@ -288,7 +288,7 @@ def table_svg(
         parts.append(_payments(view, names, centres, reveal))
     elif last is not None and last.seat is not None:
         parts.append(bubble(*_under(last.seat, me, centres), _said(last, view), 13))
-    return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view, last)
 
 
 def _under(seat: int, me: int, centres: dict[int, tuple[float, float]]) -> tuple[float, float]:

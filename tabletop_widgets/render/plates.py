@@ -267,7 +267,7 @@ def table_svg(
             parts.append(bubble(x, y - h / 2 - 17, call))  # above the name, not over it
     parts.append(_centre(view, names, faces, reveal, highlight))
     title = _title(view, names, reveal)
-    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view, last)
 
 
 def _centre(

@@ -362,7 +362,7 @@ def table_svg(
         x, y = _seat_xy(k, n) if k else (TABLE_W / 2, CY + 150)
         parts.append(bubble(x, y + 64 if k else y, call, 16))
     title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
-    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view, last)
 
 
 def _ring(

@@ -342,6 +342,13 @@ function render({ model, el }) {
   document.addEventListener("click", interrupt, true);
   document.addEventListener("keydown", interruptKey, true);
 
+  // A review's row opened a move: bring the board into view (it may be far above the row).
+  /** @param {any} msg */
+  const reveal = (msg) => {
+    if (msg?.scroll === "board") root.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  };
+  model.on("msg:custom", reveal);
+
   skip.addEventListener("click", finish);
   board.addEventListener("focusin", ring);
   board.addEventListener("focusout", () => board.querySelector(".tt-focus-ring")?.remove());
@@ -364,6 +371,7 @@ function render({ model, el }) {
   requestAnimationFrame(() => keepKeys(root));
   return () => {
     unwatch();
+    model.off("msg:custom", reveal);
     for (const name of traits) model.off(`change:${name}`, changed);
     document.removeEventListener("click", interrupt, true);
     document.removeEventListener("keydown", interruptKey, true);

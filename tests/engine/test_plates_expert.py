@@ -200,7 +200,7 @@ def test_never_challenges_a_bid_its_own_plate_makes_true():
     assert advice.judged(Agree()).detail == "true 100%" and advice.judged(Agree()).value > 0
     assert advice.loss(Challenge()) >= advice.costly
     assert advice.best.action == Bid(7, 4)
-    assert advice.line().startswith("seven 4's: true 88% by your plate")
+    assert advice.line().startswith("seven 4's: it is true 88% of the time")
 
 
 def test_challenges_a_bid_that_cannot_be_true():

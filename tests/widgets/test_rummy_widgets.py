@@ -70,6 +70,32 @@ def test_clicking_the_open_pile_with_a_card_selected_discards_it():
     assert Discard(Card("4", "C")) in t.shown.history
 
 
+def test_the_count_of_your_groups_stands_beside_the_best_arrangements():
+    """Ungrouped, every card counts (80); the line under it gives the best arrangement's
+    points loose, the number the coach and the hint speak of."""
+    t = rigged_table()
+    a = best_arrangement(t.state.hands[0], "5")
+    assert "You: count 80 as grouped" in t.board.svg
+    assert f"Best arrangement: count {a.count} ({a.deadwood} points loose)" in t.board.svg
+    t.suggest.click()
+    assert f"You: count {a.count} as grouped" in t.board.svg
+
+
+def test_the_card_clicked_last_is_the_one_discarded():
+    """A first card clicked, then another: the second is the one the Discard button names and
+    discards; the first does not stay selected for a later discard."""
+    t = rigged_table()
+    click_board(t, "draw:stock")
+    click_board(t, f"card:{position(t, '4C')}")
+    click_board(t, f"card:{position(t, '2D')}")
+    assert t.to_discard() == Card("2", "D") and t.discard.description == "Discard 2♦"
+    t.discard.click()
+    assert Discard(Card("2", "D")) in t.state.history
+    assert Discard(Card("4", "C")) not in t.state.history
+    assert t.state.current_player == 0 and t.selected == [] and t.to_discard() is None
+    assert t.discard.description == "Discard"
+
+
 def test_grouping_labels_the_meld_and_the_count_follows():
     t = rigged_table()
     for card in ("9S", "10S", "JK"):
@@ -78,12 +104,12 @@ def test_grouping_labels_the_meld_and_the_count_follows():
     t.group_button.click()
     assert t.groups[0] == list(parse("9S 10S JK")) and t.labels() == ["impure sequence", "loose"]
     assert ">impure sequence<" in t.board.svg
-    assert "You: count 80" in t.board.svg  # no pure sequence yet: every card counts
+    assert "You: count 80 as grouped" in t.board.svg  # no pure sequence yet: every card counts
     for card in ("AH", "2H", "3H", "4H"):
         click_board(t, f"card:{position(t, card)}")
     t.group_button.click()
     assert t.labels() == ["impure sequence", "pure sequence", "loose"]
-    assert "You: count 45" in t.board.svg  # lives: only the six loose cards count
+    assert "You: count 45 as grouped" in t.board.svg  # lives: only the six loose cards count
     for card in ("KD", "4C"):
         click_board(t, f"card:{position(t, card)}")
     t.group_button.click()
