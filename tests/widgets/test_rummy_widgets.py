@@ -74,7 +74,7 @@ def test_the_count_of_your_groups_stands_beside_the_best_arrangements():
     """Ungrouped, every card counts (80); the line under it gives the best arrangement's
     points loose, the number the coach and the hint speak of."""
     t = rigged_table()
-    a = best_arrangement(t.state.hands[0], "5")
+    a = best_arrangement(t.shown.hands[0], "5")
     assert "You: count 80 as grouped" in t.board.svg
     assert f"Best arrangement: count {a.count} ({a.deadwood} points loose)" in t.board.svg
     t.suggest.click()
@@ -90,9 +90,9 @@ def test_the_card_clicked_last_is_the_one_discarded():
     click_board(t, f"card:{position(t, '2D')}")
     assert t.to_discard() == Card("2", "D") and t.discard.description == "Discard 2♦"
     t.discard.click()
-    assert Discard(Card("2", "D")) in t.state.history
-    assert Discard(Card("4", "C")) not in t.state.history
-    assert t.state.current_player == 0 and t.selected == [] and t.to_discard() is None
+    assert Discard(Card("2", "D")) in t.shown.history
+    assert Discard(Card("4", "C")) not in t.shown.history
+    assert t.shown.current_player == 0 and t.selected == [] and t.to_discard() is None
     assert t.discard.description == "Discard"
 
 
