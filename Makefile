@@ -1,13 +1,16 @@
 # Two commands do all set-up on a fresh machine:
-#   make lab    opens JupyterLab on the lessons
-#   make test   runs the whole test suite (engine, widgets, notebooks, real browser)
-# Each creates the virtual environment it needs in .venv, pinned to binder/requirements.txt.
-# Without make (Windows), the README gives the same three steps as plain commands.
+#   make lab    opens JupyterLab on the lessons (installs the project with its lab extra)
+#   make test   runs the whole test suite (engine, widgets, notebooks, real browser; adds the
+#               test extra)
+# Each creates the virtual environment it needs in .venv, pinned by constraints.txt (one pin
+# per package and supported Python; Binder's own exact pins are binder/requirements.txt).
+# Without make (Windows), the README gives the same steps as plain commands.
 
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+LAB_STAMP := $(VENV)/.installed-lab
+TEST_STAMP := $(VENV)/.installed-test
 OLDEST := 3, 10
 # Jupyter refuses to run as root (a container, a classroom VM) unless told it may.
 LAB_ARGS ?= $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -19,45 +22,60 @@ JOBS ?= auto
 # make every later run fail inside pip or pytest until `make clean`: recreate it instead.
 VENV_OK := $(shell [ ! -d $(VENV) ] || $(PY) -c 'import sys; sys.exit(sys.version_info < ($(OLDEST)))' 2>/dev/null && echo yes)
 ifneq ($(VENV_OK),yes)
-$(STAMP): stale-venv
+$(VENV)/bin/python: stale-venv
 endif
 .PHONY: stale-venv
 stale-venv:
 	@echo "$(VENV) was made by a Python older than 3.10, or by one that is gone: recreating it"
 	rm -rf $(VENV)
 
-$(STAMP): pyproject.toml binder/requirements.txt binder/voila.json
+$(VENV)/bin/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < ($(OLDEST)))' 2>/dev/null || { \
 	  echo "Python 3.10 or newer is needed; '$(PYTHON)' is: $$($(PYTHON) -V 2>&1)."; \
 	  echo "Install one, then e.g.: make PYTHON=python3.12 $(MAKECMDGOALS)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c binder/requirements.txt -e '.[lab,test]'
-	mkdir -p $(VENV)/etc/jupyter && cp binder/voila.json $(VENV)/etc/jupyter/voila.json
-	touch $(STAMP)
 
-.PHONY: lab test lint bench binder-check binder-lock binder-link clean
-lab: $(STAMP)
-	$(VENV)/bin/jupyter lab $(LAB_ARGS) notebooks/00_welcome.ipynb
+# what the lessons need (the README's set-up without make installs the same)
+$(LAB_STAMP): $(VENV)/bin/python pyproject.toml constraints.txt
+	$(PY) -m pip install -q -c constraints.txt -e '.[lab]'
+	touch $(LAB_STAMP)
 
-test: $(STAMP)
+# and the test tools
+$(TEST_STAMP): $(LAB_STAMP)
+	$(PY) -m pip install -q -c constraints.txt -e '.[lab,test]'
+	touch $(TEST_STAMP)
+
+.PHONY: lab test lint bench binder-check binder-lock binder-link constraints clean
+# The server's root is the project folder, so every link of the README and the notebooks
+# opens (docs/, the play pages at /voila/render/notebooks/play/...), and Voila reads
+# ./voila.json from the folder it starts in.
+lab: $(LAB_STAMP)
+	$(VENV)/bin/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=. notebooks/00_welcome.ipynb
+
+test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n $(JOBS) --dist loadscope
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	for script in benchmarks/[!_]*.py; do $(PY) $$script || exit 1; done
 
-binder-check: $(STAMP)
+binder-check: $(TEST_STAMP)
 	bash scripts/check_binder.sh
 
 # binder/requirements.in -> binder/requirements.txt, resolved on repo2docker's base environment
-binder-lock: $(STAMP)
+binder-lock: $(TEST_STAMP)
 	$(PY) scripts/binder.py lock
+
+# binder/requirements.txt and pyproject.toml -> constraints.txt, resolved on every supported
+# Python (3.10 to 3.13; each must be installed: pyenv, or python3.X on PATH)
+constraints: $(LAB_STAMP)
+	$(PY) scripts/binder.py constraints
 
 # the Binder badge for this clone's GitHub remote; WRITE=1 puts it in the README and the
 # welcome notebook (every mybinder.org link there)

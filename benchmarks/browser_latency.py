@@ -45,7 +45,7 @@ def plate_digits() -> tuple[int, list[str]]:
     """A seed whose human plate shows two different digits besides 0 (clicks alternate between
     them, so each click changes the picture), and those two digits."""
     for seed in range(1, 100):
-        number = PlatesTable(players=4, seed=seed).state.view(0)["my_plate"]["number"]
+        number = PlatesTable(players=4, seed=seed).shown.view(0)["my_plate"]["number"]
         digits = sorted(set(number) - {"0"})
         if len(digits) >= 2:
             return seed, digits[:2]

@@ -6,7 +6,9 @@ and no joker) and its settlement is averaged for each kind of hand. A first drop
 ``fit`` gives the expert bot's model (``engine.rummy.expert``): at every draw of basic bots'
 deals, the hand's lives, points loose and draws so far, against what the player settled at; a
 least-squares line for hands with and without both lives (draws after the first), and one for
-first hands in terms of their points loose.
+first hands in terms of their points loose; each with the covariance of its coefficients,
+clustered by deal (the turns of one deal share its luck), from which the expert's intervals
+come.
 
     python benchmarks/rummy_drop.py [deals per kind] [deals to fit]
 """
@@ -52,9 +54,9 @@ def settle(kind_hopeless: bool, deals: int, seed: int = 0) -> list[int]:
     return out
 
 
-def turns(deals: int, seed: int = 0) -> list[tuple[int, bool, int, int]]:
-    """(draws so far, both lives, points loose, settlement) at every draw of each player that
-    did not drop, in ``deals`` two-player deals between basic bots."""
+def turns(deals: int, seed: int = 0) -> list[tuple[int, int, bool, int, int]]:
+    """(deal, draws so far, both lives, points loose, settlement) at every draw of each player
+    that did not drop, in ``deals`` two-player deals between basic bots."""
     rows = []
     for k in range(deals):
         bots = [BasicBot(seed=k * 2), BasicBot(seed=k * 2 + 1)]
@@ -70,7 +72,9 @@ def turns(deals: int, seed: int = 0) -> list[tuple[int, bool, int, int]]:
                 seen.append((p, v["draws"][p], a.lives, a.deadwood))
             s = s.apply(bots[p].choose(s))
         settled = s.returns()
-        rows += [(d, lives, dw, settled[p]) for p, d, lives, dw in seen if s.status[p] != "dropped"]
+        rows += [
+            (k, d, lives, dw, settled[p]) for p, d, lives, dw in seen if s.status[p] != "dropped"
+        ]
     return rows
 
 
@@ -78,19 +82,35 @@ def fit(deals: int) -> dict:
     """Least-squares lines: settlement ~ worth − a·loose − b·draws, with and without both
     lives (draws after the first); and for first hands, settlement ~ worth − a·loose."""
     rows = turns(deals)
-    out: dict = {"turns": len(rows)}
+    out: dict = {"deals": deals, "turns": len(rows)}
     for name, lives in (("with_lives", True), ("without_lives", False)):
-        some = [(d, dw, r) for d, li, dw, r in rows if li == lives and d > 0]
-        out[name] = _line([(1, -dw, -d) for d, dw, _ in some], [r for *_, r in some])
-    first = [(dw, r) for d, _, dw, r in rows if d == 0]
-    out["first_hand"] = _line([(1, -dw) for dw, _ in first], [r for _, r in first])
+        some = [(k, d, dw, r) for k, d, li, dw, r in rows if li == lives and d > 0]
+        out[name] = _line(
+            [(1, -dw, -d) for _, d, dw, _ in some], [r for *_, r in some], [k for k, *_ in some]
+        )
+    first = [(k, dw, r) for k, d, _, dw, r in rows if d == 0]
+    out["first_hand"] = _line(
+        [(1, -dw) for _, dw, _ in first], [r for *_, r in first], [k for k, *_ in first]
+    )
     return out
 
 
-def _line(x: list[tuple[int, ...]], y: list[int]) -> list[float]:
-    """The least-squares coefficients of ``y`` on the columns of ``x``."""
-    coefficients = np.linalg.lstsq(np.array(x, float), np.array(y, float), rcond=None)[0]
-    return [round(float(c), 2) for c in coefficients]
+def _line(x: list[tuple[int, ...]], y: list[int], deal: list[int]) -> dict:
+    """The least-squares coefficients of ``y`` on the columns of ``x``, and their covariance
+    clustered by ``deal`` (the sandwich: (X'X)^-1 (sum over deals of X'e e'X) (X'X)^-1)."""
+    a, b = np.array(x, float), np.array(y, float)
+    coefficients = np.linalg.lstsq(a, b, rcond=None)[0]
+    residual = b - a @ coefficients
+    inverse = np.linalg.inv(a.T @ a)
+    scores: dict[int, np.ndarray] = {}
+    for i, k in enumerate(deal):
+        scores[k] = scores.get(k, 0) + a[i] * residual[i]
+    meat = sum(np.outer(score, score) for score in scores.values())
+    covariance = inverse @ meat @ inverse
+    return {
+        "coefficients": [round(float(c), 2) for c in coefficients],
+        "covariance": [[float(f"{v:.3g}") for v in row] for row in covariance],
+    }
 
 
 def main(deals: int = 60, fitted: int = 0) -> dict:

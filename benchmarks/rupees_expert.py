@@ -11,21 +11,44 @@ partnership's score less the basic one's.
 
 (b) Speed: CPU time of a decision with a choice, expert and basic on the same positions.
 
+(c) The fast path: the expert's ``HandPlayout`` (its copy of the rules of play) against
+``RupeesState`` with basic bots, every option of every play decision played out both ways
+on the real deal (``_experts.fast_path``).
+
     python benchmarks/rupees_expert.py [deals]
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from _common import report
-from _experts import line, speed, strength
+from _experts import fast_path, line, speed, strength
+
+import engine.rupees.expert as expert
+from engine.rupees import RupeesState
 
 TARGET = 100_000
+
+
+@contextmanager
+def dealt_as_is(state: RupeesState) -> Iterator[None]:
+    """The expert's layouts, for now: the cards as they really lie."""
+    real = expert.HandPlayout(state.view(state.current_player), [list(h) for h in state.hands])
+    layouts = expert.layouts
+    expert.layouts = lambda *_a, **_k: ([real], True)
+    try:
+        yield
+    finally:
+        expert.layouts = layouts
 
 
 def compare(deals: int) -> dict:
     return {
         "strength": strength("rupees", deals, 4, target=TARGET),
         "speed": speed("rupees", 20, 4, target=TARGET),
+        "fast_path": fast_path("rupees", 10, 4, dealt_as_is, target=TARGET),
     }
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import cards
 from .core import CHANCE, Auction, Event, IllegalAction, RandomBot, SaveError, Shuffle, State
+from .seat import Onlookers, Seat, decide, reads_a_state, seat_of
 
 _STATES = {
     "plates": "PlatesState",
@@ -78,15 +79,18 @@ def new_game(game: str, players: int | None = None, seed: int = 0, **options: An
     return _game(game).new(players, seed, **options)
 
 
-def from_json(text: str | bytes) -> State[Any]:
-    """A saved game, replayed and checked; raises ``SaveError`` (a ``ValueError``)."""
+def from_json(text: str | bytes, key: bytes | None = None) -> State[Any]:
+    """A saved game, replayed and checked; raises ``SaveError`` (a ``ValueError``). With
+    ``key`` (by default ``TABLETOP_SAVE_KEY`` from the environment, if set) only a save
+    signed with it loads."""
     from .core import load
 
-    return load(text, GAMES)
+    return load(text, GAMES, key)
 
 
 def make_bot(game: str, level: str = "basic", seed: int = 0) -> Any:
-    """A bot with ``choose(state)``, deciding from its seat's view and the legal actions."""
+    """A bot with ``choose(seat)`` (a ``Seat``, or a ``State``: its player to move), deciding
+    from its seat's view and the legal actions."""
     bots = _game(game).BOTS
     if level not in bots:
         raise ValueError(f"{game} bots come in levels {', '.join(bots)}, not {level!r}")
@@ -94,11 +98,18 @@ def make_bot(game: str, level: str = "basic", seed: int = 0) -> Any:
 
 
 def play(state: State[Any], bots: list[Any], rng: Any = None) -> State[Any]:
-    """Play on to the end: each seat's bot chooses, chance is sampled (from ``rng`` if given)."""
+    """Play on to the end: each seat's bot or strategy chooses (``decide``: a strategy gets its
+    ``Seat``), chance is sampled (from ``rng`` if given)."""
+    onlookers = None if all(map(reads_a_state, bots)) else Onlookers(state)
     while not state.is_terminal():
         seat = state.current_player
         assert seat is not None  # a game that is not over has a player or chance to move
-        action = state.sample_chance(rng) if seat == CHANCE else bots[seat].choose(state)
+        if seat == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = decide(bots[seat], state, onlookers)
+        if onlookers:
+            onlookers.seen(state, action)
         state = state.apply(action)
     return state
 
@@ -117,13 +128,17 @@ __all__ = [
     "Auction",
     "Event",
     "IllegalAction",
+    "Onlookers",
     "RandomBot",
     "SaveError",
+    "Seat",
     "Shuffle",
     "State",
     "cards",
+    "decide",
     "from_json",
     "make_bot",
     "new_game",
     "play",
+    "seat_of",
 ]

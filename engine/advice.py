@@ -1,36 +1,162 @@
 """What an expert thinks of one decision: every legal option with its value, the one it would
-choose, and why, in one line. Each game's ``expert`` bot answers ``advise(state)`` with an
-``Advice``; the game review, the Hint button and the lessons read it.
+choose, and why, in one short sentence. Each game's ``expert`` bot answers ``advise(state)``
+with an ``Advice``; the game review, the Hint button and the lessons read it.
 
 An expert decides from its seat's ``view`` and the legal actions only, so an ``Advice`` holds
 nothing the mover could not see.
+
+Values that come from sampled deals carry their uncertainty: ``Advice.deals`` says how many,
+``Judged.interval`` is half the width of a value's 95% interval, and ``Judged.loss_interval``
+half the width of the interval of what the option gives up against the best. Every option is
+judged on the same deals, so that difference is measured deal by deal (``judged_on_deals``)
+and its interval is far narrower than either value's: most of the luck of a deal falls on
+every option alike.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+LOSES_LEAST = "every choice loses here; this one loses least"
+"""What a negative best value means, in words."""
+RACE_FROM = 32
+"""A race stops no action before this many deals: on fewer, a rare rich swing not yet drawn
+can make a good action look clearly worse."""
+T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
+"""Student's two-sided 95% points for 1 to 15 degrees of freedom."""
+
+
+def t95(n: int) -> float:
+    """The 95% point for a mean of ``n`` values: Student's t for few, the normal's 1.96 plus
+    the first correction (2.4 / (n - 1)) beyond the table (within 0.01 of Student's)."""
+    if n < 2:
+        return math.inf
+    df = n - 1
+    return T95[df - 1] if df <= len(T95) else 1.96 + 2.4 / df
+
+
+def half_width(values: Sequence[float]) -> float:
+    """Half the width of the 95% interval of the mean of ``values``."""
+    n = len(values)
+    if n < 2:
+        return math.inf
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return t95(n) * math.sqrt(var / n)
 
 
 @dataclass(frozen=True)
 class Judged:
     """One option: the action, its value to the mover (in the advice's ``measure``; higher is
-    better) and a few words on where the value comes from ("hit by 11 throws in 36")."""
+    better) and a few plain words on where the value comes from ("hit by 11 throws in 36").
+    ``interval`` and ``loss_interval``: half the widths of the 95% intervals of the value and
+    of the best option's value less this one's (0: exact, or not sampled)."""
 
     action: Any
     value: float
     detail: str = ""
+    interval: float = 0.0
+    loss_interval: float = 0.0
+
+
+D = TypeVar("D")
+
+
+def judged_on_deals(
+    actions: Sequence[Any],
+    deals: Sequence[D],
+    outcome: Callable[[D, int], Sequence[float]],
+    describe: Callable[[int, list[float]], str] = lambda i, tallies: "",
+    keep: Any = None,
+    first: int = 0,
+    every: bool = False,
+) -> list[Judged]:
+    """Each action judged by its mean over sampled ``deals``: ``outcome(deal, i)`` plays action
+    ``i`` on a deal and gives its value there, then anything else to tally (averaged, and
+    handed to ``describe(i, means)`` for the action's detail). Every action is played on the
+    same deals, so its loss against the best is measured deal by deal, and its 95% interval
+    is that of the mean of those differences.
+
+    A race, when ``first`` is less than the deals: every action is played on the first
+    ``first`` deals (``RACE_FROM`` at the least); there, and each time the deals played
+    double, an action clearly worse than the best (its loss above 0 even at the near end of
+    its interval) stops, except ``keep``. A stopped action's value is the best's less the loss
+    measured on the deals it was played on (never above the best). ``every``: the deals are
+    every one there is, so the means are exact: no intervals."""
+    n = len(deals)
+    if not n:
+        raise ValueError("no deals to judge on")
+    live = list(range(len(actions)))
+    rows: list[list[Sequence[float]]] = [[] for _ in actions]
+    stop_at = max(first, RACE_FROM) if 0 < first < n else n
+    for k, deal in enumerate(deals):
+        for i in live:
+            rows[i].append(outcome(deal, i))
+        if k + 1 == stop_at and k + 1 < n:
+            live = _still_racing(rows, live, actions, keep)
+            stop_at *= 2
+    best = max(live, key=lambda i: sum(r[0] for r in rows[i]))
+    top = [r[0] for r in rows[best]]
+    value = sum(top) / n
+    out = []
+    for i, action in enumerate(actions):
+        mine = [r[0] for r in rows[i]]
+        m = len(mine)
+        tallies = [sum(col) / m for col in zip(*rows[i], strict=True)]
+        losses = [b - x for b, x in zip(top, mine, strict=False)]
+        loss = sum(losses) / m
+        if i in live:
+            own = tallies[0]
+        else:  # stopped early: the best's value less the loss where both were played
+            loss = max(loss, 0.0)
+            own = value - loss
+        out.append(
+            Judged(
+                action,
+                own,
+                describe(i, tallies),
+                0.0 if every else half_width(mine),
+                0.0 if every or i == best else half_width(losses),
+            )
+        )
+    return out
+
+
+def _still_racing(
+    rows: list[list[Sequence[float]]], live: list[int], actions: Sequence[Any], keep: Any
+) -> list[int]:
+    """The actions still in the race: the best so far, ``keep``, and those not clearly worse
+    than the best (deal by deal)."""
+    means = {i: sum(r[0] for r in rows[i]) / len(rows[i]) for i in live}
+    best = max(live, key=means.__getitem__)
+    top = [r[0] for r in rows[best]]
+    out = []
+    for i in live:
+        losses = [b - r[0] for b, r in zip(top, rows[i], strict=True)]
+        behind = means[best] - means[i] - half_width(losses) > 0
+        if i == best or actions[i] == keep or not behind:
+            out.append(i)
+    return out
 
 
 @dataclass(frozen=True)
 class Advice:
     """An expert's judgement of a decision of ``seat``.
 
-    ``options`` judges every legal action, best first (ties keep the legal order); ``measure``
+    ``options`` judges every legal action; the advice ranks them best first itself (equal
+    values keep the order given, so an expert gives its tie-breaks by its order). ``measure``
     names what the values are ("chance to win the race", "expected chips this deal");
-    ``percent`` says they are chances (shown as percentages); ``exact`` whether they are exact
-    or estimated; ``why`` is one line on why the first option is best; a choice that loses at
-    least ``costly`` against the best is a costly mistake."""
+    ``percent`` says they are chances (shown as percentages), else ``unit`` is theirs ("₹",
+    "$", "chips", "points"); ``exact`` whether they are exact or estimated; ``deals`` how many
+    sampled deals they rest on (0: none sampled). ``why`` is one short sentence on why the
+    first option is best, with one number and its unit; ``more`` the detail behind it, for
+    whoever unfolds it. A choice that loses at least ``costly`` against the best, beyond the
+    interval of that loss, is a costly mistake. ``held``: what the mover has already, in the
+    values' unit (chips, dollars), so ``held + value`` is where an option leaves him;
+    ``holding`` says what that is, in a few words ("your chips at the end of the deal")."""
 
     seat: int
     options: tuple[Judged, ...]
@@ -39,13 +165,17 @@ class Advice:
     costly: float
     exact: bool = False
     percent: bool = False
+    unit: str = ""
+    deals: int = 0
+    more: str = ""
+    held: float = 0.0
+    holding: str = ""
 
     def __post_init__(self) -> None:
         if not self.options:
             raise ValueError("advice needs at least one option")
-        values = [o.value for o in self.options]
-        if values != sorted(values, reverse=True):
-            raise ValueError("advice lists its options best first")
+        ranked = tuple(sorted(self.options, key=lambda o: -o.value))
+        object.__setattr__(self, "options", ranked)
 
     @property
     def best(self) -> Judged:
@@ -63,20 +193,72 @@ class Advice:
         """How much ``action`` gives up against the expert's choice (0 for an equal option)."""
         return self.best.value - self.judged(action).value
 
-    def show(self, value: float) -> str:
-        """A value as the advice's measure reads it: ``62%``, ``+3.5``, ``+13,333``."""
+    def is_costly(self, action: Any) -> bool:
+        """A costly mistake: ``action`` gives up at least ``costly`` even at the near end of
+        the 95% interval of its loss."""
+        return self.loss(action) - self.judged(action).loss_interval >= self.costly
+
+    def is_settled(self, action: Any, widen: float = 1.0) -> bool:
+        """Whether the interval of ``action``'s loss (its half width times ``widen``) lies on
+        one side of ``costly``: a costly mistake, or clearly not one."""
+        loss, half = self.loss(action), widen * self.judged(action).loss_interval
+        return loss - half >= self.costly or loss + half < self.costly
+
+    def show(self, value: float, sign: bool = True) -> str:
+        """A value with its unit: ``62%``, ``+₹13,333``, ``+3.5 chips``, ``−$2.50``
+        (``sign=False``: a size, ``₹13,333``)."""
         if self.percent:
             return f"{100 * value:.0f}%"
-        if abs(value) < 0.05:
-            return "0"
-        if abs(value) >= 100 or value == round(value):
-            return f"{value:+,.0f}"
-        return f"{value:+.1f}"
+        size = abs(value)
+        if size < 0.05:
+            number, size = "0", 0.0
+        elif self.unit == "$":
+            number = f"{size:,.2f}"
+        elif size >= 100 or size == round(size):
+            number = f"{size:,.0f}"
+        else:
+            number = f"{size:.1f}"
+        mark = ("−" if value < 0 else "+") if sign and size else ""
+        if self.unit in ("₹", "$"):
+            return f"{mark}{self.unit}{number}"
+        return f"{mark}{number}" + (f" {self.unit}" if self.unit else "")
 
     def shown(self, option: Judged) -> str:
         """An option with its value: ``enter (40%)``."""
         return f"{option.action} ({self.show(option.value)})"
 
+    def sure(self, option: Judged) -> str:
+        """How sure its value is: "exact", or its 95% interval and the sampled deals behind
+        it ("±1.1, 95%, 200 deals"); "" for a value neither (a fixed cost)."""
+        if self.exact:
+            return "exact"
+        if not option.interval:
+            return ""
+        half = self.show(option.interval, sign=False).removesuffix(f" {self.unit}")
+        return f"±{half}, 95%" + (f", {self.deals:,} deals" if self.deals else "")
+
+    def versus(self, action: Any) -> str:
+        """The move played against the best, in one sentence: what it gave up, and how sure."""
+        played = self.judged(action)
+        loss = self.loss(action)
+        if loss <= 0:
+            return f"{action}: the expert's choice too"
+        gap = self.show(loss, sign=False)
+        said = (
+            f"{self.best.action} gives a {gap} better chance to win than {action}"
+            if self.percent
+            else f"{self.best.action} is worth {gap} more than {action}"
+        )
+        if played.loss_interval:
+            half = self.show(played.loss_interval, sign=False).removesuffix(f" {self.unit}")
+            said += f" (±{half})"
+        return said
+
     def line(self) -> str:
-        """The hint: the expert's choice and why, in one line."""
+        """The hint: the expert's choice and why, in one sentence."""
         return f"{self.best.action}: {self.why}"
+
+    @property
+    def loses_anyway(self) -> bool:
+        """Whether even the best choice is expected to lose (its value shows below 0)."""
+        return not self.percent and self.show(self.best.value).startswith("−")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .core import interned, value
+from .core import every_value, interned, value
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -18,11 +18,12 @@ _FROM_SYMBOL = {v: k for k, v in SUIT_SYMBOLS.items()}
 JOKER = "JK"
 
 
+@every_value([*((r, s) for s in SUITS for r in RANKS), (JOKER, "")])
 @interned
 @value
 class Card:
-    """A standard card: ``Card("10", "H")``; a printed joker is ``Card("JK", "")``. Each card is
-    made once: equal cards are the same object."""
+    """A standard card: ``Card("10", "H")``; a printed joker is ``Card("JK", "")``. The 53 cards
+    are made once, at import: equal cards are the same object."""
 
     rank: str
     suit: str

@@ -14,13 +14,17 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
 import hashlib
+import hmac
 import json
 import math
+import os
 import random
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypedDict, TypeVar
 
@@ -55,13 +59,20 @@ SAVE_FORMAT = "tabletop-lessons/2"
 version-1 saves (one name per class across games) are still read, through ``RENAMED``."""
 OLD_FORMATS = ("tabletop-lessons/1",)
 
+SAVE_KEY = "TABLETOP_SAVE_KEY"
+"""The environment setting that holds a teacher's save key. Where it is set, every save is
+signed with it (an HMAC-SHA256 of the whole game) and only saves signed with it load."""
+MIN_KEY_CHARS = 16
+"""The shortest key accepted: a shorter one could be found by trying keys against one save."""
+
 
 class IllegalAction(ValueError):
     """An action the rules forbid here. The message names the rule."""
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be loaded: not JSON, wrong format, edited, or not replayable."""
+    """A saved game that cannot be loaded (not JSON, wrong format, edited, badly signed, or not
+    replayable), or a save key too short to sign with."""
 
 
 # ---------------------------------------------------------------- values with a JSON form
@@ -98,14 +109,15 @@ def value(cls: type[T]) -> type[T]:
 
 
 MAX_INTERNED = 10_000
-"""The most values of one interned class kept (far more than any game uses)."""
+"""The most values of one interned class kept for reuse. Only speed depends on it: a value made
+beyond it is checked afresh, and is equal to (and hashes as) every other value like it."""
 
 
 def interned(cls: type[T]) -> type[T]:
-    """Class decorator, above ``value``, for a value of few possible forms (a card, say): each
-    distinct value is made and checked once, later makings are a look-up, and two values are
-    equal exactly when they are the same object, which makes comparing and hashing them as
-    cheap as Python allows. Its text (``str``) is worked out once too."""
+    """Class decorator, above ``value``, for a value made often (a card, a move): each distinct
+    value is checked once and kept, so making it again is a look-up, and its hash and its text
+    (``str``) are worked out once. Equality is by value, as for any dataclass; the same object
+    is only the quick way to be equal."""
     made: dict[tuple[Any, ...], Any] = {}
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     names = [f.name for f in fields]
@@ -129,13 +141,31 @@ def interned(cls: type[T]) -> type[T]:
         check_and_set(new, *args)  # raises IllegalAction for a bad value
         settled = tuple(getattr(new, n) for n in names)  # the check may have normalised them
         canonical = (*settled, *map(type, settled))
-        new = made.get(canonical, new)
+        if canonical in made:
+            new = made[canonical]
+        elif kind in _CLOSED:
+            raise TypeError(f"{kind.__name__}{settled!r} is not among the values its class lists")
+        else:
+            object.__setattr__(new, "_fields", settled)
+            object.__setattr__(new, "_hash", hash(settled))
         if len(made) < MAX_INTERNED:
             made[canonical] = made[key] = new
         return new
 
+    def __eq__(self: Any, other: Any) -> Any:
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        same: bool = self._fields == other._fields
+        return same
+
+    def __hash__(self: Any) -> int:
+        found: int = self._hash
+        return found
+
     def __reduce__(self: Any) -> tuple[type, tuple[Any, ...]]:
-        return type(self), tuple(getattr(self, n) for n in names)
+        return type(self), self._fields
 
     shown = cls.__str__
 
@@ -150,9 +180,34 @@ def interned(cls: type[T]) -> type[T]:
     cls.__init__ = object.__init__  # type: ignore[method-assign]  # made whole by __new__
     cls.__reduce__ = __reduce__  # type: ignore[method-assign]
     cls.__str__ = __str__  # type: ignore[method-assign]
-    cls.__eq__ = object.__eq__  # type: ignore[method-assign]
-    cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+    cls.__eq__ = __eq__  # type: ignore[method-assign]
+    cls.__hash__ = __hash__  # type: ignore[method-assign]
     return cls
+
+
+_CLOSED: set[type] = set()
+"""Interned classes closed by ``every_value``."""
+
+
+def every_value(values: Iterable[tuple[Any, ...]]) -> Callable[[type[T]], type[T]]:
+    """Class decorator, above ``interned``, for a class of few values that can all be listed
+    (a card: 53 of them): every value is made at once, from its fields in ``values``, and never
+    again, since no other value passes its check. So each value is one object for good, as an
+    enum's member is, and ``==`` and ``hash`` by identity are by value: as cheap as Python
+    allows (a card in a hand, a set of cards).
+
+    Making a value the list left out raises ``TypeError``: the list and the check disagree."""
+
+    def close(cls: type[T]) -> type[T]:
+        made = [cls(*fields) for fields in values]
+        if len(made) >= MAX_INTERNED:
+            raise ValueError(f"{cls.__name__}: too many values to keep each one for good")
+        _CLOSED.add(cls)
+        cls.__eq__ = object.__eq__  # type: ignore[method-assign]  # one object per value
+        cls.__hash__ = object.__hash__  # type: ignore[method-assign]
+        return cls
+
+    return close
 
 
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], Any], ...]] = {}
@@ -258,6 +313,14 @@ class Shuffle:
             object.__setattr__(self, "cards", tuple(cards))
         if not isinstance(self.cards, tuple):
             raise ValueError(f"a shuffle holds the deck as a tuple of cards, not {self.cards!r}")
+
+    def holds(self, deck: Mapping[Any, int], key: Callable[[Any], Any] | None = None) -> bool:
+        """Whether the shuffle holds exactly the cards counted in ``deck``, each as often (a
+        shuffle is the whole deck, nothing more or less); ``key`` reads each card first."""
+        try:
+            return Counter(self.cards if key is None else map(key, self.cards)) == deck
+        except TypeError:  # something unhashable: not a card
+            return False
 
     def __str__(self) -> str:
         return f"shuffle ({len(self.cards)} cards)"
@@ -485,8 +548,9 @@ class State(Generic[V]):
     """Base class of every game's state, typed by its view (``State[PlatesView]``).
 
     Subclasses set ``game``, ``PLAYERS``, ``OPTIONS``, ``ACTIONS`` and implement ``_setup``,
-    ``_legal``, ``_check``, ``_do``, ``returns``, ``_view``, ``__str__``; ``to_move`` holds the
-    seat to move (``CHANCE``, or None at the end). Bots register with the ``bot`` decorator."""
+    ``_legal`` (with ``_allows`` and ``_why``), ``_do``, ``returns``, ``_view``, ``__str__``;
+    ``to_move`` holds the seat to move (``CHANCE``, or None at the end). Bots register with the
+    ``bot`` decorator."""
 
     game: ClassVar[str]
     PLAYERS: ClassVar[tuple[int, ...]]
@@ -613,14 +677,23 @@ class State(Generic[V]):
         if player is not None and player != self.current_player:
             whose = "chance" if self.current_player == CHANCE else f"seat {self.current_player}"
             raise IllegalAction(f"turn order: it is {whose}'s turn, not seat {player}'s")
-        self._check(action)
+        if not self._allows(action):
+            raise IllegalAction(self._why(action))
 
     def _legal(self) -> list[Any]:
+        """The legal actions now: the one source of legality (``check`` passes exactly these,
+        and the outcomes of a shuffle, which cannot be listed)."""
         raise NotImplementedError
 
-    def _check(self, action: Any) -> None:
-        """Raise ``IllegalAction`` unless ``action`` is legal now. Must not change ``self``."""
-        raise NotImplementedError
+    def _allows(self, action: Any) -> bool:
+        """Whether ``action`` is among ``_legal()`` (at a shuffle: whether it holds exactly the
+        deck). A game may look it up faster in the data ``_legal`` lists from; a test checks
+        the two agree. Must not change ``self``."""
+        return action in self._legal()
+
+    def _why(self, action: Any) -> str:
+        """The rule that refuses ``action`` (one ``_allows`` refused), in the game's words."""
+        return f"{action} is not a legal action now"
 
     def _do(self, action: Any) -> None:
         """Apply a checked action to this fresh copy, rebinding (never mutating) fields."""
@@ -694,9 +767,12 @@ class State(Generic[V]):
         return state
 
     # -- saving
-    def to_json(self) -> str:
-        """The game as JSON: set-up and every action. ``engine.from_json`` replays it."""
-        body = {
+    def to_json(self, key: bytes | None = None) -> str:
+        """The game as JSON: set-up and every action, with a digest, and signed with ``key``
+        (by default the environment's ``TABLETOP_SAVE_KEY``, if set). ``engine.from_json``
+        replays it."""
+        key = save_key() if key is None else _checked(key)
+        body: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "game": self.game,
             "players": self.num_players,
@@ -705,6 +781,8 @@ class State(Generic[V]):
             "history": encode(self.history),
         }
         body["digest"] = _digest(body)
+        if key is not None:
+            body["signature"] = _signature(body, key)
         return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
@@ -725,14 +803,46 @@ class State(Generic[V]):
         )
 
 
+def _content(body: dict[str, Any]) -> bytes:
+    """The text the digest and the signature vouch for: the save without them."""
+    kept = {k: v for k, v in body.items() if k not in ("digest", "signature")}
+    return json.dumps(kept, sort_keys=True).encode()
+
+
 def _digest(body: dict[str, Any]) -> str:
-    text = json.dumps({k: v for k, v in body.items() if k != "digest"}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    """A checksum (the first 16 hex digits of a SHA-256): it catches a damaged file and an edit
+    made without recomputing it, never a deliberate forgery (anyone can recompute it)."""
+    return hashlib.sha256(_content(body)).hexdigest()[:16]
 
 
-def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]:
+def _signature(body: dict[str, Any], key: bytes) -> str:
+    """The HMAC-SHA256 of the save under ``key``: only someone holding the key can make it."""
+    return hmac.new(key, b"tabletop-lessons save\n" + _content(body), hashlib.sha256).hexdigest()
+
+
+def save_key() -> bytes | None:
+    """The teacher's save key, from the environment setting ``TABLETOP_SAVE_KEY`` (None where
+    it is unset or empty); a key shorter than ``MIN_KEY_CHARS`` raises ``SaveError``."""
+    text = os.environ.get(SAVE_KEY, "")
+    return _checked(text.encode()) if text else None
+
+
+def _checked(key: bytes) -> bytes:
+    """``key`` if it is long enough to sign with; else ``SaveError``."""
+    if not isinstance(key, bytes) or len(key) < MIN_KEY_CHARS:
+        raise SaveError(
+            f"a save key has at least {MIN_KEY_CHARS} characters (make one with: python -c "
+            "'import secrets; print(secrets.token_hex(16))')"
+        )
+    return key
+
+
+def load(
+    text: str | bytes, games: Mapping[str, type[State[Any]]], key: bytes | None = None
+) -> State[Any]:
     """Read a saved game, checking everything; raises ``SaveError`` saying what is wrong (and
-    no other exception, whatever the text holds)."""
+    no other exception, whatever the text holds). With ``key`` (by default the environment's
+    ``TABLETOP_SAVE_KEY``, if set) only a save signed with that key loads."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise SaveError(f"a saved game is text, not {type(text).__name__}")
     if len(text) > MAX_SAVE_CHARS:
@@ -751,10 +861,11 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
     if not isinstance(body, dict) or body.get("format") not in (SAVE_FORMAT, *OLD_FORMATS):
         raise SaveError(f"not a saved game: format is not {SAVE_FORMAT!r}")
     need = {"format", "game", "players", "seed", "options", "history", "digest"}
-    if set(body) != need:
+    if set(body) - {"signature"} != need:
         raise SaveError(f"saved game has fields {sorted(body)}, expected {sorted(need)}")
     if body["digest"] != _digest(body):
         raise SaveError("saved game was edited or damaged: its digest does not match")
+    _check_signature(body, save_key() if key is None else _checked(key))
     if not isinstance(body["game"], str) or body["game"] not in games:
         raise SaveError(f"unknown game {body['game']!r} (known: {', '.join(sorted(games))})")
     if not isinstance(body["options"], dict) or not isinstance(body["history"], list):
@@ -778,6 +889,26 @@ def load(text: str | bytes, games: Mapping[str, type[State[Any]]]) -> State[Any]
         except IllegalAction as e:
             raise SaveError(f"saved game: action {k + 1} ({action}) is illegal: {e}") from None
     return state
+
+
+def _check_signature(body: dict[str, Any], key: bytes | None) -> None:
+    """With a key, the save must carry that key's signature (without one, it is not read)."""
+    if key is None:
+        return
+    signature = body.get("signature")
+    if signature is None:
+        raise SaveError(
+            f"saved game is not signed, and here ({SAVE_KEY} is set) only signed saves load"
+        )
+    if not (
+        isinstance(signature, str)
+        and len(signature) == 64
+        and set(signature) <= set("0123456789abcdef")
+        and hmac.compare_digest(signature, _signature(body, key))
+    ):
+        raise SaveError(
+            "saved game was edited, or signed with another key: its signature does not match"
+        )
 
 
 MAX_DEPTH = 8
@@ -819,9 +950,18 @@ def _or(items: Sequence[Any]) -> str:
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    The engine's bots (this class and its subclasses in ``engine``) read a ``State``; their
+    ``choose`` and ``advise`` also accept a ``Seat`` (``engine.seat``), read as a
+    ``SeatState``, so a student's strategy can ask them."""
 
     level: ClassVar[str] = "random"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("engine."):
+            _seat_or_state(cls)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -831,3 +971,29 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def _seat_or_state(cls: type) -> None:
+    """Make ``cls``'s own ``choose`` and ``advise`` accept a Seat as well as a State. Each is
+    marked ``reads_a_state``: ``engine.seat.decide`` gives it the State."""
+    for name in ("choose", "advise"):
+        method = vars(cls).get(name)
+        if method is not None:
+            setattr(cls, name, _reads_a_seat(method))
+
+
+def _reads_a_seat(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def either(self: Any, state: Any, *args: Any, **kwargs: Any) -> T:
+        if not isinstance(state, State):
+            from .seat import Seat, SeatState
+
+            if isinstance(state, Seat):
+                state = SeatState(state)
+        return method(self, state, *args, **kwargs)
+
+    either.reads_a_state = True  # type: ignore[attr-defined]
+    return either
+
+
+_seat_or_state(RandomBot)

@@ -1,6 +1,6 @@
 """A game review, move by move, as a strong engine gives one after a chess game: each of a
-player's decisions beside the expert's choice, the value of every option, and the costly
-mistakes marked.
+player's decisions beside the expert's choice, the value of every option, the costly mistakes
+marked, and the player's standing after each decision.
 
 >>> import engine
 >>> game = engine.play(engine.new_game("india", players=2, seed=3),
@@ -11,6 +11,12 @@ mistakes marked.
 
 The expert asks ``state.view(seat)`` only, so a review uses nothing the player could not see at
 the time. Decisions with one legal action are not reviewed: there was nothing to choose.
+
+A review is not in a hurry: where the values come from sampled deals, it asks the expert
+again on more deals (``settled``) until the interval of the move's loss lies clear of the
+costly line, or ``REVIEW_DEALS`` is reached; only a loss beyond the line by more than its
+interval is marked costly. So two experts of different seeds mark the same moves, where the
+first few deals alone would mark different ones.
 """
 
 from __future__ import annotations
@@ -21,6 +27,17 @@ from typing import Any
 
 from . import State, from_json, make_bot
 from .advice import Advice, Judged
+
+REVIEW_DEALS = (128, 3_200)
+"""The fewest and the most sampled deals a review judges a decision on: a few deals can
+mislead (one rich trick won or lost weighs heavily), so a sampled decision is judged on at
+least 128 before it is settled."""
+GROWTH = 4
+"""Each time a decision is not yet settled, the review asks for this many times the deals."""
+WIDEN = 1.7
+"""Before its most deals, a decision is settled only when the interval of its loss widened
+this much (from 95% to about 99.9%) lies clear of the costly line: each look at the deals
+so far is another chance to stop on a lucky run, and two reviews should stop alike."""
 
 
 @dataclass(frozen=True)
@@ -45,13 +62,19 @@ class Decision:
 
     @property
     def costly(self) -> bool:
-        """A costly mistake: it gave up at least the advice's ``costly``."""
-        return self.loss >= self.advice.costly
+        """A costly mistake: it gave up at least the advice's ``costly``, beyond the interval."""
+        return self.advice.is_costly(self.played)
 
     @property
     def agreed(self) -> bool:
         """The expert would have played an option worth as much."""
         return self.loss <= 0
+
+    @property
+    def standing(self) -> float:
+        """Where the move played left the player: what he held plus the value of the move
+        (a chance to win, or an expected result in the advice's unit)."""
+        return self.advice.held + self.judged.value
 
     def line(self) -> str:
         """One line of the review: the move, the action played, its value, the expert's."""
@@ -97,6 +120,23 @@ class Review:
         return "\n".join([self.summary(), *(d.line() for d in self.decisions)])
 
 
+def settled(
+    expert: Any, state: State[Any], played: Any, deals: tuple[int, int] = REVIEW_DEALS
+) -> Advice:
+    """The expert's advice on ``state``, asked on more sampled deals (at least ``deals[0]``,
+    then ``GROWTH`` times as many each time, at most ``deals[1]``) until ``played`` is clearly
+    a costly mistake or clearly not; the expert plays ``played`` on every deal (``keep``).
+    Advice not sampled (exact, or from a model) is taken as it comes."""
+    fewest, most = deals
+    advice: Advice = expert.advise(state)
+    n = advice.deals
+    while n and n < most and (n < fewest or not advice.is_settled(played, WIDEN)):
+        n = min(most, max(fewest, GROWTH * n))
+        advice = expert.advise(state, deals=n, keep=played)
+        n = advice.deals
+    return advice
+
+
 def review(
     game: State[Any] | str | bytes,
     seats: int | Iterable[int] | None = None,
@@ -105,7 +145,7 @@ def review(
 ) -> Review:
     """Review ``game`` (a state, or a saved game's JSON text): every decision of ``seats``
     (default: every seat) that had a choice, judged by ``expert`` (default: the game's
-    ``expert`` bot). ``on_decision(done, total)`` follows the progress."""
+    ``expert`` bot) until settled. ``on_decision(done, total)`` follows the progress."""
     if isinstance(game, (str, bytes)):
         game = from_json(game)
     if seats is None:
@@ -123,7 +163,7 @@ def review(
         state = state.apply(action)
     decisions = []
     for done, (move, seat, action, before) in enumerate(todo, 1):
-        decisions.append(Decision(move, seat, action, expert.advise(before)))
+        decisions.append(Decision(move, seat, action, settled(expert, before, action)))
         if on_decision:
             on_decision(done, len(todo))
     return Review(game, chosen, tuple(decisions))

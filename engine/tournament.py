@@ -1,60 +1,98 @@
 """Strategies play each other on duplicate deals: the same cards and dice are played again with
 the seats rotated, so luck cancels and what remains is skill.
 
->>> t = tournament(["basic", "random"], "india", games=4, players=2)
+>>> t = tournament(["basic", "random"], "india", games=4, players=2, workers=0)
 >>> t.standings()[0].name
 'basic'
 
-A strategy is a bot level of the game (``"basic"``, ``"expert"``), or a class whose objects have
-``choose(state)`` (made with ``seed=`` if its ``__init__`` takes it, else with no arguments): a
-lesson's "Try it" scaffold. ``strategies_in(folder)`` reads every class of a folder of students'
-files.
+A strategy is a bot level of the game (``"basic"``, ``"expert"``), a class whose objects have
+``choose(seat)`` (made with ``seed=`` if its ``__init__`` takes it, else with no arguments): a
+lesson's "Try it" scaffold, played in this process, or a class in a student's file
+(``strategies_in(folder)``), played only in a process of its own (``engine.sandbox``) with a
+time limit for each decision and a memory limit. Whatever a student's file does, it is a
+problem for that strategy only: it forfeits that deal, the problem is named in
+``Tournament.problems``, and after ``withdraw_after`` problems it is withdrawn (its remaining
+deals forfeited).
+
+The duplicate deals are the unit of work: ``tournament(..., executor=...)`` hands them to any
+``concurrent.futures.Executor`` (by default a pool of processes, one per core), and the
+results are the same whatever plays them. A deal's result depends on nothing but the two
+strategies, its number and the tournament's ``secret``; a strategy is withdrawn at its
+``withdraw_after``-th problem in the tournament's order of deals (pair by pair, deal by deal),
+however the deals were shared out.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import math
+import multiprocessing
+import multiprocessing.util
+import os
 import random
+import secrets
+import signal
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import CHANCE, IllegalAction, State, make_bot, new_game
+from .sandbox import Fault, Limits, Sandbox, described, orphaned
+from .seat import Onlookers, decide, event_data, reads_a_state
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
+MAX_SOURCE = 200_000
+"""The longest student's file read (characters)."""
 
 
 class StrategyError(RuntimeError):
-    """A strategy broke in a game (it raised, or chose an illegal action): names it and the
-    deal, so the game can be replayed."""
+    """A strategy broke in a game played by ``play_deal`` (it raised, or chose an illegal
+    action): names it and the deal, so the game can be replayed."""
+
+
+@dataclass(frozen=True)
+class StudentFile:
+    """A strategy class in a student's file: played only in a process of its own."""
+
+    file: str
+    source: str
+    cls: str
 
 
 @dataclass(frozen=True)
 class Entrant:
-    """A strategy in a tournament: its name and how to make a fresh player from a seed."""
+    """A strategy in a tournament: its name, and how it plays. ``make`` makes a player of this
+    process from a seed (a class of this kernel, trusted as the kernel is); otherwise it is an
+    engine bot ``level`` or a student's ``file``, which any process can play."""
 
     name: str
-    make: Callable[[int], Any]
+    make: Callable[[int], Any] | None = None
+    level: str | None = None
+    file: StudentFile | None = None
 
 
 def entrant(strategy: Any, game: str, name: str | None = None) -> Entrant:
-    """A bot level (text), a strategy class, or an ``Entrant`` as an ``Entrant``."""
+    """A bot level (text), a strategy class, a ``StudentFile`` or an ``Entrant`` as an
+    ``Entrant``."""
     if isinstance(strategy, Entrant):
         return strategy
     if isinstance(strategy, str):
         make_bot(game, strategy)  # an unknown level is refused here, before any game
-        return Entrant(name or strategy, lambda seed: make_bot(game, strategy, seed=seed))
+        return Entrant(name or strategy, level=strategy)
+    if isinstance(strategy, StudentFile):
+        return Entrant(name or f"{Path(strategy.file).stem}:{strategy.cls}", file=strategy)
     if inspect.isclass(strategy) and callable(getattr(strategy, "choose", None)):
         cls: Callable[..., Any] = strategy
         takes_seed = "seed" in inspect.signature(cls).parameters
         return Entrant(name or cls.__name__, lambda seed: cls(seed=seed) if takes_seed else cls())
     raise ValueError(
-        f"a strategy is a bot level such as 'basic' or a class with choose(state), "
-        f"not {strategy!r:.60}"
+        f"a strategy is a bot level such as 'basic', a class with choose(seat) or a student's "
+        f"file from strategies_in, not {strategy!r:.60}"
     )
 
 
@@ -69,33 +107,45 @@ def lineups(players: int, duplicate: bool = True) -> list[tuple[int, ...]]:
     return sorted(turned | {tuple(1 - x for x in t) for t in turned})
 
 
+def chance_of(game: str, deal: int, events: int, secret: str | None = None) -> random.Random:
+    """The source of the ``events``-th shuffle or throw of deal ``deal``: the same in every
+    lineup. With a ``secret``, nobody who lacks it can work the deal out from its number."""
+    where = f"{secret}:{deal}" if secret else f"{deal}"
+    return random.Random(f"duplicate:{game}:{where}:{events}")
+
+
 def play_deal(
     game: str,
     players: Sequence[Any],
     seed: int,
     **options: Any,
 ) -> State[Any]:
-    """One game with ``players[seat]`` at each seat. Chance is drawn by the number of chance
-    events so far (the k-th shuffle or throw of ``seed``), so every lineup of a duplicate
-    deal gets the same cards and dice."""
+    """One game with ``players[seat]`` at each seat, in this process (engine bots and trusted
+    strategies; a strategy is given its Seat). Chance is drawn by the number of chance events
+    so far (the k-th shuffle or throw of ``seed``), so every lineup of a duplicate deal gets
+    the same cards and dice. A strategy that raises or chooses an illegal action raises
+    ``StrategyError``."""
     state = new_game(game, len(players), seed, **options)
+    onlookers = None if all(map(reads_a_state, players)) else Onlookers(state)
     events = 0
     while not state.is_terminal():
         seat = state.current_player
         if seat == CHANCE:
-            action = state.sample_chance(random.Random(f"duplicate:{game}:{seed}:{events}"))
+            action = state.sample_chance(chance_of(game, seed, events))
             events += 1
         else:
             assert seat is not None
-            action = _choice(players[seat], state, seed)
+            action = _choice(players[seat], state, seed, onlookers)
+        if onlookers:
+            onlookers.seen(state, action)
         state = state.apply(action)
     return state
 
 
-def _choice(player: Any, state: State[Any], seed: int) -> Any:
+def _choice(player: Any, state: State[Any], seed: int, onlookers: Onlookers | None) -> Any:
     name = type(player).__name__
     try:
-        action = player.choose(state)
+        action = decide(player, state, onlookers)
         state.check(action)
     except IllegalAction as refused:
         raise StrategyError(f"{name} chose an illegal action in deal {seed}: {refused}") from None
@@ -104,20 +154,345 @@ def _choice(player: Any, state: State[Any], seed: int) -> Any:
     return action
 
 
+# ---------------------------------------------------------------- one duplicate deal
+
+
+@dataclass(frozen=True)
+class Job:
+    """One duplicate deal of a tournament: ``first`` and ``second`` on deal number ``deal``,
+    every lineup. ``index`` is its place in the tournament's order."""
+
+    index: int
+    game: str
+    players: int
+    options: dict[str, Any]
+    duplicate: bool
+    first: Entrant
+    second: Entrant
+    deal: int
+    secret: str | None
+    limits: Limits
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What went wrong with a strategy in a deal: ``what`` happened, in which ``lineup``
+    (the list of ``lineups``), ``seat`` and ``move`` (None while loading its file and making
+    its players), and the game up to that decision (``game``: a save, for ``engine.from_json``)."""
+
+    name: str
+    deal: int
+    opponent: str
+    what: str
+    lineup: int | None = None
+    seat: int | None = None
+    move: int | None = None
+    game: str | None = None
+
+    def line(self) -> str:
+        """``deal 7: no answer within 5 s (against basic, seat 2, move 31)``."""
+        where = f", seat {self.seat}, move {self.move}" if self.seat is not None else ""
+        return f"deal {self.deal}: {self.what} (against {self.opponent}{where})"
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A duplicate deal's result for ``first``: its margin (its mean return per seat less the
+    second's, over the lineups) and its share of the wins; a deal a strategy forfeits has no
+    margin and a share of 0 for it (1/2 when both forfeit)."""
+
+    index: int
+    margin: float | None
+    score: float
+    problems: tuple[Problem, ...] = ()
+
+
+def play_duplicate(job: Job) -> DealResult:
+    """Play ``job``'s deal in every lineup, the lineups in step, so each strategy's process
+    is asked for the decisions due in all of them at once. A strategy with a problem
+    forfeits the deal; the others play on no further."""
+    return _Deal(job).play()
+
+
+_HERE = threading.local()
+"""``boxes``: this thread's sandboxes, the most recently used last (an executor of threads
+plays deals at once: each thread asks its own)."""
+KEEP = 32
+"""The most sandboxes a process keeps between deals (about 21 MB each): a class's every
+student, so that no student's process is started again for each of its opponents."""
+
+
+def _sandbox(file: StudentFile, limits: Limits, game: str) -> Sandbox:
+    boxes = _sandboxes()
+    key = (file, limits)
+    box = boxes.pop(key, None) or Sandbox(limits, (game,))
+    boxes[key] = box
+    while len(boxes) > KEEP:
+        boxes.popitem(last=False)[1].kill()
+    return box
+
+
+def _sandboxes() -> OrderedDict[tuple[StudentFile, Limits], Sandbox]:
+    if not hasattr(_HERE, "boxes"):
+        _HERE.boxes = OrderedDict()
+    boxes: OrderedDict[tuple[StudentFile, Limits], Sandbox] = _HERE.boxes
+    return boxes
+
+
+class _Deal:
+    """One duplicate deal in progress: a game per lineup, each seat's player."""
+
+    def __init__(self, job: Job) -> None:
+        self.job = job
+        self.sides = (job.first, job.second)
+        self.ups = lineups(job.players, job.duplicate)
+        self.boxes = {
+            who: _sandbox(e.file, job.limits, job.game)
+            for who, e in enumerate(self.sides)
+            if e.file
+        }
+        self.problems: list[Problem] = []
+        self.told: dict[tuple[int, int], int] = {}
+        """How many events each seat's sandbox was sent, by (lineup, seat)."""
+
+    def play(self) -> DealResult:
+        job = self.job
+        for who, box in self.boxes.items():
+            seats = {
+                f"{k}:{s}": self._seed(s) for k, up in enumerate(self.ups) for s in _of(up, who)
+            }
+            self._load(who, box, seats)
+        players = [[self._player(who, s) for s, who in enumerate(up)] for up in self.ups]
+        states = [new_game(job.game, job.players, job.deal, **job.options) for _ in self.ups]
+        onlookers = [Onlookers(s) for s in states]
+        chances = [0] * len(self.ups)
+        while not self.problems:
+            asks: dict[int, list[tuple[int, int]]] = {who: [] for who in self.boxes}
+            for k, up in enumerate(self.ups):
+                while not self.problems and not states[k].is_terminal():
+                    state, seat = states[k], states[k].current_player
+                    assert seat is not None
+                    if seat == CHANCE:
+                        action = state.sample_chance(
+                            chance_of(job.game, job.deal, chances[k], job.secret)
+                        )
+                        chances[k] += 1
+                    elif up[seat] in self.boxes:
+                        asks[up[seat]].append((k, seat))
+                        break
+                    else:
+                        action = self._here(players[k][seat], up[seat], state, onlookers[k], k)
+                        if action is None:
+                            break
+                    onlookers[k].seen(state, action)
+                    states[k] = state.apply(action)
+            if not any(asks.values()):
+                break
+            for k, action in self._ask(asks, states, onlookers):
+                onlookers[k].seen(states[k], action)
+                states[k] = states[k].apply(action)
+        return self._result(states)
+
+    def _seed(self, seat: int) -> int:
+        return self.job.deal * 1_000 + seat
+
+    def _player(self, who: int, seat: int) -> Any:
+        side = self.sides[who]
+        if side.file:
+            return None
+        if side.level:
+            return make_bot(self.job.game, side.level, seed=self._seed(seat))
+        assert side.make is not None
+        try:
+            return side.make(self._seed(seat))
+        except Exception as error:
+            self._problem(who, described(error, _where(error), "__init__"))
+            return None
+
+    def _load(self, who: int, box: Sandbox, seats: dict[str, int]) -> None:
+        file = self.sides[who].file
+        assert file is not None
+        message = {
+            "do": "deal",
+            "file": file.file,
+            "source": file.source,
+            "class": file.cls,
+            "seats": seats,
+            "chance": f"{self.job.deal}",
+        }
+        try:
+            box.send(message)
+            answer = box.answer()
+        except Fault as fault:
+            self._problem(who, f"{fault} while loading its file")
+            return
+        if answer != {"ok": True}:
+            self._problem(who, _said(answer))
+
+    def _here(self, player: Any, who: int, state: State[Any], seen: Onlookers, k: int) -> Any:
+        """A decision of a player of this process (an engine bot, a class of this kernel)."""
+        if player is None:  # its __init__ failed
+            return None
+        try:
+            action = decide(player, state, seen)
+            state.check(action)
+        except IllegalAction as refused:
+            self._problem(who, f"chose an illegal action: {refused}", k, state)
+            return None
+        except Exception as error:
+            self._problem(who, described(error, _where(error), "choose"), k, state)
+            return None
+        return action
+
+    def _ask(
+        self,
+        asks: dict[int, list[tuple[int, int]]],
+        states: list[State[Any]],
+        onlookers: list[Onlookers],
+    ) -> list[tuple[int, Any]]:
+        """Ask each sandbox for the decisions due (all sent before any answer is read, so
+        the two strategies think at once); the actions chosen, by game."""
+        legal: dict[tuple[int, int], list[Any]] = {}
+        sent: dict[int, bool] = {}
+        for who, due in asks.items():
+            if not due:
+                continue
+            box, questions = self.boxes[who], []
+            for k, seat in due:
+                state = states[k]
+                legal[k, seat] = state.legal_actions()
+                numbers, new = box.encode_legal(legal[k, seat])
+                events = onlookers[k].events_of(seat)
+                questions.append(
+                    {
+                        "key": f"{k}:{seat}",
+                        "seat": seat,
+                        "view": state.view(seat),
+                        "events": [event_data(e) for e in events[self.told.get((k, seat), 0) :]],
+                        "move": len(state.history),
+                        "legal": numbers,
+                        "new": new,
+                    }
+                )
+                self.told[k, seat] = len(events)
+            message = {
+                "do": "ask",
+                "game": self.job.game,
+                "players": self.job.players,
+                "asks": questions,
+            }
+            try:
+                box.send(message)
+                sent[who] = True
+            except Fault as fault:
+                k, seat = due[0]
+                self._problem(who, str(fault), k, states[k])
+        chosen = []
+        for who, due in asks.items():
+            if not sent.get(who):
+                continue
+            box, failed = self.boxes[who], False
+            for k, seat in due:
+                if failed:
+                    break
+                try:
+                    answer = box.answer()
+                except Fault as fault:
+                    self._problem(who, str(fault), k, states[k])
+                    failed = True
+                    continue
+                i = answer.get("i")
+                if type(i) is int and 0 <= i < len(legal[k, seat]) and len(answer) == 1:
+                    chosen.append((k, legal[k, seat][i]))
+                else:
+                    self._problem(who, _said(answer), k, states[k])
+        return chosen
+
+    def _problem(
+        self, who: int, what: str, k: int | None = None, state: State[Any] | None = None
+    ) -> None:
+        seat = state.current_player if state is not None else None
+        self.problems.append(
+            Problem(
+                self.sides[who].name,
+                self.job.deal,
+                self.sides[1 - who].name,
+                what,
+                k,
+                seat,
+                len(state.history) if state is not None else None,
+                state.to_json() if state is not None else None,
+            )
+        )
+
+    def _result(self, states: list[State[Any]]) -> DealResult:
+        out = {p.name for p in self.problems}
+        if out:
+            first, second = (side.name in out for side in self.sides)
+            score = 0.5 if first and second else 0.0 if first else 1.0
+            return DealResult(self.job.index, None, score, tuple(self.problems))
+        margin = score = 0.0
+        for up, end in zip(self.ups, states, strict=True):
+            returns, won = end.returns(), set(end.winners())
+            mine, theirs = _of(up, 0), _of(up, 1)
+            margin += _mean(returns, mine) - _mean(returns, theirs)
+            a, b = bool(won & set(mine)), bool(won & set(theirs))
+            score += 1.0 if a and not b else 0.0 if b and not a else 0.5
+        return DealResult(self.job.index, margin / len(self.ups), score / len(self.ups))
+
+
+def _of(lineup: Sequence[int], who: int) -> list[int]:
+    return [s for s, x in enumerate(lineup) if x == who]
+
+
+def _mean(returns: Sequence[float], seats: Sequence[int]) -> float:
+    return sum(returns[s] for s in seats) / len(seats)
+
+
+def _said(answer: dict[str, Any]) -> str:
+    """A sandbox's problem in words (or that its answer made no sense)."""
+    problem = answer.get("problem")
+    if isinstance(problem, str) and len(answer) == 1:
+        return problem[:300]
+    return "sent an answer that is not one of its legal actions"
+
+
+def _where(error: BaseException) -> str:
+    """The file of the last frame of ``error``'s traceback outside the engine: a class of
+    this kernel's own code."""
+    import traceback
+
+    here = str(Path(__file__).parent)
+    frames = [
+        f for f in traceback.extract_tb(error.__traceback__) if not f.filename.startswith(here)
+    ]
+    return frames[-1].filename if frames else ""
+
+
+# ---------------------------------------------------------------- results
+
+
 @dataclass
 class Match:
     """Two strategies over duplicate deals. For each deal (all its lineups together):
-    ``margins``, the first strategy's mean return per seat less the second's, and ``scores``,
-    the first's share of the wins (1 if only its seats won, 0 if only the other's, else 1/2)."""
+    ``scores``, the first strategy's share of the wins (1 if only its seats won, 0 if only the
+    other's, else 1/2; a forfeit counts 0 for the strategy forfeiting), and ``forfeits``, who
+    forfeited it ("" if nobody, else the names); ``margins``, for each deal played out, the
+    first's mean return per seat less the second's."""
 
     first: str
     second: str
     margins: list[float] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
+    forfeits: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.forfeits:
+            self.forfeits = [""] * len(self.scores)
 
     @property
     def games(self) -> int:
-        return len(self.margins)
+        return len(self.scores)
 
     def interval(self, of: str = "margins") -> tuple[float, float, float]:
         """(mean, low, high): the mean per deal with its 95% normal interval."""
@@ -131,6 +506,16 @@ class Match:
             if intervals[k][1] <= 0 <= intervals[k][2]:
                 return k + 3 if k + 1 < len(intervals) else None
         return 2 if intervals else None
+
+    def reversed(self) -> Match:
+        """The same match from the second strategy's side."""
+        return Match(
+            self.second,
+            self.first,
+            [-x for x in self.margins],
+            [1 - s for s in self.scores],
+            list(self.forfeits),
+        )
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -168,66 +553,103 @@ def play_match(
     players: int,
     duplicate: bool = True,
     on_deal: Callable[[], None] | None = None,
+    limits: Limits | None = None,
     **options: Any,
 ) -> Match:
-    """``first`` against ``second`` on the deal of each seed of ``seeds``, every lineup of it."""
+    """``first`` against ``second`` on the deal of each seed of ``seeds``, every lineup of it,
+    in this process (a student's file still in its own)."""
     match = Match(first.name, second.name)
-    sides = (first, second)
     for seed in seeds:
-        margin = score = 0.0
-        ups = lineups(players, duplicate)
-        for lineup in ups:
-            seats = [sides[who].make(seed * 1_000 + s) for s, who in enumerate(lineup)]
-            end = play_deal(game, seats, seed, **options)
-            returns, won = end.returns(), set(end.winners())
-            mine = [s for s, who in enumerate(lineup) if who == 0]
-            theirs = [s for s, who in enumerate(lineup) if who == 1]
-            margin += _mean(returns, mine) - _mean(returns, theirs)
-            a, b = bool(won & set(mine)), bool(won & set(theirs))
-            score += 1.0 if a and not b else 0.0 if b and not a else 0.5
-        match.margins.append(margin / len(ups))
-        match.scores.append(score / len(ups))
+        job = Job(
+            0, game, players, options, duplicate, first, second, seed, None, limits or Limits()
+        )
+        _add(match, play_duplicate(job), (first.name, second.name))
         if on_deal:
             on_deal()
     return match
 
 
-def _mean(returns: Sequence[float], seats: Sequence[int]) -> float:
-    return sum(returns[s] for s in seats) / len(seats)
+def _add(match: Match, deal: DealResult, names: tuple[str, str], out: Sequence[str] = ()) -> None:
+    """Add a deal to ``match`` (whose first strategy is ``names[0]``); ``out``: the names
+    withdrawn before it, which forfeit it unplayed."""
+    if out:
+        first, second = (name in out for name in names)
+        score = 0.5 if first and second else 0.0 if first else 1.0
+        margin, forfeit = None, ", ".join(n for n in names if n in out)
+    else:
+        score, margin = deal.score, deal.margin
+        forfeit = ", ".join(sorted({p.name for p in deal.problems}, key=names.index))
+    match.scores.append(score)
+    match.forfeits.append(forfeit)
+    if margin is not None:
+        match.margins.append(margin)
 
 
 @dataclass(frozen=True)
 class Standing:
-    """One strategy's results over all its matches: deals played, its share of the wins and
-    its margin per deal, each (mean, low, high) with a 95% interval."""
+    """One strategy's results over all its matches: deals in its matches, its share of the
+    wins and its margin per deal played out (NaN when none was), each (mean, low, high) with a
+    95% interval, and the deals it forfeited."""
 
     name: str
     games: int
     score: tuple[float, float, float]
     margin: tuple[float, float, float]
+    forfeits: int = 0
+
+
+NONE = (math.nan, math.nan, math.nan)
 
 
 @dataclass
 class Tournament:
-    """A round robin: every pair of strategies played a ``Match`` on the same deals."""
+    """A round robin: every pair of strategies played a ``Match`` on the same deals.
+
+    ``problems``: strategy name -> a line for each problem it had; ``withdrawn``: strategy name
+    -> why it was withdrawn; ``interrupted``: the run was stopped, and these are the results
+    of the deals played until then; ``secret``: what the deals were drawn with (pass it as
+    ``secret=`` to play the same deals again)."""
 
     game: str
     players: int
     names: list[str]
     matches: list[Match]
+    issues: list[Problem] = field(default_factory=list)
+    withdrawn: dict[str, str] = field(default_factory=dict)
+    interrupted: bool = False
+    secret: str | None = None
+    planned: int = 0
+
+    @property
+    def problems(self) -> dict[str, list[str]]:
+        """Strategy name -> one line per problem (``deal 7: no answer within 5 s (against
+        basic, seat 2, move 31)``), deal by deal."""
+        out: dict[str, list[str]] = {}
+        for p in self.issues:
+            out.setdefault(p.name, []).append(p.line())
+        return out
 
     def standings(self) -> list[Standing]:
         """Each strategy's results, best share of the wins first."""
         rows = []
         for name in self.names:
-            scores, margins = [], []
+            scores, margins, forfeits = [], [], 0
             for m in self.matches:
                 if name in (m.first, m.second):
-                    sign = 1 if name == m.first else -1
-                    scores += [s if sign > 0 else 1 - s for s in m.scores]
-                    margins += [sign * x for x in m.margins]
-            rows.append(Standing(name, len(scores), mean_interval(scores), mean_interval(margins)))
-        return sorted(rows, key=lambda r: -r.score[0])
+                    mine = m if name == m.first else m.reversed()
+                    scores += mine.scores
+                    margins += mine.margins
+                    forfeits += sum(name in f.split(", ") for f in mine.forfeits)
+            rows.append(
+                Standing(
+                    name,
+                    len(scores),
+                    mean_interval(scores) if scores else NONE,
+                    mean_interval(margins) if margins else NONE,
+                    forfeits,
+                )
+            )
+        return sorted(rows, key=lambda r: -r.score[0] if r.games else 0.0)
 
     def match(self, first: str, second: str) -> Match:
         """The match of two strategies, from ``first``'s side."""
@@ -235,20 +657,45 @@ class Tournament:
             if (m.first, m.second) == (first, second):
                 return m
             if (m.second, m.first) == (first, second):
-                return Match(first, second, [-x for x in m.margins], [1 - s for s in m.scores])
+                return m.reversed()
         raise KeyError(f"{first} and {second} did not play each other")
 
     def __str__(self) -> str:
-        lines = [
-            f"{'strategy':<16} {'deals':>6}  {'share of wins (95%)':<22} margin per deal (95%)"
-        ]
+        forfeits = any(f for m in self.matches for f in m.forfeits)
+        lines = []
+        if self.interrupted:
+            done = sum(m.games for m in self.matches)
+            lines.append(
+                f"Interrupted: the results of the {done:,} of {self.planned:,} deals played."
+            )
+        shown = {n: n + (" (withdrawn)" if n in self.withdrawn else "") for n in self.names}
+        width = max(16, *map(len, shown.values()))
+        lines.append(
+            f"{'strategy':<{width}} {'deals':>6}  "
+            + (f"{'forfeits':>8}  " if forfeits else "")
+            + f"{'share of wins (95%)':<22} margin per deal (95%)"
+        )
         for r in self.standings():
             s, m = r.score, r.margin
-            lines.append(
-                f"{r.name:<16} {r.games:>6}  {s[0]:.2f} ({s[1]:.2f} to {s[2]:.2f}){'':<5}"
-                f" {m[0]:+.1f} ({m[1]:+.1f} to {m[2]:+.1f})"
+            margin = (
+                f"{m[0]:+.1f} ({m[1]:+.1f} to {m[2]:+.1f})"
+                if not math.isnan(m[0])
+                else "none played out"
             )
+            lines.append(
+                f"{shown[r.name]:<{width}} {r.games:>6}  "
+                + (f"{r.forfeits:>8}  " if forfeits else "")
+                + f"{s[0]:.2f} ({s[1]:.2f} to {s[2]:.2f}){'':<5} {margin}"
+            )
+        for name, why in self.withdrawn.items():
+            lines.append(f"{name} was withdrawn {why}.")
+        if self.issues:
+            counts = ", ".join(f"{n} {len(p)}" for n, p in self.problems.items())
+            lines.append(f"Problems (t.problems lists each): {counts}.")
         return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the round robin
 
 
 def tournament(
@@ -259,11 +706,25 @@ def tournament(
     players: int | None = None,
     seed: int = 0,
     on_deal: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    time_limit: float = 5.0,
+    memory: int = 1 << 30,
+    withdraw_after: int = 3,
+    secret: str | None = None,
     **options: Any,
 ) -> Tournament:
-    """Every pair of ``strategies`` (levels, classes; a mapping names them) plays ``games``
-    deals, seeds ``seed`` to ``seed + games - 1``, each deal in every lineup when
-    ``duplicate``. ``on_deal(done, total)`` is called after each deal (a progress bar)."""
+    """Every pair of ``strategies`` (levels, classes, students' files; a mapping names them)
+    plays ``games`` deals, numbers ``seed`` to ``seed + games - 1``, each deal in every lineup
+    when ``duplicate``. ``on_deal(done, total)`` is called after each deal (a progress bar).
+
+    The deals are played by ``executor`` (any ``concurrent.futures.Executor``), by default a
+    pool of ``workers`` processes (every core; ``workers=0``: this process). A class of this
+    kernel is played in this process. A student's file is played in a process of its own,
+    with ``time_limit`` seconds for each decision and ``memory`` bytes; after
+    ``withdraw_after`` problems it is withdrawn. ``secret``: what the deals are drawn with;
+    by default a fresh random one when a student's file plays (so nobody can work out the
+    cards to come from the cards he holds), else none (the same deals every time)."""
     named = (
         strategies.items() if isinstance(strategies, Mapping) else [(None, s) for s in strategies]
     )
@@ -275,45 +736,217 @@ def tournament(
         )
     if type(games) is not int or games < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    if type(withdraw_after) is not int or withdraw_after < 1:
+        raise ValueError(
+            f"withdraw_after must be a whole number of at least 1, not {withdraw_after!r}"
+        )
+    limits = Limits(time_limit, memory)
     count = players or new_game(game, **options).num_players
+    if secret is None and any(e.file for e in entrants):
+        secret = secrets.token_hex(16)
     pairs = [(a, b) for i, a in enumerate(entrants) for b in entrants[i + 1 :]]
-    total, done = games * len(pairs), 0
-
-    def tick() -> None:
-        nonlocal done
-        done += 1
-        if on_deal:
-            on_deal(done, total)
-
-    seeds = range(seed, seed + games)
-    matches = [play_match(game, a, b, seeds, count, duplicate, tick, **options) for a, b in pairs]
-    return Tournament(game, count, names, matches)
+    jobs = [
+        Job(p * games + d, game, count, options, duplicate, a, b, seed + d, secret, limits)
+        for p, (a, b) in enumerate(pairs)
+        for d in range(games)
+    ]
+    run = _Run(jobs, withdraw_after, on_deal)
+    run.go(executor, workers)
+    return run.tournament(game, count, names, pairs, secret)
 
 
-def strategies_in(folder: str | Path) -> tuple[dict[str, type], dict[str, str]]:
+class _Run:
+    """The deals of a tournament in progress. ``settled`` goes through the deals in the
+    tournament's order as far as their results are known, counting each strategy's problems:
+    a strategy is withdrawn at its ``withdraw_after``-th (``out``: name -> that deal's index),
+    and every later deal of it is forfeited unplayed (or its result set aside, if it was
+    played meanwhile), so the outcome is the same however the deals were shared out."""
+
+    def __init__(
+        self, jobs: list[Job], withdraw_after: int, on_deal: Callable[[int, int], None] | None
+    ) -> None:
+        self.jobs, self.after, self.on_deal = jobs, withdraw_after, on_deal
+        self.done: dict[int, DealResult] = {}
+        self.futures: dict[Future[DealResult], int] = {}
+        self.settled: list[tuple[Job, DealResult | None, list[str]]] = []
+        self.counts: dict[str, int] = {}
+        self.out: dict[str, int] = {}
+        self.resolved = 0
+        self.interrupted = False
+
+    def go(self, executor: Executor | None, workers: int | None) -> None:
+        """Play every deal still worth playing: those of this kernel's classes here, the
+        others on ``executor`` (by default a pool of ``workers`` processes)."""
+        away = [j for j in self.jobs if not (j.first.make or j.second.make)]
+        own = None
+        if away and executor is None and workers != 0:
+            own = executor = ProcessPoolExecutor(
+                workers or os.cpu_count() or 1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker,
+            )
+        here = [j for j in self.jobs if executor is None or j.first.make or j.second.make]
+        try:
+            if executor is not None:
+                self.futures = {executor.submit(play_duplicate, j): j.index for j in away}
+            for job in here:
+                if not _after(job, self.out):
+                    self.done[job.index] = play_duplicate(job)
+                self._resolved(1)
+                self._harvest(block=False)
+            while self.futures:
+                self._harvest(block=True)
+        except KeyboardInterrupt:
+            self.interrupted = True
+        finally:
+            for f in self.futures:
+                f.cancel()
+            if own:
+                own.shutdown(wait=not self.interrupted, cancel_futures=True)
+            close_sandboxes()
+        self._settle()
+
+    def _harvest(self, block: bool) -> None:
+        if block:
+            wait(list(self.futures), return_when=FIRST_COMPLETED)
+        finished = [f for f in self.futures if f.done()]
+        for f in finished:
+            index = self.futures.pop(f)
+            if not f.cancelled():
+                self.done[index] = f.result()
+        self._resolved(len(finished))
+        withdrawn = len(self.out)
+        self._settle()
+        if len(self.out) > withdrawn:
+            for f, index in self.futures.items():
+                if _after(self.jobs[index], self.out):
+                    f.cancel()
+
+    def _resolved(self, n: int) -> None:
+        self.resolved += n
+        if self.on_deal and n:
+            self.on_deal(self.resolved, len(self.jobs))
+
+    def _settle(self) -> None:
+        """Go on through the deals in order while each one's result is known or one of its
+        strategies is withdrawn (after an interruption: to the end, leaving out the deals
+        not played)."""
+        while (k := len(self.settled)) < len(self.jobs):
+            job = self.jobs[k]
+            gone = [n for n in (job.first.name, job.second.name) if n in self.out]
+            deal = None if gone else self.done.get(job.index)
+            if not gone and deal is None and not self.interrupted:
+                return
+            self.settled.append((job, deal, gone))
+            for name in {p.name for p in deal.problems} if deal else ():
+                self.counts[name] = self.counts.get(name, 0) + 1
+                if self.counts[name] == self.after:
+                    self.out[name] = job.index
+
+    def tournament(
+        self,
+        game: str,
+        players: int,
+        names: list[str],
+        pairs: list[tuple[Entrant, Entrant]],
+        secret: str | None,
+    ) -> Tournament:
+        matches = {(a.name, b.name): Match(a.name, b.name) for a, b in pairs}
+        issues: list[Problem] = []
+        for job, deal, gone in self.settled:
+            key = (job.first.name, job.second.name)
+            if gone:
+                _add(matches[key], DealResult(job.index, None, 0.5), key, gone)
+            elif deal:
+                _add(matches[key], deal, key)
+                issues += deal.problems
+        withdrawn = {}
+        for name, index in self.out.items():
+            left = sum(1 for _, _, gone in self.settled if name in gone)
+            withdrawn[name] = (
+                f"after {self.after} problem{'s' if self.after > 1 else ''} "
+                f"(the last in deal {self.jobs[index].deal}): "
+                f"its {left} later deals forfeited"
+            )
+        return Tournament(
+            game,
+            players,
+            names,
+            list(matches.values()),
+            sorted(issues, key=lambda p: (names.index(p.name), p.deal)),
+            withdrawn,
+            self.interrupted,
+            secret,
+            len(self.jobs),
+        )
+
+
+def _after(job: Job, out: dict[str, int]) -> bool:
+    """Whether one of ``job``'s strategies was withdrawn at an earlier deal."""
+    return any(out.get(n, job.index) < job.index for n in (job.first.name, job.second.name))
+
+
+def close_sandboxes() -> None:
+    """End this thread's sandboxes (a tournament's end, in the process that played it)."""
+    boxes = _sandboxes()
+    while boxes:
+        boxes.popitem()[1].kill()
+
+
+def _worker() -> None:
+    """A pool process leaves a Ctrl-C to the kernel, which stops the tournament, ends its
+    sandboxes when it ends, and ends when the kernel is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    multiprocessing.util.Finalize(None, close_sandboxes, exitpriority=10)
+    threading.Thread(target=orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+# ---------------------------------------------------------------- students' files
+
+
+def strategies_in(
+    folder: str | Path, time_limit: float = 10.0, memory: int = 1 << 30
+) -> tuple[dict[str, StudentFile], dict[str, str]]:
     """Every strategy class (a class with ``choose``) defined in the ``.py`` files of
     ``folder``, named ``file:Class`` (or ``file`` when a file holds one), and the files that
-    could not be read, with why: ``(strategies, problems)``."""
-    found: dict[str, type] = {}
+    could not be read, with why: ``(strategies, problems)``. Each file is run in a process of
+    its own (``time_limit`` seconds, ``memory`` bytes), never in this one."""
+    found: dict[str, StudentFile] = {}
     problems: dict[str, str] = {}
-    for path in sorted(Path(folder).glob("*.py")):
+    limits = Limits(time_limit, memory)
+    paths = sorted(Path(folder).glob("*.py"))
+    boxes: list[tuple[Path, str, Sandbox]] = []
+    for path in paths:
         try:
-            spec = importlib.util.spec_from_file_location(f"strategy_{path.stem}", path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        except Exception as error:  # a student's file may hold anything
-            problems[path.name] = f"{type(error).__name__}: {error}"
+            source = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            problems[path.name] = f"cannot be read: {error}"
             continue
-        classes = [
-            c
-            for c in vars(module).values()
-            if inspect.isclass(c)
-            and c.__module__ == module.__name__
-            and callable(getattr(c, "choose", None))
-        ]
+        if len(source) > MAX_SOURCE:
+            problems[path.name] = f"is longer than {MAX_SOURCE:,} characters"
+            continue
+        box = Sandbox(limits)
+        try:
+            box.send({"do": "load", "source": source, "file": path.name})
+        except Fault as fault:
+            problems[path.name] = str(fault)
+            continue
+        boxes.append((path, source, box))
+    for path, source, box in boxes:
+        try:
+            answer = box.answer()
+        except Fault as fault:
+            problems[path.name] = f"{fault} while loading"
+            continue
+        finally:
+            box.kill()
+        classes = answer.get("classes")
+        if not isinstance(classes, list) or not all(isinstance(c, str) for c in classes):
+            problems[path.name] = _said(answer)
+            continue
         if not classes:
-            problems[path.name] = "no class with a choose(state) method"
+            problems[path.name] = "no class with a choose(seat) method"
         for c in classes:
-            found[path.stem if len(classes) == 1 else f"{path.stem}:{c.__name__}"] = c
-    return found, problems
+            name = path.stem if len(classes) == 1 else f"{path.stem}:{c}"
+            found[name] = StudentFile(path.name, source, c)
+    return found, dict(sorted(problems.items()))

@@ -7,6 +7,9 @@
     python scripts/binder.py link [--write] the Binder badge for this clone's GitHub remote
                                             (--write: every mybinder.org link in the docs)
     python scripts/binder.py python         an interpreter for binder/runtime.txt's Python
+    python scripts/binder.py constraints    resolve the project (lab and test extras) on every
+                                            supported Python, keeping Binder's pins wherever
+                                            they install, into constraints.txt
 
 repo2docker (what mybinder.org runs) first creates a conda environment from its own lock file
 (``repo2docker/buildpacks/conda/environment.py-3.11-linux-64.lock`` for ``python-3.11``), with
@@ -20,6 +23,7 @@ complete, as conda's is). Update the base when repo2docker updates its lock: fet
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -34,6 +38,10 @@ BASE = ROOT / "scripts" / "repo2docker-base.txt"
 DIRECT = BINDER / "requirements.in"
 LOCK = BINDER / "requirements.txt"
 OLDEST = (3, 10)
+SUPPORTED = [(3, 10), (3, 11), (3, 12), (3, 13)]
+"""The Pythons `make` and the README's set-up promise; constraints.txt resolves on each."""
+CONSTRAINTS = ROOT / "constraints.txt"
+EXTRAS = "lab,test"
 
 # conda-forge names whose PyPI release is called otherwise
 PYPI_NAME = {
@@ -153,6 +161,120 @@ def _split(pin: str) -> tuple[str, str]:
     return re.sub(r"[-_.]+", "-", name).lower(), version
 
 
+PYPI_ONLY = {k: v for k, v in os.environ.items() if k not in ("PIP_FIND_LINKS", "PIP_CONSTRAINT")}
+PYPI_ONLY["PIP_CONFIG_FILE"] = os.devnull
+"""pip's environment for resolving: PyPI as everyone sees it, without this machine's pip
+configuration (extra local indexes, find-links, constraints)."""
+
+
+def _resolve(python: str, pins: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """What pip installs for the project with its EXTRAS on ``python``, with ``pins`` as
+    constraints: {name: version}, and the names of the pins dropped because that Python
+    cannot have them (pip names each such pin in its ResolutionImpossible message)."""
+    dropped: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="constraints-") as tmp:
+        subprocess.run([python, "-m", "venv", tmp], check=True)
+        venv = Path(tmp) / "bin" / "python"
+        pip(venv, "install", "-q", "--upgrade", "pip")
+        while True:
+            wanted = Path(tmp) / "pins.txt"
+            wanted.write_text("".join(f"{n}=={v}\n" for n, v in pins.items() if n not in dropped))
+            report = Path(tmp) / "report.json"
+            r = subprocess.run(
+                [str(venv), "-m", "pip", "install", "--disable-pip-version-check",
+                 "--dry-run", "--ignore-installed", "--report", str(report),
+                 "-c", str(wanted), "-e", f"{ROOT}[{EXTRAS}]"],
+                capture_output=True, text=True, env=PYPI_ONLY,
+            )  # fmt: skip
+            if r.returncode == 0:
+                break
+            # pip names the pins this Python has no release of ("no matching distributions
+            # available for your environment", "requires a different Python"); only when it
+            # names none, every constraint in the conflict
+            said = r.stdout + r.stderr
+            none_here = re.search(r"available for your environment:\n((?: +\S+\n)+)", said)
+            impossible = set(none_here[1].split()) if none_here else set()
+            impossible |= set(re.findall(r"Package '([^']+)' requires a different Python", said))
+            if not impossible:
+                impossible = set(re.findall(r"The user requested \(constraint\) (\S+)==", said))
+            impossible = {_split(f"{name}==0")[0] for name in impossible}
+            impossible = (impossible & set(pins)) - set(dropped)
+            if not impossible:
+                sys.exit(f"pip cannot install the project on {python}:\n{r.stdout}\n{r.stderr}")
+            dropped += sorted(impossible)
+        installs = json.loads(report.read_text())["install"]
+    got = {
+        _split(f"{i['metadata']['name']}=={i['metadata']['version']}")[0]: i["metadata"]["version"]
+        for i in installs
+    }
+    got.pop("tabletop-lessons", None)
+    return got, dropped
+
+
+def _markers(versions: list[str | None]) -> list[tuple[str, str]]:
+    """(version, environment marker) lines for one package, given its version on each of
+    SUPPORTED (None where that Python does not install it): one line with no marker when one
+    version serves all, else one per run of Pythons sharing a version."""
+    # a Python that does not install it takes the next Python's version (else the last one)
+    filled = [
+        v or next((w for w in versions[i:] if w), None) or next(w for w in versions[::-1] if w)
+        for i, v in enumerate(versions)
+    ]
+    runs: list[tuple[int, str]] = []
+    for i, v in enumerate(filled):
+        if not runs or runs[-1][1] != v:
+            runs.append((i, v))
+    if len(runs) == 1:
+        return [(runs[0][1], "")]
+    lines = []
+    for k, (start, version) in enumerate(runs):
+        parts = []
+        if k:
+            parts.append(f'python_version >= "{SUPPORTED[start][0]}.{SUPPORTED[start][1]}"')
+        if k + 1 < len(runs):
+            end = SUPPORTED[runs[k + 1][0]]
+            parts.append(f'python_version < "{end[0]}.{end[1]}"')
+        lines.append((version, " and ".join(parts)))
+    return lines
+
+
+def write_constraints() -> None:
+    """constraints.txt: every package `make` (and the README's set-up) installs, pinned for
+    each supported Python. Binder's pin where that Python can install it, else the newest
+    release that resolves; one line per version, with a marker naming its Pythons."""
+    binder = dict(map(_split, filter(None, map(_pin, LOCK.read_text().splitlines()))))
+    found: dict[tuple[int, int], str] = {}
+    for path in _candidates():
+        version = _version_of(path)
+        if version in SUPPORTED:
+            found.setdefault(version, path)
+    missing = [f"{v[0]}.{v[1]}" for v in SUPPORTED if v not in found]
+    if missing:
+        sys.exit(f"no interpreter for Python {', '.join(missing)} (pyenv install, or PATH)")
+    per_python = []
+    for version in SUPPORTED:
+        got, dropped = _resolve(found[version], binder)
+        note = f" (Binder's pins it cannot have: {', '.join(dropped)})" if dropped else ""
+        print(f"Python {version[0]}.{version[1]}: {len(got)} packages{note}")
+        per_python.append(got)
+    lines = []
+    for name in sorted(set().union(*per_python)):
+        for version, marker in _markers([got.get(name) for got in per_python]):
+            pin = f"{name}=={version}"
+            lines.append(f"{pin:<40}; {marker}" if marker else pin)
+    CONSTRAINTS.write_text(
+        "# What `make` and the README's set-up install (the project with its lab and test\n"
+        "# extras), pinned for each supported Python: Binder's pin (binder/requirements.txt)\n"
+        "# wherever that Python can install it, else the release pip resolves there; an\n"
+        "# environment marker names the Pythons of each version.\n"
+        "# GENERATED by `make constraints` (scripts/binder.py) after `make binder-lock` or a\n"
+        "# change of pyproject.toml's dependencies: do not edit by hand.\n"
+        + "\n".join(lines)
+        + "\n"
+    )
+    print(f"{len(lines)} lines -> {CONSTRAINTS.relative_to(ROOT)}")
+
+
 def write_lock(python: str) -> None:
     """Build repo2docker's environment in a fresh venv (base, then binder/requirements.in),
     check it with ``pip check``, and write every installed package, pinned, to the lock."""
@@ -179,7 +301,8 @@ def write_lock(python: str) -> None:
         f"# installed, resolved with Python {where[0]}.{where[1]} and checked with `pip check`.\n"
         "# GENERATED by `make binder-lock` from binder/requirements.in: edit that file instead.\n"
         "# `# direct`: asked for in requirements.in; `# base`: repo2docker's version, unchanged;\n"
-        "# the rest are what the direct ones need. `make` installs with these as constraints.\n"
+        "# the rest are what the direct ones need. Binder's alone: `make` installs with\n"
+        "# constraints.txt (`make constraints`), which keeps these pins where a Python can.\n"
         + "\n".join(lines)
         + "\n"
     )
@@ -221,6 +344,7 @@ def main() -> None:
     link.add_argument("--branch", default="main")
     link.add_argument("--write", action="store_true", help="rewrite the links in LINKED files")
     sub.add_parser("python")
+    sub.add_parser("constraints")
     args = parser.parse_args()
     if args.command == "base":
         write_base(args.lockfile)
@@ -229,6 +353,8 @@ def main() -> None:
         if note:
             print(f"note: {note}", file=sys.stderr)
         write_lock(python)
+    elif args.command == "constraints":
+        write_constraints()
     elif args.command == "link":
         remote = args.remote
         if "/" not in remote and ":" not in remote:  # a remote's name: ask git for its URL

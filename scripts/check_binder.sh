@@ -272,7 +272,7 @@ from voila.server_extension import load_config_file
 conf = VoilaConfiguration(config=load_config_file())
 assert conf.progressive_rendering, "progressive_rendering is off"
 print("  voila enabled; progressive_rendering on (from the environment config path)")
-') || fail "Voila settings (binder/voila.json via postBuild)"
+') || fail "Voila settings (voila.json via postBuild)"
 
 step "a kernel in this env (nbconvert)"
 "$VPY" - "$WORK/elsewhere/probe.ipynb" "$VENV" <<'PYEOF'

@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from lab import (  # noqa: E402
+    BOARD_TEXT_JS,
     LabServer,
     code_cell,
     open_chromium,
@@ -41,7 +42,7 @@ TABLES = {
 }
 
 FIT_JS = """(table) => {
-  const top = table.querySelector('.tt-board-widget').getBoundingClientRect().top;
+  const top = table.querySelector('.tt-board-head').getBoundingClientRect().top;
   let bottom = table.querySelector('.tt-board').getBoundingClientRect().bottom;
   const tools = table.querySelector('.tt-tools');
   for (const b of table.querySelectorAll('button, select, input')) {
@@ -54,6 +55,7 @@ FIT_JS = """(table) => {
   return {height: Math.round(bottom - top), board_w: Math.round(svg.width),
           board_h: Math.round(svg.height)};
 }"""
+
 VISIBLE_JS = """() => {
   const nb = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')
     || document.querySelector('.jp-NotebookPanel .jp-Notebook');
@@ -61,6 +63,11 @@ VISIBLE_JS = """() => {
 }"""
 
 
+SHOTS = {
+    None: [(screen, large) for screen in SCREENS for large in (False, True)],
+    "laptop": [("laptop", False)],
+    "desktop-large": [("desktop", True)],
+}
 ACTIONS = ("Continue", "Throw", "Bid", "Agree", "Decline", "Pass", "Draw", "Exchange")
 """Buttons a student would press to move the game on, tried in this order."""
 
@@ -91,6 +98,7 @@ def shoot(page, out: Path, game: str, screen: str, large: bool, moves: int) -> d
     time.sleep(0.5)
     fit = table.evaluate(FIT_JS)
     fit["visible"] = page.evaluate(VISIBLE_JS)
+    fit.update(table.evaluate(BOARD_TEXT_JS))
     name = f"{game}-{screen}{'-large' if large else ''}.png"
     page.screenshot(path=str(out / name))
     fit["shot"] = name
@@ -103,6 +111,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=list(TABLES))
     parser.add_argument("--moves", type=int, default=2)
+    parser.add_argument(
+        "--only", choices=["laptop", "desktop-large"], help="one screen (default: all four)"
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "shots" / "tables")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -126,17 +137,16 @@ def main() -> int:
                 page = ctx.new_page()
                 page.set_default_timeout(30_000)
                 for game in args.games:
-                    for screen in SCREENS:
-                        for large in (False, True):
-                            page.set_viewport_size(
-                                dict(zip(("width", "height"), SCREENS[screen], strict=True))
-                            )
-                            open_notebook(page, server.base_url, f"{game}.ipynb")
-                            run_all(page)
-                            key = f"{game} {screen}{' large' if large else ''}"
-                            results[key] = shoot(page, args.out, game, screen, large, args.moves)
-                            print(key, json.dumps(results[key]))
-                            server.shutdown_kernels()
+                    for screen, large in SHOTS[args.only]:
+                        page.set_viewport_size(
+                            dict(zip(("width", "height"), SCREENS[screen], strict=True))
+                        )
+                        open_notebook(page, server.base_url, f"{game}.ipynb")
+                        run_all(page)
+                        key = f"{game} {screen}{' large' if large else ''}"
+                        results[key] = shoot(page, args.out, game, screen, large, args.moves)
+                        print(key, json.dumps(results[key]), flush=True)
+                        server.shutdown_kernels()
                 ctx.close()
         finally:
             server.stop()

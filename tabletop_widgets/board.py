@@ -21,8 +21,9 @@ PACE = 500
 class Board(anywidget.AnyWidget):
     """Shows ``svg`` under ``status``, with ``recent`` and ``log`` beside it and ``over`` (a
     game-over box) above it. A click (or Enter/Space) on an element with ``data-intent="..."``
-    sends that intent, with the move number of the picture it was made on, to
-    ``on_intent(intent, move)`` in Python.
+    sends ``{"intent": ..., "move": ...}`` (the move number of the picture it was made on);
+    every message from the page goes to ``on_message(content)`` in Python as it came, for the
+    table's gate to check. The page may change only the traits of ``PAGE_TRAITS``.
 
     Every value here is visible to the whole class: a table fills it from one seat's view.
     """
@@ -49,13 +50,19 @@ class Board(anywidget.AnyWidget):
     """True while the page plays moves one at a time."""
     pace = traitlets.Int(PACE).tag(sync=True)
 
-    def __init__(
-        self, on_intent: Callable[[str, int | None], None] | None = None, **kwargs: Any
-    ) -> None:
+    PAGE_TRAITS = frozenset({"seen", "playing"})
+    """The traits the page reports (what it has drawn, whether it is playing moves); a page's
+    change to any other is ignored, so Python's picture, move number and pace stay its own."""
+
+    def __init__(self, on_message: Callable[[object], Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._on_intent = on_intent
+        self._on_message = on_message
         self._more = False
         self.on_msg(self._receive)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state update from the page: only its own traits are taken."""
+        super().set_state({k: v for k, v in sync_data.items() if k in self.PAGE_TRAITS})
 
     @property
     def watched(self) -> bool:
@@ -73,11 +80,17 @@ class Board(anywidget.AnyWidget):
             self._more = more
 
     def _receive(self, _widget: object, content: Any, _buffers: list[Any]) -> None:
-        if not isinstance(content, dict):
-            return
-        intent, move = content.get("intent"), content.get("move")
-        if isinstance(intent, str) and self._on_intent:
-            self._on_intent(intent, move if type(move) is int else None)
+        if isinstance(content, dict) and set(content) == {"ping"}:
+            self._answer_ping(content["ping"])
+        elif self._on_message is not None:
+            self._on_message(content)
+
+    def _answer_ping(self, number: object) -> None:
+        """The page numbers each click, choice or key that acts on the table and sends the
+        number behind it; answering it says the kernel has got past that click (the page
+        shows "Waiting for the notebook's running cells…" until then)."""
+        if type(number) is int and 0 <= number < 2**53:
+            self.send({"pong": number})
 
     def __repr__(self) -> str:
         return f"Board({self.label!r})"

@@ -1,6 +1,6 @@
 """The classroom tools shown under every table, for every game alike (they speak only the
-engine protocol and the public ``Table`` API: ``latest``, ``state``, ``looking_back``, ``look``,
-``replace``, ``refuse``, ``watch``, ``cover``, ``show_to``, ``reveal``, ``rigged``)."""
+engine protocol and the public ``Table`` API: ``latest``, ``shown``, ``looking_back``, ``look``,
+``replace``, ``refuse``, ``watch``, ``press``, ``cover``, ``show_to``, ``reveal``, ``rigged``)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ TOOLS: list[type] = [ReplayBar, Coaching, SaveLoad, Display, TeacherTools, HotSe
 watches the table with its own ``order``: the hot seat watches last, to cover whatever was
 just drawn."""
 
+TEACHERS_ONLY = (TeacherTools,)
+"""Tools built only under a teacher's table (``teacher=True``): under any other they do not
+exist, so no click or page message can reach them."""
+
 
 def tools_for(table: Any) -> tuple[widgets.Widget, ...]:
-    """One of each tool for ``table``."""
-    return tuple(tool(table) for tool in TOOLS)
+    """One of each tool for ``table`` (the teacher's tools only under a teacher's table)."""
+    return tuple(tool(table) for tool in TOOLS if table.teacher or tool not in TEACHERS_ONLY)

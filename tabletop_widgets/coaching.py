@@ -1,6 +1,7 @@
-"""The expert at the table: a Hint button (the expert's choice and why, in one line) and a
-Review button (every decision of the human seats beside the expert's, the costly mistakes
-marked, a graph of the standing over the game, each row opening that move on the board).
+"""The expert at the table: a Hint button (the expert's choice and why, in one short sentence,
+the detail folded under it) and a Review button (every decision of the human seats beside the
+expert's, costly mistakes first, a graph of the player's standing over the game, each row
+opening its move on the board with what was played and what the expert preferred marked).
 
 Both ask the game's ``expert`` bot, which decides from the seat's view only, so nothing is
 shown that the seat could not see. In exam mode (``Table(..., exam=True)``) there is no hint,
@@ -16,52 +17,85 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
+from engine.advice import LOSES_LEAST, Advice
 from engine.review import Decision, Review, review
 
 from .replay import ReplayBar
+from .words import sentence
 
 FILTERS = (
-    ("Every decision", "all"),
-    ("Where the expert differs", "differs"),
     ("Costly mistakes", "costly"),
+    ("Where the expert differs", "differs"),
+    ("Every decision", "all"),
 )
-"""The review's row filter: label, key."""
+"""The review's row filter: label, key. It opens on the costly mistakes when there are any."""
 
-MANY = 30
-"""With more decisions than this, the review first lists only those where the expert differs."""
+GRAPH_SIZE = (7.2, 3.0)
+"""The standing graph in inches, drawn at 100 dots an inch and shown at its own size: its
+11-point text is 15 px on screen."""
+TEXT_PT = 11
 
 
-def standing_figure(r: Review, width: float = 6.4, height: float = 2.6) -> Any:
-    """The standing over the game, like a chess evaluation graph: at each reviewed decision
-    the value of the move played (solid) and of the expert's choice (dashed), the costly
-    mistakes marked with a red cross. A matplotlib ``Figure`` (not pyplot's)."""
+def standing_label(a: Advice) -> str:
+    """What the standing graph's values are, in words."""
+    return "your chance to win (%)" if a.percent else (a.holding or a.measure)
+
+
+def standing_figure(r: Review, width: float = GRAPH_SIZE[0], height: float = GRAPH_SIZE[1]) -> Any:
+    """The player's standing over the game, like a chess evaluation graph: after each reviewed
+    decision, where the move played left the player (a chance to win, or an expected result);
+    where the expert chose otherwise, a thin line up to where its choice would have left him,
+    the costly mistakes marked in red. A matplotlib ``Figure`` (not pyplot's)."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
 
     fig = Figure(figsize=(width, height), dpi=100)
     ax = fig.add_subplot()
     if not r.decisions:
-        ax.text(0.5, 0.5, "nothing to review", ha="center", va="center")
+        ax.text(0.5, 0.5, "nothing to review", ha="center", va="center", fontsize=TEXT_PT)
         ax.set_axis_off()
         return fig
-    scale = 100 if r.decisions[0].advice.percent else 1
+    first = r.decisions[0].advice
+    scale = 100 if first.percent else 1
     x = [d.move for d in r.decisions]
-    ax.plot(x, [scale * d.judged.value for d in r.decisions], "o-", ms=3, label="played")
-    ax.plot(x, [scale * d.advice.best.value for d in r.decisions], "--", label="expert's choice")
+    ax.plot(x, [scale * d.standing for d in r.decisions], "o-", ms=4, lw=1.8, label="you")
+    differs = [d for d in r.decisions if not d.agreed]
+    for d in differs:
+        ax.plot(
+            [d.move] * 2,
+            [scale * d.standing, scale * (d.advice.held + d.advice.best.value)],
+            "-",
+            color="#2d6a4f",
+            lw=1,
+        )
+    if differs:
+        ax.plot(
+            [d.move for d in differs],
+            [scale * (d.advice.held + d.advice.best.value) for d in differs],
+            "_",
+            color="#2d6a4f",
+            ms=10,
+            mew=2,
+            label="the expert's choice",
+        )
     bad = r.mistakes
     if bad:
         ax.plot(
             [d.move for d in bad],
-            [scale * d.judged.value for d in bad],
-            "x",
+            [scale * d.standing for d in bad],
+            "o",
             color="crimson",
-            ms=9,
-            mew=2,
+            ms=8,
             label="costly mistake",
         )
-    ax.set_xlabel("move")
-    ax.set_ylabel(r.measure + (" (%)" if scale == 100 else ""), fontsize=8)
-    ax.legend(fontsize=8, loc="best")
-    fig.tight_layout()
+    ax.axhline(50 if first.percent else 0, color="#adb5bd", lw=1, zorder=0)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:,.0f}"))
+    ax.tick_params(labelsize=TEXT_PT)
+    ax.set_xlabel("move", fontsize=TEXT_PT)
+    ax.set_title(standing_label(first), fontsize=TEXT_PT + 1, loc="left")
+    fig.legend(fontsize=TEXT_PT, loc="lower center", ncol=3, frameon=False)
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig
 
 
@@ -72,31 +106,68 @@ def png(fig: Any) -> bytes:
     return out.getvalue()
 
 
+def reason(d: Decision) -> str:
+    """A decision's reason, the move played against the best: "K♣ is worth 6.4 points more
+    than 7♥ (±1.1)" (the interval of the difference, 95%)."""
+    return sentence(d.advice.versus(d.played))
+
+
+def folded(a: Advice, summary: str = "more", review: bool = False) -> str:
+    """The detail behind an advice, folded (an HTML ``<details>``): where its values come
+    from, how sure they are, and the next best option; in a review's row (``review``), the
+    expert's own reason first instead of the next best (the row compares the move played)."""
+    lines = [escape(sentence(f"{a.best.action}: {a.why}."))] if review else []
+    lines += [escape(a.more)] if a.more else []
+    best, sure = a.best, a.sure(a.best)
+    value = a.show(best.value) + (f" ({sure})" if sure else "")
+    lines.append(escape(sentence(f"{best.action}: {value}.")))
+    if a.loses_anyway and LOSES_LEAST not in a.why:
+        lines.append(sentence(LOSES_LEAST) + ".")
+    if len(a.options) > 1 and not review:
+        runner = a.options[1]
+        lines.append(
+            escape(sentence(a.versus(runner.action)))
+            if a.loss(runner.action) > 0
+            else f"{escape(str(runner.action))} is worth as much"
+        )
+        lines[-1] += "."
+    lines.append(f"Values: {escape(a.measure)}.")
+    return f"<details><summary>{escape(summary)}</summary>{'<br>'.join(lines)}</details>"
+
+
+def hint_html(a: Advice) -> str:
+    """The hint: the expert's choice and why in one short sentence, the detail folded."""
+    return f"<b>Hint:</b> {escape(str(a.best.action))}: {escape(a.why)}. " + folded(
+        a, "why, and how sure"
+    )
+
+
 def review_html(r: Review, rows: list[Decision] | None = None) -> str:
     """The review as an HTML table: move, seat, the move played and its value, the expert's
-    choice and its value, and why (the costly mistakes marked)."""
+    choice and its value, and the reason (the move played against the best), costly
+    mistakes marked."""
     many = r.game.num_players > 1 and len(r.seats) > 1
     head = "<th>move</th>" + ("<th>seat</th>" if many else "")
-    head += "<th>played</th><th>expert</th><th>why</th>"
+    head += "<th>played</th><th>expert</th><th>reason</th>"
     body = []
     for d in r.decisions if rows is None else rows:
         a = d.advice
         mark = ' class="tt-costly"' if d.costly else ""
-        played = a.shown(d.judged)
         best = "same" if d.agreed else a.shown(a.best)
-        flag = "✗ " if d.costly else ""
+        flag = "✗ costly: " if d.costly else ""
         body.append(
             f"<tr{mark}><td>{d.move}</td>"
             + (f"<td>{d.seat}</td>" if many else "")
-            + f"<td>{flag}{escape(played)}</td><td>{escape(best)}</td>"
-            f"<td>{escape(a.why)}</td></tr>"
+            + f"<td>{escape(a.shown(d.judged))}</td><td>{escape(best)}</td>"
+            f"<td>{flag}{escape(reason(d))}</td></tr>"
         )
     return f'{summary_html(r)}<table class="tt-review"><tr>{head}</tr>{"".join(body)}</table>'
 
 
 def summary_html(r: Review) -> str:
     """The review's one-sentence summary and what its values measure."""
-    return f"<p>{escape(r.summary())} Values: {escape(r.measure)}.</p>"
+    values = f" Values: {escape(r.measure)}." if r.measure else ""
+    return f"<p>{escape(r.summary())}{values}</p>"
 
 
 class ReviewReport:
@@ -135,33 +206,36 @@ class Coaching(widgets.VBox):
             description="Hint",
             icon="lightbulb",
             tooltip="what the expert would do now, and why",
-            layout={"width": "auto"},
+            layout={"width": "auto", "flex": "0 0 auto"},
         )
-        self.hint_button.on_click(lambda _b: self.hint())
+        table.press(self.hint_button, self.hint, acts=False)  # not while the screen is covered
         self.review_button = widgets.Button(
             description="Review",
             icon="chart-line",
             tooltip="your decisions beside the expert's, with the value of each",
-            layout={"width": "auto"},
+            layout={"width": "auto", "flex": "0 0 auto"},
         )
-        self.review_button.on_click(lambda _b: self.show_review())
-        self.line = widgets.HTML()
+        table.press(self.review_button, self.show_review, acts=False)
+        self.line = widgets.HTML(layout={"flex": "1 1 auto"})
         self.line.add_class("tt-hint")
         self.filter = widgets.Dropdown(
-            options=FILTERS, description="Show", layout=widgets.Layout(width="280px")
+            options=FILTERS, description="Show", layout=widgets.Layout(width="300px")
         )
         self.filter.observe(lambda _c: self._fill_rows(), "value")
         self.summary = widgets.HTML()
-        self.graph = widgets.Image(format="png", layout=widgets.Layout(width="520px"))
-        self.rows = widgets.VBox(layout=widgets.Layout(max_height="260px", overflow="auto"))
+        self.graph = widgets.Image(format="png")
+        self.graph.add_class("tt-review-graph")
+        self.rows = widgets.VBox()
         self.rows.add_class("tt-review-rows")
         self.close = widgets.Button(
             description="Close review", icon="times", layout={"width": "auto"}
         )
-        self.close.on_click(lambda _b: self._close())
+        table.press(self.close, self._close, acts=False)
         self.panel = widgets.VBox(
             [self.summary, self.graph, widgets.HBox([self.filter, self.close]), self.rows]
         )
+        self._listed = [self.graph, self.rows, self.filter]
+        """What the panel shows only when there are decisions to review."""
         self.panel.add_class("tt-review-panel")
         self.panel.layout.display = "none"
         self.review: Review | None = None
@@ -185,7 +259,8 @@ class Coaching(widgets.VBox):
 
     # -- hint
     def hint(self) -> str:
-        """Show the expert's choice for the human to move, and why, in one line."""
+        """Show the expert's choice for the human to move, and why, in one short sentence
+        (the detail folded under it)."""
         t = self.table
         if self.exam:
             return self._say("No hints in exam mode.")
@@ -196,7 +271,7 @@ class Coaching(widgets.VBox):
             return self._say("Throw the dice first: the hint weighs the moves of your throw.")
         advice = self.expert.advise(t.latest)
         self._hint_for = len(t.latest.history)
-        return self._say(f"<b>Hint:</b> {escape(str(advice.best.action))}: {escape(advice.why)}")
+        return self._say(hint_html(advice))
 
     def _say(self, html: str) -> str:
         self.line.value = html
@@ -216,16 +291,24 @@ class Coaching(widgets.VBox):
         return None
 
     def show_review(self) -> Review | None:
-        """Review the human seats' decisions so far and open the panel."""
+        """Review the human seats' decisions so far and open the panel, the costly mistakes
+        first (the filter opens on them when there are any)."""
         why_not = self.may_review()
         if why_not:
             self._say(escape(why_not))
             return None
         t = self.table
-        self.review = r = review(t.latest, t.humans, expert=self.expert)
+
+        def progress(done: int, total: int) -> None:
+            self._say(f"Reviewing your decisions: {done} of {total}…")
+
+        self.review = r = review(t.latest, t.humans, expert=self.expert, on_decision=progress)
         self.summary.value = summary_html(r)
-        self.graph.value = png(standing_figure(r))
-        self.filter.value = "differs" if len(r.decisions) > MANY else "all"
+        self.graph.value = png(standing_figure(r)) if r.decisions else b""
+        for part in self._listed:
+            part.layout.display = None if r.decisions else "none"
+        differs = any(not d.agreed for d in r.decisions)
+        self.filter.value = "costly" if r.mistakes else "differs" if differs else "all"
         self._fill_rows()
         self.panel.layout.display = None
         self._say("")
@@ -249,27 +332,36 @@ class Coaching(widgets.VBox):
         button = widgets.Button(
             description=f"Move {d.move}",
             icon="eye",
-            tooltip=f"open move {d.move} on the board",
+            tooltip=f"show move {d.move} on the board, with the expert's choice",
             layout={"width": "112px", "min_width": "112px"},
         )
-        button.on_click(lambda _b: self.open_move(d.move))
+        self.table.press(button, lambda: self.open_move(d), acts=False)
         played = escape(a.shown(d.judged))
-        text = (
-            f"{played}, as the expert would"
-            if d.agreed
-            else f"{'<b>costly mistake</b>: ' if d.costly else ''}{played} · "
-            f"expert: {escape(a.shown(a.best))} · <i>{escape(a.why)}</i>"
-        )
+        if d.agreed:
+            text = f"You: {played}, as the expert would."
+        else:
+            flag = '<b class="tt-flag">✗ costly mistake</b> ' if d.costly else ""
+            text = (
+                f"{flag}You: {played} · expert: {escape(a.shown(a.best))}. "
+                f"{escape(reason(d))}. " + folded(a, "why", review=True)
+            )
         row = widgets.HBox([button, widgets.HTML(text, layout={"width": "auto"})])
         row.add_class("tt-review-row")
         if d.costly:
             row.add_class("tt-costly")
         return row
 
-    def open_move(self, move: int) -> None:
-        """Show the board as it was when the decision at ``move`` was taken (the replay)."""
+    def open_move(self, d: Decision | int) -> None:
+        """Show on the board the position right after a reviewed decision (the replay), what
+        was played and what the expert preferred marked on it, and bring the board into
+        view. An ``int`` is a move number: the board as it was before that move."""
         bar = next(t for t in self.table.tools.children if isinstance(t, ReplayBar))
-        bar.show(move)
+        if isinstance(d, int):
+            bar.show(d)
+        else:
+            best = None if d.agreed else str(d.advice.best.action)
+            bar.show(d.move + 1, review=(str(d.played), best))
+        self.table.board.send({"scroll": "board"})
 
     def _close(self) -> None:
         self.panel.layout.display = "none"
@@ -285,4 +377,11 @@ class Coaching(widgets.VBox):
         return f"Coaching({'exam' if self.exam else 'hints on'}{shown})"
 
 
-__all__ = ["Coaching", "ReviewReport", "review_html", "show_review", "standing_figure"]
+__all__ = [
+    "Coaching",
+    "ReviewReport",
+    "hint_html",
+    "review_html",
+    "show_review",
+    "standing_figure",
+]

@@ -3,10 +3,11 @@ progress bar, then a results table with 95% intervals and a picture of luck agai
 running margin and its interval, deal by deal: where the interval leaves zero for good, the
 better strategy is reliably ahead).
 
-A teacher runs it on a folder of students' files::
+A teacher runs it on a folder of students' files (each played in a process of its own)::
 
     strategies, problems = engine.tournament.strategies_in("submissions/")
     t = tournament({**strategies, "basic": "basic"}, "plates", games=200)
+    t.problems  # strategy -> "deal 7: no answer within 5 s (against basic, seat 2, move 31)"
 """
 
 from __future__ import annotations
@@ -28,10 +29,13 @@ def tournament(
     players: int | None = None,
     seed: int = 0,
     show: bool | None = None,
-    **options: Any,
+    **how: Any,
 ) -> Tournament:
     """``engine.tournament.tournament`` with a progress bar (shown when running in IPython, or
-    as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals."""
+    as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals. ``how``:
+    its other settings (``executor``, ``workers``, ``time_limit``, ``memory``,
+    ``withdraw_after``, ``secret``) and the game's options. Interrupting the cell keeps the
+    results so far."""
     n = len(strategies)
     progress = Progress(games * n * (n - 1) // 2, "deals")
     if _in_ipython() if show is None else show:
@@ -43,15 +47,17 @@ def tournament(
     def tick(done: int, total: int) -> None:
         progress.advance(done, time.monotonic() - start)
 
-    return contest.tournament(
-        strategies, game, games, duplicate, players, seed, on_deal=tick, **options
-    )
+    t = contest.tournament(strategies, game, games, duplicate, players, seed, on_deal=tick, **how)
+    if t.interrupted:
+        progress.stopped(sum(m.games for m in t.matches))
+    return t
 
 
 def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
-    """Luck against skill: ``first``'s margin over ``second`` averaged over the first n deals,
-    with its 95% interval, for n = 2, 3, ...; a dotted line where it was reliably ahead for
-    good. Draws on ``ax`` (a new figure if None) and returns the axes."""
+    """Luck against skill: ``first``'s margin over ``second`` averaged over the first n deals
+    played out, with its 95% interval, for n = 2, 3, ...; a dotted line where it was reliably
+    ahead for good; a withdrawn strategy named with the deals it forfeited. Draws on ``ax`` (a
+    new figure if None) and returns the axes."""
     if ax is None:
         from matplotlib.figure import Figure
 
@@ -60,6 +66,10 @@ def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
         fig.subplots_adjust(bottom=0.18)
     m = t.match(first, second)
     runs = contest.running_intervals(m.margins)
+    for name in (first, second):
+        if name in t.withdrawn:
+            lost = sum(name in f.split(", ") for f in m.forfeits)
+            ax.plot([], [], " ", label=f"{name} withdrawn: {lost} of {m.games} deals forfeited")
     n = range(2, len(runs) + 2)
     ax.plot(n, [r[0] for r in runs], label=f"{first} − {second}, mean margin")
     ax.fill_between(n, [r[1] for r in runs], [r[2] for r in runs], alpha=0.25, label="95% interval")

@@ -2,9 +2,10 @@
 
 On your turn click Throw; the dice tumble and land on the engine's throw. Then click one of your
 pieces: green rings show where it may go (one ring per die or total it may use); click a ring to
-move. A piece that cannot move says why. The coach gives, for each legal move, the chance the
-moved piece is hit before your next turn (each opponent's whole turn, rethrows after doubles
-included).
+move. A piece that cannot move says why. Two pieces standing together move the same, and the
+rules give the move to the lower-numbered one: a click on either selects it. The coach gives,
+for each legal move, the chance the moved piece is hit before your next turn (each opponent's
+whole turn, rethrows after doubles included).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ from engine.india import (
     square,
     turn_hit_risk,
 )
+from engine.india.rules import stands_for
 
+from . import gate
 from .board import STATIC
 from .render.india import board_svg, used_dice
 from .table import Table
@@ -73,6 +76,7 @@ class IndiaTable(Table):
     until you throw again; the board shows the others' throws and marks every move."""
 
     game = "india"
+    COACH = "the risk behind each move"
 
     def __init__(self, state: engine.State | None = None, *, numbers: bool = False, **kw: Any):
         self.selected: int | None = None
@@ -91,7 +95,6 @@ class IndiaTable(Table):
         self.move_list.add_class("tt-india-moves")
         self._buttons: list[widgets.Button] = []
         self._choices: list[Any] = []
-        self._add_coach("the risk behind each move")
         buttons = widgets.HBox([self.throw_button, self.coach_toggle])
         controls = widgets.VBox([self.dice, buttons, self.message, self.move_list, self.coach])
         controls.add_class("tt-india-controls")
@@ -102,7 +105,7 @@ class IndiaTable(Table):
     # -- playing
     def human_to_act(self) -> int | None:
         """Bots and their throws move by themselves; a human's throw waits for Throw."""
-        s = self.state
+        s = self.shown
         if s.current_player in self.humans or (
             s.current_player == CHANCE and s.turn in self.humans
         ):
@@ -115,9 +118,9 @@ class IndiaTable(Table):
         blocked = self._blocked()
         if blocked:
             return self.refuse(blocked)
-        if self.state.current_player != CHANCE:
+        if self.shown.current_player != CHANCE:
             return self.refuse(
-                f"the dice are thrown: {self.names[self.state.turn]} must move first"
+                f"the dice are thrown: {self.names[self.shown.turn]} must move first"
             )
         return self.act(self.chance() if outcome is None else outcome)
 
@@ -139,7 +142,7 @@ class IndiaTable(Table):
     def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
         """Also keep each human's own throw, and the dice of it still to use."""
         assert isinstance(new, IndiaState)
-        mover = self.state.turn
+        mover = self.shown.turn
         super()._step(seat, action, new)
         if mover not in self.humans:
             return
@@ -149,35 +152,43 @@ class IndiaTable(Table):
             thrown, _, count = self._own[mover]
             self._own[mover] = (thrown, new.dice if new.current_player == mover else (), count)
 
-    def on_intent(self, intent: str) -> bool:
-        """``piece:i`` picks a piece, ``move:i:steps`` moves it, ``enter`` enters one: only
-        while a human is to move; anything else means nothing here."""
-        if self.state.current_player not in self.humans:
+    INTENTS = gate.intents(
+        Table.INTENTS,
+        piece=gate.number(PIECES),
+        move=gate.numbers(2, below=100),
+        enter=gate.nothing,
+    )
+    """``piece:i`` picks a piece, ``move:i:steps`` moves it (or the piece standing with it
+    that the rules move for it), ``enter`` enters one."""
+
+    def clicked(self, kind: str, value: Any) -> bool:
+        """Only while a human is to move."""
+        if self.shown.current_player not in self.humans:
             return False
-        kind, _, arg = intent.partition(":")
-        if kind == "enter" and not arg:
-            self.act(Enter())
+        if kind == "piece":
+            self.pick(value)
             return True
-        numbers = [_number(part) for part in arg.split(":")]
-        if kind == "piece" and len(numbers) == 1 and numbers[0] in range(PIECES):
-            self.pick(numbers[0])
-            return True
-        if kind == "move" and len(numbers) == 2 and None not in numbers:
-            try:
-                action = Move(*numbers)
-            except engine.IllegalAction:
-                return False
-            self.act(action)
-            return True
-        return False
+        try:
+            if kind == "enter":
+                action = Enter()
+            else:
+                piece, steps = value
+                if piece not in range(PIECES):
+                    return False
+                action = Move(stands_for(self.shown.pieces[self.shown.turn], piece), steps)
+        except engine.IllegalAction:
+            return False
+        self.act(action)
+        return True
 
     def pick(self, piece: int) -> None:
-        """Select one of your pieces; if it has no legal move, say why."""
+        """Select one of your pieces (of two standing together, the one the rules move); if it
+        has no legal move, say why."""
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
             return
-        self.selected = piece
+        self.selected = stands_for(self.shown.pieces[self.shown.turn], piece)
         if self._targets(piece):
             self.message.value = ""
         else:
@@ -185,7 +196,7 @@ class IndiaTable(Table):
         self.redraw()
 
     def _options_for(self, piece: int | None) -> list[Option]:
-        s = self.state
+        s = self.shown
         mine = s.pieces[s.turn]
         if piece is None or not 0 <= piece < len(mine):
             return []
@@ -193,7 +204,7 @@ class IndiaTable(Table):
             o
             for o in s.legal_options()
             if (isinstance(o.action, Enter) and mine[piece] == CORNER)
-            or (isinstance(o.action, Move) and mine[o.action.piece] == mine[piece])
+            or (isinstance(o.action, Move) and o.action.piece == stands_for(mine, piece))
         ]
 
     def _targets(self, piece: int | None) -> list[tuple[str, int]]:
@@ -203,12 +214,12 @@ class IndiaTable(Table):
             if isinstance(o.action, Enter):
                 out.append(("enter", 0))
             else:
-                to = o.pieces[self.state.turn][o.action.piece]
-                out.append((f"move:{piece}:{o.action.steps}", to))
+                to = o.pieces[self.shown.turn][o.action.piece]
+                out.append((f"move:{o.action.piece}:{o.action.steps}", to))
         return out
 
     def _why_stuck(self, piece: int) -> str:
-        s = self.state
+        s = self.shown
         p = s.pieces[s.turn][piece]
         if p == HOME:
             return f"piece {piece} is home in INDIA already"
@@ -240,20 +251,20 @@ class IndiaTable(Table):
     # -- drawing
     def turn_line(self) -> str:
         """A throw, not a deal: whose it is."""
-        s, turn = self.state, self.state.turn
+        s, turn = self.shown, self.shown.turn
         if s.current_player != CHANCE or s.is_terminal():
             return super().turn_line()
         return f"{self.names[turn]} to throw" + (": click Throw" if turn in self.humans else "")
 
     def hint(self) -> str:
-        left = "-".join(map(str, self.state.dice))
+        left = "-".join(map(str, self.shown.dice))
         return f"{left} to use: click a piece, then a green ring"
 
     def _my_move(self) -> bool:
-        return self.state.current_player in self.humans
+        return self.shown.current_player in self.humans
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         mine = s.pieces[s.turn]
         my_move = self._my_move()
         svg = board_svg(
@@ -268,7 +279,7 @@ class IndiaTable(Table):
         return svg, f"India board seen by {self.names[seat]}, {self.names[s.turn]}'s turn"
 
     def refresh(self) -> None:
-        s = self.state
+        s = self.shown
         my_move = self._my_move()
         self._show_dice()
         my_throw = s.current_player == CHANCE and s.turn in self.humans
@@ -281,7 +292,7 @@ class IndiaTable(Table):
     def _show_dice(self) -> None:
         """Your own last throw stays on the dice until you throw again (the board shows the
         others' throws); looking back, the throw of the move shown."""
-        s = self.state
+        s = self.shown
         own = None if self.looking_back else self._own.get(self.viewer)
         if own:
             self.dice.show(*own)
@@ -298,7 +309,7 @@ class IndiaTable(Table):
     def _move_buttons(self) -> list[widgets.Button]:
         """One button per legal move, reused from redraw to redraw (a new widget for every
         move would pile up in the page over a long game)."""
-        options = self.state.legal_options()
+        options = self.shown.legal_options()
         self._choices = [o.action for o in options]
         while len(self._buttons) < len(options):
             i = len(self._buttons)
@@ -312,7 +323,7 @@ class IndiaTable(Table):
     def _describe(self, o: Option) -> str:
         """A legal move in what the board shows: the piece's number, the steps (the number
         in its green ring), and the kind of square it lands on."""
-        s = self.state
+        s = self.shown
         side = s.sides[s.turn]
         if isinstance(o.action, Enter):
             return "enter a piece (on your entry square)"
@@ -333,7 +344,7 @@ class IndiaTable(Table):
         return "a blue square (safe)" if q in BLUE else "a white square"
 
     def _coach_html(self) -> str:
-        s = self.state
+        s = self.shown
         lines = []
         for o in s.legal_options():
             moved = o.action.piece if isinstance(o.action, Move) else s.pieces[s.turn].index(CORNER)
@@ -354,7 +365,7 @@ class IndiaTable(Table):
 
     def standing(self) -> list[tuple[int, str]]:
         """The winners first, then by place (with ``play_on``) and by pieces home."""
-        s = self.state
+        s = self.shown
         assert isinstance(s, IndiaState)
         returns, winners = s.returns(), s.winners()
         home = [sum(p == HOME for p in mine) for mine in s.pieces]
@@ -365,21 +376,16 @@ class IndiaTable(Table):
         ]
 
     def __repr__(self) -> str:
-        s = self.state
+        s = self.shown
         if s.is_terminal():
             where = "game over"
         else:
             verb = "throw" if s.current_player == CHANCE else "move"
             where = f"{self.names[s.turn]} to {verb}"
         return (
-            f"IndiaTable({s.num_players} players, seed {s.seed}, humans {list(self.humans)}, "
-            f"{len(s.history)} actions, {where})"
+            f"IndiaTable({s.num_players} players, {self._seed_words()}, "
+            f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
-
-
-def _number(text: str) -> int | None:
-    """A small whole number written in plain digits, else None."""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
 
 
 def _whose(name: str) -> str:

@@ -26,6 +26,7 @@ from engine.michigan import (
     next_card_dead_chance,
 )
 
+from . import gate
 from .render.michigan import STOP_WORDS, table_svg
 from .table import Table
 from .words import percent, says
@@ -101,8 +102,10 @@ class MichiganTable(Table):
     """
 
     game = "michigan"
+    COACH = "show the odds behind the play"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
+        self._left_seen: tuple[tuple[int, int] | None, list[str]] = (None, [])
         self.panel = DeadHandPanel(self.act, self.press)
         self.withhold = widgets.Button(
             description="Withhold (a mistake!)",
@@ -111,9 +114,8 @@ class MichiganTable(Table):
             tooltip="keep back the card you must play: the seed's penalties follow",
         )
         self.press(self.withhold, lambda: self.act(Withhold()))
-        if not self.state.options["mistakes_allowed"]:
+        if not self.shown.options["mistakes_allowed"]:
             self.withhold.layout.display = "none"
-        self._add_coach("show the odds behind the play")
         return (
             self.board,
             widgets.HBox([self.panel, self.continue_button, self.withhold, self.coach_toggle]),
@@ -122,16 +124,12 @@ class MichiganTable(Table):
             self.coach,
         )
 
-    def on_intent(self, intent: str) -> bool:
-        kind, _, arg = intent.partition(":")
-        if kind != "card":
-            return False
-        try:
-            card = Card.from_str(arg)
-        except ValueError:
-            return False
-        if card.is_joker:
-            return False
+    INTENTS = gate.intents(
+        Table.INTENTS, card=gate.parsed(Card.from_str, lambda card: not card.is_joker)
+    )
+    """``card:7H``: play that card."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         self.act(Play(card))  # a card the rules refuse is refused with the engine's reason
         return True
 
@@ -175,7 +173,7 @@ class MichiganTable(Table):
         return lines[kind]() if kind in lines else None
 
     def hint(self) -> str:
-        s = self.state
+        s = self.shown
         if s.phase == "exchange":
             return "exchange for the dead hand, or auction it"
         if s.phase == "auction":
@@ -188,16 +186,16 @@ class MichiganTable(Table):
     def turn_line(self) -> str:
         """Whose turn it is; in the teaching mode a run waiting for its next card names no
         holder to anyone but him (a withhold must pass for a dead card: RULES notes)."""
-        need = self.state.waiting()
-        if need is None or self.state.current_player in self.humans:
+        need = self.shown.waiting()
+        if need is None or self.shown.current_player in self.humans:
             return super().turn_line()
         return f"Waiting for {need}: whoever holds it plays it"
 
     def _my_turn(self) -> bool:
-        return self.state.current_player in self.humans and not self.paused
+        return self.shown.current_player in self.humans and not self.paused
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat, reveal=self.reveal)
         legal = s.legal_actions() if self._my_turn() else []
         plays = [a.card for a in legal if isinstance(a, Play)]
@@ -211,16 +209,32 @@ class MichiganTable(Table):
             clickable=self._my_turn() and view["phase"] == "play",
             reveal=reveal,
             last=self.last,
+            left=self._left_holding(seat) if reveal else None,
         )
         return svg, f"Michigan table seen by {self.names[seat]}"
 
+    def _left_holding(self, seat: int) -> list[str]:
+        """The cards ``seat`` was left holding when the last deal ended (he pays one chip for
+        each): his hand just before the action that ended the deal, less the card it played if
+        it was his. Replayed once per deal end and kept."""
+        s = self.shown
+        key = (len(s.history), seat)
+        if self._left_seen[0] != key:
+            before = s.at(len(s.history) - 1)
+            hand = [str(c) for c in before.view(seat)["hand"]]
+            last = s.history[-1]
+            if isinstance(last, Play) and before.current_player == seat:
+                hand.remove(str(last.card))
+            self._left_seen = (key, hand)
+        return self._left_seen[1]
+
     def standing(self) -> list[tuple[int, str]]:
-        chips = self.state.returns()
+        chips = self.shown.returns()
         order = sorted(range(len(chips)), key=lambda s: -chips[s])
         return [(s, f"{chips[s]} chip" + ("" if chips[s] == 1 else "s")) for s in order]
 
     def refresh(self) -> None:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat, reveal=self.reveal)
         legal = s.legal_actions() if self._my_turn() else []
         self.panel.update(legal, self.why_not)

@@ -11,6 +11,7 @@ import ipywidgets as widgets
 import engine
 from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_chance_from_view
 
+from . import gate
 from .render.plates import table_svg
 from .table import Table
 from .words import YOU, percent, says, sentence
@@ -110,11 +111,13 @@ class PlatesTable(Table):
     """
 
     game = "plates"
+    COACH = "show the odds behind your decision"
+    INTENTS = gate.intents(Table.INTENTS, digit=gate.number(10))
+    """``digit:N``: a digit of your own plate, to bid on."""
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.panel = BiddingPanel(self.act, self.press)
         self.panel.digit.observe(lambda _c: self.redraw(), "value")  # the digit marked
-        self._add_coach("show the odds behind your decision")
         return (
             self.board,
             widgets.HBox([self.panel, self.continue_button, self.coach_toggle]),
@@ -123,11 +126,10 @@ class PlatesTable(Table):
             self.coach,
         )
 
-    def on_intent(self, intent: str) -> bool:
-        kind, _, arg = intent.partition(":")
-        if kind != "digit" or arg not in tuple("0123456789") or self.panel.digit.disabled:
+    def clicked(self, kind: str, value: Any) -> bool:
+        if self.panel.digit.disabled:
             return False
-        self.panel.digit.value = int(arg)  # marked on the board at once (the observer redraws)
+        self.panel.digit.value = value  # marked on the board at once (the observer redraws)
         return True
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
@@ -150,18 +152,18 @@ class PlatesTable(Table):
         return self.names[int(seat)] if kind == "seat" else who
 
     def hint(self) -> str:
-        standing = self.state.standing_bid()
+        standing = self.shown.standing_bid()
         if standing is None:
             return "open the bidding: pick a digit and a count"
-        if standing[0] == self.state.current_player:
+        if standing[0] == self.shown.current_player:
             return "everyone agreed with your bid: raise it, or cancel the round"
         return "bid higher, challenge or agree"
 
     def _my_turn(self) -> bool:
-        return self.state.current_player in self.humans and not self.paused
+        return self.shown.current_player in self.humans and not self.paused
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat, reveal=self.reveal)
         reveal = view["rounds"][-1] if (self.paused or s.is_terminal()) and view["rounds"] else None
         choosing = self._my_turn() and not self.panel.digit.disabled
@@ -176,11 +178,11 @@ class PlatesTable(Table):
         return svg, f"license-plate table seen by {self.names[seat]}"
 
     def standing(self) -> list[tuple[int, str]]:
-        money = self.state.returns()
+        money = self.shown.returns()
         return [(s, f"${money[s]}") for s in sorted(range(len(money)), key=lambda s: -money[s])]
 
     def refresh(self) -> None:
-        s = self.state
+        s = self.shown
         view = s.view(self.viewer, reveal=self.reveal)
         self.panel.update(s.legal_actions() if self._my_turn() else [], self.why_not)
         self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
@@ -193,7 +195,7 @@ class PlatesTable(Table):
                 "Everyone agreed with your bid. Raise to a bid that is still more likely true "
                 "than not (the others may challenge it), or cancel the round."
             )
-        elif sb and not self.paused and not self.state.is_terminal():
+        elif sb and not self.paused and not self.shown.is_terminal():
             standing = bid_chance_from_view(view)
             if standing > HALF:
                 advice = "agree: more likely true than false"

@@ -14,6 +14,10 @@ the widget, never in printed output, so a saved notebook's outputs stay the same
 [0, 1, 4, 9, 16]
 >>> Progress(100_000, "games")
 Progress(100,000 games)
+
+A simulation too long for *Run All* waits behind a button, one click away
+(``on_demand(run, "Play 1,000 deals")``): the lesson runs fast, and the teacher runs it when
+the class is ready.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ from io import BytesIO
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
+
+from .lesson import interval
 
 T = TypeVar("T")
 
@@ -52,20 +58,19 @@ def time_left(seconds: float) -> str:
 
 
 def running_mean(results: Sequence[float], places: int = 3) -> str:
-    """The mean of the results so far and its typical error (standard deviation / √n), for
-    ``simulate(..., running=running_mean)``: the ± shrinks like 1/√n as pieces arrive.
+    """The mean of the results so far and its 95% interval (± 1.96 standard deviations / √n),
+    for ``simulate(..., running=running_mean)``: the ± shrinks like 1/√n as pieces arrive.
 
     >>> running_mean([1, 0, 1, 1])
-    'average 0.750 ± 0.250'
+    'average 0.750 ± 0.490 (95%)'
     """
     n = len(results)
     if n == 0:
         return "average: nothing yet"
-    mean = sum(results) / n
+    mean, half = interval(results)
     if n == 1:
         return f"average {mean:,.{places}f}"
-    spread = math.sqrt(sum((x - mean) ** 2 for x in results) / (n - 1))
-    return f"average {mean:,.{places}f} ± {spread / math.sqrt(n):,.{places}f}"
+    return f"average {mean:,.{places}f} ± {half:,.{places}f} (95%)"
 
 
 class Progress(widgets.VBox):
@@ -189,4 +194,52 @@ def _in_ipython() -> bool:
     return get_ipython() is not None
 
 
-__all__ = ["Progress", "running_mean", "simulate", "time_left"]
+class OnDemand(widgets.VBox):
+    """A long simulation that runs when its button is clicked, not during *Run All*: the
+    button, then whatever ``run()`` prints, draws or displays (its progress bar included).
+    While it runs the button says so and cannot be clicked again."""
+
+    def __init__(self, run: Callable[[], object], label: str) -> None:
+        self.run, self.label = run, label
+        self.button = widgets.Button(
+            description=label,
+            icon="play",
+            tooltip="runs the simulation of this cell: it takes a while, and the answer "
+            "arrives below",
+            layout=widgets.Layout(width="auto", align_self="flex-start"),
+        )
+        self.button.add_class("tabletop-on-demand")
+        self.output = widgets.Output()
+        self.button.on_click(lambda _b: self.start())
+        super().__init__([self.button, self.output])
+
+    def start(self) -> None:
+        """Run it now, its output below the button (what a click does)."""
+        self.button.disabled, self.button.description = True, "Running…"
+        self.output.clear_output()
+        try:
+            with self.output:
+                self.run()
+                _show_figures()
+        finally:
+            self.button.disabled, self.button.description = False, f"{self.label} again"
+
+    def __repr__(self) -> str:
+        return f"OnDemand({self.label!r})"
+
+
+def on_demand(run: Callable[[], object], label: str) -> OnDemand:
+    """``run`` behind a button labelled ``label`` (see ``OnDemand``)."""
+    return OnDemand(run, label)
+
+
+def _show_figures() -> None:
+    """Show the pyplot figures ``run`` left open, inside the output (a callback has no cell
+    end to show them)."""
+    import matplotlib.pyplot as plt
+
+    if plt.get_fignums():
+        plt.show()
+
+
+__all__ = ["OnDemand", "Progress", "on_demand", "running_mean", "simulate", "time_left"]

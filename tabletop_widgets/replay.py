@@ -3,12 +3,15 @@ any move, go back to the game, or play on from an earlier move (a branch).
 
 States are immutable, so a replay is a view over the game's ``history``: the bar keeps the
 states it has replayed (``State.at(0)`` and then one ``apply`` per move, each computed once) and
-shows them with ``table.look``; a branch is ``table.replace``. It speaks only the engine protocol
-and the ``Table`` API, so it works for every game alike.
+shows them with ``table.look``; a branch is ``table.replace``. An exam table has no branch (it
+would take moves back). While the hot-seat cover is on, the bar shows and takes nothing: a look
+back would show the last player's hand. It speaks only the engine protocol and the ``Table``
+API, so it works for every game alike.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from html import escape
 from typing import Any
 
@@ -52,7 +55,7 @@ class ReplayBar(widgets.VBox):
             tooltip="stop looking back: show the game as it stands and play on",
             layout={"width": "auto"},
         )
-        self.back_to_game.on_click(lambda _b: self.show(self.moves))
+        table.press(self.back_to_game, lambda: self.show(self.moves), acts=False)
         self.branch = widgets.Button(
             description="Play on from here",
             icon="code-branch",
@@ -60,11 +63,12 @@ class ReplayBar(widgets.VBox):
             tooltip="branch: a new game from the move shown (the later moves are dropped)",
             layout={"width": "auto"},
         )
-        self.branch.on_click(lambda _b: self.play_on())
+        table.press(self.branch, self.play_on)
         self.where = widgets.HTML()
+        branch = () if table.exam else (self.branch,)  # an exam table takes no move back
         self.children = (
             widgets.HBox([self.first, self.back, self.slider, self.forward, self.latest]),
-            widgets.HBox([self.where, self.back_to_game, self.branch]),
+            widgets.HBox([self.where, self.back_to_game, *branch]),
         )
         self.add_class("tt-replay")
         table.watch(self._follow, order=10)
@@ -73,7 +77,7 @@ class ReplayBar(widgets.VBox):
     def _button(self, label: str, icon: str, tip: str, target) -> widgets.Button:
         """A button that shows the move ``target()`` gives when clicked."""
         button = widgets.Button(description=label, icon=icon, tooltip=tip, layout={"width": "auto"})
-        button.on_click(lambda _b: self.show(target()))
+        self.table.press(button, lambda: self.show(target()), acts=False)
         return button
 
     # -- where we are
@@ -90,7 +94,7 @@ class ReplayBar(widgets.VBox):
     @property
     def move(self) -> int:
         """The move shown: the number of actions of the state on the table."""
-        return len(self.table.state.history)
+        return len(self.table.shown.history)
 
     def at(self, move: int) -> engine.State:
         """The game after its first ``move`` actions, replayed once and then kept."""
@@ -128,25 +132,37 @@ class ReplayBar(widgets.VBox):
         return self.table.say(before.public(action, self.table.viewer))
 
     # -- moving through the game
-    def show(self, move: int) -> None:
+    def show(self, move: int, review: tuple[str, str | None] | None = None) -> None:
         """Show the game after ``move`` actions (clamped to 0..n); the latest move is the game
-        itself, any other is shown read-only."""
+        itself, any other is shown read-only. ``review``: the move that led there and the
+        expert's choice instead (None: the same), marked on the board (a review's row)."""
         move = max(0, min(int(move), self.moves))
         if move == self.moves:
             if self.table.looking_back:
                 self.table.look(None)
-            return
-        self.table.look(self.at(move), self.at(move - 1) if move else None)
+        else:
+            self.table.look(self.at(move), self.at(move - 1) if move else None)
+        last = self.table.last
+        if review is not None and last is not None:
+            self.table.last = dataclasses.replace(last, marks=(*last.marks, ("review", review)))
+            self.table.redraw()
 
     def play_on(self) -> None:
-        """Branch: a new game from the move shown, the later moves dropped; the bots play on."""
-        if not self.table.looking_back:
+        """Branch: a new game from the move shown, the later moves dropped; the bots play on.
+        Not at an exam table."""
+        if not self.table.looking_back or self.table.exam:
             return
         move, moves = self.move, self.moves
-        self.table.replace(self.table.state, f"Branch: play on from move {move} of {moves}")
+        self.table.replace(self.table.shown, f"Branch: play on from move {move} of {moves}")
 
     def _slid(self, move: int) -> None:
-        if not self._syncing and move != self.move:
+        if self._syncing or move == self.move:
+            return
+        why_not = self.table.unavailable(self.slider, acts=False)
+        if why_not:
+            self.table.note(why_not)
+            self._follow()  # the slider back where the table is
+        else:
             self.show(move)
 
     def _follow(self) -> None:
@@ -164,7 +180,10 @@ class ReplayBar(widgets.VBox):
         self.first.disabled = self.back.disabled = move == 0
         self.forward.disabled = self.latest.disabled = move == moves
         self.back_to_game.layout.display = None if looking else "none"
-        self.branch.layout.display = None if looking else "none"
+        self.branch.layout.display = None if looking and not self.table.exam else "none"
+        if self.table.covered:
+            self.where.value = '<div class="tt-replay-where">The screen is covered.</div>'
+            return
         what = escape(self.describe(move))
         if looking:
             text = (

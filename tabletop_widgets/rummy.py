@@ -1,9 +1,11 @@
 """Widgets for Indian Rummy: a table against bots with a hand you arrange yourself.
 
 Click cards to select them; group the selection into a meld and see it labelled (pure, impure,
-set, invalid) with your live count; sort by suit or rank, or let "Suggest" lay out the best
-arrangement. Draw by clicking the stock or the open pile; discard the selected card with the
-Discard button or by clicking the open pile. Declare and Drop are enabled only when the engine
+set, invalid) with the count of your groups beside the best arrangement's; sort by suit or rank,
+or let "Suggest" lay out the best arrangement. Draw by clicking the stock or the open pile;
+discard the card you clicked last (the Discard button names it) with the Discard button or by
+clicking the open pile: a card clicked before it stays selected for a group, not for a
+discard. Declare and Drop are enabled only when the engine
 allows them; Declare says whether the hand is a valid show, and a wrong show or a drop asks
 first, saying what it costs. The card you just drew is tagged NEW. After the show every hand
 is revealed, arranged, with the points it lost.
@@ -32,6 +34,7 @@ from engine.rummy import (
     discard_danger,
 )
 
+from . import gate
 from .render.rummy import group_label, laid_out, table_svg
 from .table import Table
 from .words import percent, says
@@ -53,6 +56,7 @@ class RummyTable(Table):
     """
 
     game = "rummy"
+    COACH = "your best arrangement and the risk of each discard"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.groups: list[list[Card]] = []
@@ -91,7 +95,6 @@ class RummyTable(Table):
             "success",
         )
         self.drop = button("Drop", "leave this deal", self.drop_out, "danger")
-        self._add_coach("your best arrangement and the risk of each discard")
         arrange = [self.sort_suit, self.sort_rank, self.group_button, self.ungroup, self.suggest]
         play = [self.discard, self.declare, self.drop, self.coach_toggle]
         self.sort_suit.layout.margin = "2px 2px 2px 18px"  # the hand's tools apart from play
@@ -106,7 +109,7 @@ class RummyTable(Table):
 
     # -- your hand, as you arrange it
     def _hand(self) -> list[Card]:
-        return list(self.state.hands[self.viewer]) if self.state.cut else []
+        return list(self.shown.hands[self.viewer]) if self.shown.cut else []
 
     def _sync_hand(self) -> None:
         """Keep ``groups`` and ``loose`` the viewer's hand: cards gone leave their group, new
@@ -202,36 +205,37 @@ class RummyTable(Table):
         """Lay the hand out as the engine's best arrangement."""
         hand = self._hand()
         if hand:
-            groups, loose = laid_out(self.state.arrange(self.viewer))
+            groups, loose = laid_out(self.shown.arrange(self.viewer))
             self.groups, self.loose = [list(g) for g in groups], list(loose)
         self.selected = []
         self.redraw()
 
     def labels(self) -> list[str]:
         """The label of each group, then "loose" for the loose cards (if any)."""
-        wild = self.state.wild_rank
+        wild = self.shown.wild_rank
         if wild is None:
             return []
         return [group_label(g, wild) for g in self.groups] + ["loose"] * bool(self.loose)
 
     # -- playing
-    def _one_selected(self) -> Card | None:
-        cards = self.selected_cards()
-        return cards[0] if len(cards) == 1 else None
+    def to_discard(self) -> Card | None:
+        """The card a discard or a declare gives up: the one selected last (None: none)."""
+        order = self.cards_in_order()
+        return order[self.selected[-1]] if self.selected else None
 
     def discard_selected(self) -> bool:
-        card = self._one_selected()
+        card = self.to_discard()
         if card is None:
-            return self.refuse("select exactly one card to discard")
+            return self.refuse("click the card to discard first")
         return self.act(Discard(card))
 
     def declare_selected(self) -> bool:
-        """Declare, discarding the selected card; a show that is not valid is asked about
+        """Declare, discarding the card selected last; a show that is not valid is asked about
         first, with what it costs."""
-        card = self._one_selected()
+        card = self.to_discard()
         if card is None:
-            return self.refuse("select the one card to discard as you declare")
-        if self.why_not(Declare(card)) is None and not self.state.valid_show(card):
+            return self.refuse("click the card to discard as you declare first")
+        if self.why_not(Declare(card)) is None and not self.shown.valid_show(card):
             self.confirm(
                 f"Without {card} your hand is not a valid show: a wrong show costs "
                 f"{WRONG_SHOW} points and puts you out of the deal. Declare anyway?",
@@ -254,18 +258,24 @@ class RummyTable(Table):
         """What a drop costs the human to act now, in words."""
         seat = self.human_to_act()
         assert seat is not None, "asked on a human's turn"
-        kind = "a first drop" if self.state.draws[seat] == 0 else "a middle drop"
-        return f"It costs {self.state.drop_cost(seat)} points ({kind})"
+        kind = "a first drop" if self.shown.draws[seat] == 0 else "a middle drop"
+        return f"It costs {self.shown.drop_cost(seat)} points ({kind})"
 
-    def on_intent(self, intent: str) -> bool:
-        """A click on the board: ``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw),
-        ``discard`` (the selected card, on the open pile)."""
-        kind, _, arg = intent.partition(":")
-        if kind == "card" and arg.isdecimal() and int(arg) < len(self.cards_in_order()):
-            self.select(int(arg))
-        elif kind == "draw" and arg in ("stock", "open"):
-            self.act(Draw(arg))
-        elif intent == "discard":
+    INTENTS = gate.intents(
+        Table.INTENTS,
+        card=gate.number(100),
+        draw=gate.one_of(("stock", "open")),
+        discard=gate.nothing,
+    )
+    """``card:k`` (select), ``draw:stock`` or ``draw:open`` (draw), ``discard`` (the selected
+    card, on the open pile)."""
+
+    def clicked(self, kind: str, value: Any) -> bool:
+        if kind == "card" and value < len(self.cards_in_order()):
+            self.select(value)
+        elif kind == "draw":
+            self.act(Draw(value))
+        elif kind == "discard":
             self.discard_selected()
         else:
             return False
@@ -282,13 +292,13 @@ class RummyTable(Table):
         return lines
 
     def hint(self) -> str:
-        if self.state.phase == "draw":
+        if self.shown.phase == "draw":
             return "draw from the stock or the open pile (or drop)"
         return "select a card, then discard it (or declare)"
 
     def standing(self) -> list[tuple[int, str]]:
         """The winner first, then the others by the points they lost, with why."""
-        r = self.state.result
+        r = self.shown.result
         assert r is not None, "asked once the deal is over"
         order = sorted(range(len(r.lost)), key=lambda s: (s != r.winner, r.lost[s]))
         return [
@@ -303,16 +313,19 @@ class RummyTable(Table):
         self.discard.tooltip = self.drop.tooltip = ""
 
     def refresh(self) -> None:
-        s = self.state
+        s = self.shown
         self._sync_hand()
         my_turn = s.current_player in self.humans and not self.paused and not s.is_terminal()
         legal = s.legal_actions() if my_turn else []
-        card = self._one_selected()
+        card = self.to_discard()
         self._enable(
             self.discard,
             card is not None and Discard(card) in legal,
             Discard(card) if card else None,
-            "select one card to discard",
+            "click the card to discard",
+        )
+        self.discard.description = (
+            f"Discard {card}" if card and not self.discard.disabled else "Discard"
         )
         self._enable(
             self.declare,
@@ -341,7 +354,7 @@ class RummyTable(Table):
         self.coach.value = self._coach_html() if self.coach_toggle.value and playing else ""
 
     def picture(self) -> tuple[str, str]:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         self._sync_hand()  # a frame is drawn before the controls follow the game
         view = s.view(seat, reveal=self.reveal)
         if s.is_terminal():
@@ -354,6 +367,7 @@ class RummyTable(Table):
             self.selected,
             clickable=bool(self.cards_in_order()),
             last=self.last,
+            best=s.arrange(seat) if s.cut else None,
         )
         return svg, f"rummy table seen by {self.names[seat]}"
 
@@ -366,7 +380,7 @@ class RummyTable(Table):
         button.tooltip = f"not now: {reason or hint}"
 
     def _coach_html(self) -> str:
-        s, seat = self.state, self.viewer
+        s, seat = self.shown, self.viewer
         view = s.view(seat)
         hand = self._hand()
         four = s.options["four_card_life"]

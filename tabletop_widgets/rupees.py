@@ -20,7 +20,6 @@ from engine.rupees import (
     CARDS,
     COLOUR_NAMES,
     COLOURS,
-    MONEY_PER_DECK,
     SETUPS,
     SPECIAL_NAMES,
     SPECIALS,
@@ -32,11 +31,13 @@ from engine.rupees import (
     Play,
     RupeeCard,
     known_side,
-    money_of,
     rupees,
     unseen_money,
 )
+from engine.rupees.rules import discard_order
+from engine.rupees.scoring import money_in_play
 
+from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
 from .table import Table
 from .words import joined, says
@@ -107,6 +108,7 @@ class RupeesTable(Table):
     """
 
     game = "rupees"
+    COACH = "what is still out"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
         self.selection: list[str] = []
@@ -129,7 +131,6 @@ class RupeesTable(Table):
         self.call = widgets.Dropdown(options=["-"], layout=widgets.Layout(width="190px"))
         self.call_button = widgets.Button(description="Call partner", icon="handshake")
         self.press(self.call_button, lambda: self._act_on(lambda: CallPartner(self.call.value)))
-        self._add_coach("what is still out")
         self.controls = widgets.HBox([self.panel])
         return (
             self.board,
@@ -149,22 +150,20 @@ class RupeesTable(Table):
         return self.act(action)
 
     # -- clicks
-    def on_intent(self, intent: str) -> bool:
-        """``card:CODE``: play that card, or (discarding) choose it or put it back."""
-        kind, _, code = intent.partition(":")
-        if kind != "card" or code not in CARDS:
-            return False
-        card = CARDS[code]
+    INTENTS = gate.intents(Table.INTENTS, card=gate.one_of(CARDS))
+    """``card:CODE``: play that card, or (discarding) choose it or put it back."""
+
+    def clicked(self, kind: str, card: Any) -> bool:
         blocked = self._blocked()
         if blocked:
             self.refuse(blocked)
-        elif self.state.phase == "discard":
+        elif self.shown.phase == "discard":
             self.select(card)
             self.redraw()
-        elif self.state.phase == "play":
+        elif self.shown.phase == "play":
             self.act(Play(card))
         else:
-            self.refuse(f"now is the {self.state.phase} step, not the time to play a card")
+            self.refuse(f"now is the {self.shown.phase} step, not the time to play a card")
         return True
 
     def select(self, card: RupeeCard) -> bool:
@@ -173,7 +172,7 @@ class RupeesTable(Table):
             self.selection.remove(card.code)
             self.message.value = ""
             return True
-        if len(self.selection) == self.state.setup.widow:
+        if len(self.selection) == self.shown.setup.widow:
             return self.refuse("you have chosen enough cards: click one to put it back")
         try:
             self._after(self.selection).apply(Discard(card))
@@ -184,23 +183,19 @@ class RupeesTable(Table):
         return True
 
     def _after(self, codes: list[str]) -> engine.State:
-        """The state after discarding ``codes``, plain cards first (the order the Money rule
-        allows)."""
-        s = self.state
-        for code in sorted(codes, key=lambda c: RupeeCard(c).is_money):
-            s = s.apply(Discard(RupeeCard(code)))
+        """The state after discarding ``codes`` (in the order the Money rule allows)."""
+        s = self.shown
+        for card in discard_order(CARDS[c] for c in codes):
+            s = s.apply(Discard(card))
         return s
 
     def discard(self) -> bool:
         """Discard the selected cards."""
-        need = self.state.setup.widow
+        need = self.shown.setup.widow
         if len(self.selection) != need:
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
-        for code in sorted(chosen, key=lambda c: RupeeCard(c).is_money):
-            if not self.act(Discard(RupeeCard(code))):
-                return False
-        return True
+        return all(self.act(Discard(card)) for card in discard_order(CARDS[c] for c in chosen))
 
     # -- the game's rhythm
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
@@ -226,33 +221,26 @@ class RupeesTable(Table):
 
     def _phase(self) -> str:
         """The step of the human's turn (``bid``, ``discard``, ...), or ``wait``."""
-        s = self.state
+        s = self.shown
         return s.phase if s.current_player in self.humans and not self.paused else "wait"
 
     def hint(self) -> str:
-        return HINTS.get(self.state.phase, "").format(widow=self.state.setup.widow)
+        return HINTS.get(self.shown.phase, "").format(widow=self.shown.setup.widow)
 
     def standing(self) -> list[tuple[int, str]]:
-        """Each side's score in ₹, best first: one line a side, named by its first seat with
+        """Each side's score in ₹, best first: one line a team, named by its first seat with
         its partners beside the score (with ``call_partner``, one line a player)."""
-        s = self.state
-        order = sorted(range(s.num_players), key=lambda seat: (-s.scores[seat], seat))
-        if s.options["call_partner"]:
-            return [(seat, rupees(s.scores[seat])) for seat in order]
-        first = list({seat % 2: seat for seat in reversed(order)}.values())[::-1]
-        return [
-            (seat, f"{rupees(s.scores[seat])}, with {joined(self._partners(seat))}")
-            for seat in sorted(first, key=order.index)
-        ]
-
-    def _partners(self, seat: int) -> list[str]:
-        """The names of ``seat``'s teammates (alternating seats)."""
-        n = self.state.num_players
-        return [self.names[p] for p in range(seat % 2, n, 2) if p != seat]
+        s = self.shown
+        lines = []
+        for side in sorted(s.teams(), key=lambda side: (-s.scores[side[0]], side[0])):
+            first, mates = side[0], [self.names[p] for p in side[1:]]
+            partners = f", with {joined(mates)}" if mates else ""
+            lines.append((first, rupees(s.scores[first]) + partners))
+        return lines
 
     # -- drawing
     def refresh(self) -> None:
-        s, phase = self.state, self._phase()
+        s, phase = self.shown, self._phase()
         self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)
         if phase != "discard":
             self.selection = []
@@ -280,7 +268,7 @@ class RupeesTable(Table):
         self.coach.value = self._coach_html(view) if self.coach_toggle.value else ""
 
     def picture(self) -> tuple[str, str]:
-        s, seat, phase = self.state, self.viewer, self._phase()
+        s, seat, phase = self.shown, self.viewer, self._phase()
         view = s.view(seat, reveal=self.reveal)
         playable = None
         if phase == "play":
@@ -311,9 +299,8 @@ class RupeesTable(Table):
         """The Money not seen yet, the specials played and still out, and what the declaring
         side still needs against the Money still in play."""
         decks = SETUPS[view["players"]].decks
-        done = [RupeeCard(c) for t in view["tricks"] for _, c in t["cards"]]
-        played = done + [RupeeCard(c) for _, c in view["trick"]]
-        discarded = [RupeeCard(c) for c in view["discards"] if RupeeCard(c).is_money]
+        pairs = [*(pair for t in view["tricks"] for pair in t["cards"]), *view["trick"]]
+        played = [RupeeCard(c) for _, c in pairs]
         lines = [
             f"Money you have not seen yet (other hands, the widow, face-down discards): "
             f"<b>{rupees(unseen_money(view))}</b>."
@@ -329,14 +316,14 @@ class RupeesTable(Table):
             side = known_side(view, view["declarer"])
             got = sum(view["captured"][s] for s in side)
             need = view["contract"] - got
-            in_play = MONEY_PER_DECK * decks - money_of(done) - money_of(discarded)
             names = escape(" + ".join(self.names[s] for s in side))
             if need <= 0:
                 lines.append(f"{names} have made the contract ({rupees(got)} taken).")
             else:
                 lines.append(
                     f"{names} have {rupees(got)}: they need <b>{rupees(need)}</b> more, "
-                    f"with {rupees(in_play)} of Money still in play (a Lion can double a trick)."
+                    f"with {rupees(money_in_play(view))} of Money still in play (a Lion can "
+                    "double a trick)."
                 )
         return '<div class="tt-coach" aria-live="polite">' + "<br>".join(lines) + "</div>"
 

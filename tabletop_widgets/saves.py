@@ -1,13 +1,17 @@
 """Save and load, under every table: download the game as a JSON file, load one back.
 
 Game-neutral: it speaks only the engine protocol (``to_json``, ``engine.from_json``, which
-replays every action through the rules and checks the file's digest) and the public ``Table``
-API (``latest``, ``replace``, ``watch``). Nothing of the game is kept in the page: the file is
-made when Save game is clicked and handed to the browser in one message (a saved game holds
-the whole deal, every hand included: a teacher's record, not something to show the class), and
-a loaded file arrives in one message too. A file that cannot be loaded (not a saved game,
-edited, illegal, another game or another number of players) is refused in plain words next to
-the button, and the table keeps its game.
+replays every action through the rules and checks the file's digest and, where the teacher's
+key ``TABLETOP_SAVE_KEY`` is set, its signature) and the public ``Table`` API (``latest``,
+``replace``, ``unavailable``, ``teacher``, ``exam``, ``watch``).
+
+A saved game holds the whole deal, every hand and the order of the stock included, so a
+student's table saves a game only once it is over; a teacher's table (``teacher=True``) saves
+at any time. An exam table loads nothing (a load would replace the graded game). Nothing of
+the game is kept in the page: the file is made when Save game is clicked and handed to the
+browser in one message, and a loaded file arrives in one message too. A file that cannot be
+loaded (not a saved game, edited, badly signed, illegal, another game or another number of
+players) is refused in plain words next to the button, and the table keeps its game.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import ipywidgets as widgets
 import traitlets
 
 import engine
-from engine.core import MAX_SAVE_CHARS
+from engine.core import MAX_SAVE_CHARS, save_key
 
 from .board import STATIC
 
@@ -33,6 +37,16 @@ def save_name(state: engine.State) -> str:
     return f"{state.game}-seed{state.seed}-move{len(state.history)}.json"
 
 
+def why_not_saved(table: Any) -> str | None:
+    """Why Save game makes no file now, if so: the file would hold every hand and the order of
+    the stock, so only a teacher's table saves a game that is not over."""
+    if table.teacher or table.latest.is_terminal():
+        return None
+    return (
+        "a game is saved once it is over: until then the file would show every hand and the stock"
+    )
+
+
 class Files(anywidget.AnyWidget):
     """The Save game and Load game buttons (``static/files.js``). The file itself only ever
     travels in a message: ``download(name, text)`` hands one to the browser; a chosen file
@@ -40,8 +54,12 @@ class Files(anywidget.AnyWidget):
 
     _esm = STATIC / "files.js"
     name = traitlets.Unicode("").tag(sync=True)
-    """The name the next save gets (nothing secret: game, seed and move number)."""
+    """The name the next save gets (game, seed and move number), "" while none is made."""
     max_bytes = traitlets.Int(MAX_BYTES).tag(sync=True)
+    not_now = traitlets.Unicode("").tag(sync=True)
+    """Why Save game is dimmed ("" while it saves)."""
+    loads = traitlets.Bool(True).tag(sync=True)
+    """Whether Load game is offered (not at an exam table)."""
 
     def __init__(self, on_save: Any, on_file: Any, on_too_big: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -51,6 +69,9 @@ class Files(anywidget.AnyWidget):
     def download(self, name: str, text: str) -> None:
         """Hand ``text`` to the browser as a file download named ``name``."""
         self.send({"download": {"name": name, "text": text}})
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """The page changes none of these traits: they are Python's to set."""
 
     def _receive(self, _widget: object, content: Any, buffers: list[Any]) -> None:
         if not isinstance(content, dict):
@@ -76,7 +97,7 @@ class SaveLoad(widgets.HBox):
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
-        self.files = Files(self.save, self.load_file, self._too_big)
+        self.files = Files(self.save, self.load_file, self._too_big, loads=not table.exam)
         self.files.layout.flex = "none"
         self.note = widgets.HTML()
         self.children = (self.files, self.note)
@@ -85,24 +106,39 @@ class SaveLoad(widgets.HBox):
         self.follow()
 
     def follow(self) -> None:
-        """After every redraw: the next save's name follows the game; an old note goes."""
-        self.files.name = save_name(self.table.latest)
+        """After every redraw: Save game is offered or dimmed, and the next save's name
+        follows the game (no name, and so no seed, while nothing is saved); an old note goes."""
+        why_not = why_not_saved(self.table)
+        self.files.not_now = why_not or ""
+        self.files.name = "" if why_not else save_name(self.table.latest)
         self.note.value = ""
 
     def save_file(self) -> tuple[str, str]:
         """The file Save game downloads now: its name and its text (the game as it stands,
-        also while looking back)."""
+        also while looking back), signed where the teacher's key is set. ``ValueError`` if
+        no file is made now (``why_not_saved``), or the key is too short to sign with."""
+        why_not = why_not_saved(self.table)
+        if why_not:
+            raise ValueError(why_not)
         game = self.table.latest
         return save_name(game), game.to_json()
 
-    def save(self) -> None:
-        """What a click on Save game does: the browser downloads ``save_file()``."""
-        self.files.download(*self.save_file())
+    def save(self) -> bool:
+        """What a click on Save game does: the browser downloads ``save_file()`` (or the note
+        beside the button says why not). True if a file was sent."""
+        try:
+            why_not = self.table.unavailable(self.files, acts=False)
+            if why_not:
+                raise ValueError(why_not)
+            self.files.download(*self.save_file())
+        except ValueError as e:  # not now, or engine.SaveError: a key too short to sign with
+            return self._not_done("saved", str(e))
+        return True
 
     # -- loading
     def load_file(self, content: bytes, name: str) -> bool:
-        """What Load game does with a chosen file: check its size and encoding, then
-        ``load_text``. True if the game was loaded."""
+        """What Load game does with a chosen file: check that a file may be loaded now, its
+        size and its encoding, then ``load_text``. True if the game was loaded."""
         if len(content) > MAX_BYTES:
             return self._too_big(name, len(content))
         try:
@@ -112,8 +148,12 @@ class SaveLoad(widgets.HBox):
         return self.load_text(text, name)
 
     def load_text(self, text: str, name: str = "the text") -> bool:
-        """Load the saved game ``text`` (named ``name`` in messages) and play on from it. A
-        refusal says why and leaves the table's game, picture and log as they were."""
+        """Load the saved game ``text`` (named ``name`` in messages) and play on from it, if
+        a game may be loaded now. A refusal says why and leaves the table's game, picture and
+        log as they were. Where the teacher's key is set, only a save signed with it loads."""
+        why_not = self._why_no_load()
+        if why_not:
+            return self._not_done("loaded", why_not)
         if not text.strip():
             return self.refuse(name, "the file is empty")
         try:
@@ -121,13 +161,24 @@ class SaveLoad(widgets.HBox):
             self.table.replace(state, f"Loaded {name}: move {len(state.history)}")
         except ValueError as e:  # SaveError, or replace: another game or number of players
             return self.refuse(name, str(e))
+        signed = " (its signature checked)" if save_key() is not None else ""
         self.note.value = (
             f'<div class="tt-loaded" aria-live="polite">Loaded {escape(_short(name))}: '
-            f"move {len(state.history)}.</div>"
+            f"move {len(state.history)}{signed}.</div>"
         )
         return True
 
+    def _why_no_load(self) -> str | None:
+        """Why no game is loaded now: never at an exam table, and not while the table takes
+        no clicks (the screen is covered)."""
+        if self.table.exam:
+            return "an exam table loads no game (it would replace the game being graded)"
+        return self.table.unavailable(self.files, acts=False)
+
     def _too_big(self, name: str, size: int) -> bool:
+        why_not = self._why_no_load()
+        if why_not:
+            return self._not_done("loaded", why_not)
         return self.refuse(
             name, f"the file has {size:,} bytes; a saved game has at most {MAX_BYTES:,}"
         )
@@ -137,6 +188,13 @@ class SaveLoad(widgets.HBox):
         self.note.value = (
             f'<div class="tt-refused" role="alert">This file ({escape(_short(name))}) is not a '
             f"saved game of this table: {escape(reason)}. The table keeps its game.</div>"
+        )
+        return False
+
+    def _not_done(self, done: str, reason: str) -> bool:
+        """Say, next to the buttons, why nothing was ``done`` ("saved", "loaded"); False."""
+        self.note.value = (
+            f'<div class="tt-refused" role="alert">Not {done}: {escape(reason)}.</div>'
         )
         return False
 

@@ -1,18 +1,24 @@
 """A table that plays a whole game: human seats click, bots and chance move by themselves.
 
 Game-neutral: it speaks only the engine protocol. A game's table subclasses it to add its
-controls and its picture. The table holds the current state and view settings only; every
-rule question goes to the engine, and a refused action shows the engine's reason.
+controls and its picture. Every rule question goes to the engine, and a refused action shows the
+engine's reason. The table holds two states of its game: ``latest``, the game as it stands, and
+``shown``, the state on the table (the same one, except while looking back at an earlier move).
 
 Everything a table puts on screen or in a synced trait is visible to the whole class, so it
 comes from one seat's eyes (``viewer``): the picture from its ``view``, and each line of the
-log and of "Since your last move" from ``state.public(action, seat)``, the engine's own
+log and of "Since your last move" from ``shown.public(action, seat)``, the engine's own
 description of an action as that seat sees it.
+
+Its parts, each in its own module with its contract in its traits: the board (``board.py``),
+the gate every page message passes (``gate.py``), the move log (``movelog.py``), the confirm
+bar (``confirm.py``) and the board's words (``present.py``).
 """
 
 from __future__ import annotations
 
 import base64
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -22,18 +28,21 @@ import ipywidgets as widgets
 
 import engine
 
+from . import gate, present
 from .board import Board
-from .words import joined, says, sentence
+from .confirm import ConfirmBar
+from .movelog import MoveLog
+from .words import says, sentence
 
 
-@dataclass
-class Entry:
-    """One step of the log: after ``move`` actions, what each human seat read about it."""
+@dataclass(frozen=True)
+class Looking:
+    """While looking back at an earlier move: the game as it stands, and whether it was
+    paused and its last move, to go back to."""
 
-    move: int
-    actor: int | None
-    """The seat that acted (None: chance, or a note of the table's)."""
-    lines: dict[int, list[str]]
+    game: engine.State
+    paused: bool
+    last: engine.Event | None
 
 
 class Table(widgets.VBox):
@@ -42,43 +51,63 @@ class Table(widgets.VBox):
     at a time (``pace``); the table pauses where a human should look (``_pause_after``) until
     Continue is clicked.
 
+    A table is a student's unless made otherwise: ``exam=True`` (a graded game: no coach, no
+    hint, no loading, a secret seed) or ``teacher=True`` (the teacher's controls: every hand
+    face up, rigging, undo, saving at any time). Nothing on the page can switch either.
+    Every message from the page passes one gate (``receive`` for the board, ``press`` for a
+    button), which checks it against what the seat at the screen could click now.
+
     The classroom tools under every table use only this public API: ``latest`` (the game as
-    it stands) and ``state`` (the state on the table: an earlier move while ``looking_back``),
-    ``look``, ``replace``, ``refuse``, ``watch``, ``cover``/``show_to``/``screen`` (hot
-    seat), ``reveal`` and ``rigged`` (teacher mode), ``last_chance``, ``humans``, ``names``,
+    it stands) and ``shown`` (the state on the table), ``looking_back``, ``look``,
+    ``replace``, ``new_game``, ``refuse``, ``note``, ``watch``, ``press``, ``unavailable``,
+    ``cover``/``show_to``/``screen``/``covered`` (hot seat), ``reveal`` and ``rigged``
+    (teacher mode), ``last_chance``, ``exam``, ``teacher``, ``humans``, ``names``,
     ``viewer``, ``human_to_act``, ``paused``, ``board`` (its ``pace``).
 
-    A game's table implements ``_layout``, ``picture`` and ``refresh`` (and, where it needs
-    them, ``on_intent``, ``_events``, ``_pause_after``, ``_hide``, ``standing``)."""
+    A game's table implements the hooks ``_layout``, ``picture`` and ``refresh``, and where it
+    needs them ``INTENTS`` with ``clicked`` (clicks on the board), ``COACH`` (what its coach
+    speaks of), ``_events``, ``_pause_after``, ``_hide``, ``hint``, ``turn_line``,
+    ``standing`` and ``human_to_act``."""
 
     game: ClassVar[str]
+    INTENTS: ClassVar[Mapping[str, gate.Reader]] = gate.intents({}, **{"new-game": gate.nothing})
+    """The clicks on the board this table takes, each kind with the reader of its argument; a
+    game's table adds its own (``gate.intents(Table.INTENTS, digit=gate.number(10))``)."""
+    COACH: ClassVar[str] = "the odds behind your decision"
+    """What the coach speaks of: the Coach toggle's tooltip."""
 
     def __init__(
         self,
         state: engine.State | None = None,
         *,
         players: int | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         humans: tuple[int, ...] = (0,),
         level: str = "basic",
         bots: Mapping[int, Any] | None = None,
         exam: bool = False,
+        teacher: bool = False,
         **options: Any,
     ) -> None:
-        """``bots`` may give the bot of any seat that is not a human's (an object with
-        ``choose(state)``: a student's strategy); the others are ``engine.make_bot`` bots of
-        ``level``. In ``exam`` mode there is no coach and no hint, and the review opens only
-        once the game is over."""
+        """Plays ``state``, or a new game of ``players`` with ``options``. ``bots`` may give
+        the bot of any seat that is not a human's (an object with ``choose(seat)``: a
+        student's strategy); the others are ``engine.make_bot`` bots of ``level``. The game's
+        ``seed`` is 0 unless given, except at an exam table: there it is secret (drawn from
+        the operating system), so nobody can work out the deal from it.
+
+        ``exam=True``: no coach and no hint, the review opens only once the game is over, no
+        game is loaded and none saved before the end. ``teacher=True``: Teacher mode under the
+        table (every hand face up, rig the next throw or deal, undo, a new game at any time)
+        and Save game at any time (the file holds every hand)."""
         super().__init__()
-        self.state = state or engine.new_game(self.game, players, seed, **options)
-        n = self.state.num_players
-        if not humans or any(type(h) is not int or not 0 <= h < n for h in humans):
-            raise ValueError(f"human seats must be among 0..{n - 1}, not {humans!r}")
-        self.humans = tuple(sorted(set(humans)))
+        self.exam, self.teacher = _switches(exam, teacher)
+        seed = (_secret_seed() if exam else 0) if seed is None else seed
+        self.shown: engine.State = state or engine.new_game(self.game, players, seed, **options)
+        """The state on the table: the game as it stands, or an earlier move while looking
+        back."""
+        n = self.shown.num_players
+        self.humans = _human_seats(humans, n)
         self.level = level
-        if type(exam) is not bool:
-            raise ValueError(f"exam is True or False, not {exam!r}")
-        self.exam = exam
         given = bots or {}
         self.bots = {
             s: given[s] if s in given else engine.make_bot(self.game, level, seed=seed * 97 + s)
@@ -89,60 +118,60 @@ class Table(widgets.VBox):
         self.paused = False
         """Waiting for Continue after a round (also true of an earlier move shown by ``look``
         where the game paused)."""
-        self._latest: engine.State | None = None
-        """While looking back at an earlier move: the game as it stands."""
-        self._kept: tuple[bool, engine.Event | None] = (False, None)
-        """While looking back: the game's own ``paused`` and ``last``."""
-        self.reveal = False
-        """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
-        self.rigged: Any = None
-        """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
+        self.last: engine.Event | None = None
+        """The last action on the table as the viewer saw it (the picture marks it)."""
+        self._looking: Looking | None = None
+        self._reveal, self._rigged = False, None
         self._screen: int | None = None
         self._covered = False
         self._last_chance: engine.State | None = None
-        self._chance_known = not self.state.history
+        self._chance_known = not self.shown.history
         """Whether ``_last_chance`` is known for the game as it stands (not after a replace)."""
         self._watchers: list[tuple[int, int, Callable[[], None]]] = []
-        self._entries: list[Entry] = []
         self._note = ""
-        self.last: engine.Event | None = None
-        """The last action on the table as the viewer saw it (the picture marks it)."""
+        self.move_log = MoveLog(self.humans)
+        self._build()
+        self.advance()
+
+    def _build(self) -> None:
+        """The widgets: the board, the message line, Continue, the confirm bar, the coach,
+        the game's own (``_layout``), and the classroom tools under them."""
         self.message = widgets.HTML()
-        self.board = Board(on_intent=self._board_intent)
+        self.board = Board(on_message=self.receive)
         self.continue_button = widgets.Button(
-            description="Continue",
-            icon="play",
-            button_style="primary",
-            tooltip="show the next round",
+            description="Continue", icon="play", button_style="primary"
         )
+        self.continue_button.tooltip = "show the next round"
         self.continue_button.add_class("tt-continue")
         self.press(self.continue_button, self.resume)
-        self._question = widgets.HTML()
-        self._yes = widgets.Button(
-            description="Yes", button_style="danger", layout={"width": "auto"}
-        )
-        self._no = widgets.Button(
-            description="Cancel",
-            icon="times",
-            tooltip="do not do it",
-            layout={"width": "auto"},
-        )
-        self._on_yes: Callable[[], Any] = lambda: None
-        self.press(self._yes, self._confirmed)
-        self._no.on_click(lambda _b: self._ask_done())
-        self.confirm_bar = widgets.HBox([self._question, self._yes, self._no])
-        self.confirm_bar.add_class("tt-confirm")
-        self.confirm_bar.layout.display = "none"
+        self.confirm_bar = ConfirmBar(self.press)
+        self.coach_toggle, self.coach = self._coach()
         self.game_widgets = self._layout()
-        if exam and hasattr(self, "coach_toggle"):
-            self.coach_toggle.layout.display = "none"
         from .classroom import tools_for  # the tools take a table: imported here, not above
 
         self.tools = widgets.VBox(tools_for(self))
         self.tools.add_class("tt-tools")
         self.children = (*self.game_widgets, self.tools)
         self.add_class("tt-table")
-        self.advance()
+
+    def _coach(self) -> tuple[widgets.ToggleButton, widgets.HTML]:
+        """The Coach toggle and its panel, which the game's ``refresh`` fills while the toggle
+        is on; toggling redraws. At an exam table the toggle is not shown, and stays off
+        whatever the page sends."""
+        toggle = widgets.ToggleButton(
+            description="Coach", icon="graduation-cap", tooltip=self.COACH
+        )
+        if self.exam:
+            toggle.layout.display = "none"
+        toggle.observe(lambda _c: self._coach_switched(), "value")
+        return toggle, widgets.HTML()
+
+    def _coach_switched(self) -> None:
+        if self.exam and self.coach_toggle.value:
+            self.coach_toggle.value = False  # this change redraws
+            self.note("no coach at an exam table")
+        else:
+            self.redraw()
 
     # -- who sees what
     def _name(self, seat: int) -> str:
@@ -152,7 +181,7 @@ class Table(widgets.VBox):
 
     def human_to_act(self) -> int | None:
         """The human seat that must act now (a game where humans also throw says so), or None."""
-        seat = self.state.current_player
+        seat = self.shown.current_player
         return seat if seat in self.humans else None
 
     @property
@@ -168,12 +197,34 @@ class Table(widgets.VBox):
     @property
     def latest(self) -> engine.State:
         """The game as it stands, also while the table shows an earlier move."""
-        return self._latest or self.state
+        return self._looking.game if self._looking else self.shown
 
     @property
     def looking_back(self) -> bool:
         """True while the table shows an earlier move (read-only)."""
-        return self._latest is not None
+        return self._looking is not None
+
+    @property
+    def reveal(self) -> bool:
+        """Teacher mode: every hand face up (games draw ``view(seat, reveal=self.reveal)``)."""
+        return self._reveal
+
+    @reveal.setter
+    def reveal(self, on: bool) -> None:
+        if on and not self.teacher:
+            raise ValueError("only a teacher's table (teacher=True) shows every hand")
+        self._reveal = bool(on)
+
+    @property
+    def rigged(self) -> Any:
+        """Teacher mode: the next chance outcome (a throw, a deal) instead of a fair one."""
+        return self._rigged
+
+    @rigged.setter
+    def rigged(self, outcome: Any) -> None:
+        if outcome is not None and not self.teacher:
+            raise ValueError("only a teacher's table (teacher=True) rigs a throw or a deal")
+        self._rigged = outcome
 
     def say(self, event: engine.Event) -> str:
         """A log line for ``event``, the seat named as this table names it: "Bot 2 bids two
@@ -219,10 +270,8 @@ class Table(widgets.VBox):
             self.board.svg, self.board.label = picture, label
             self.board.status = self.board.over = self.board.recent_title = ""
             self.board.recent, self.board.log = [], []
-        self.message.value = ""
-        self._ask_done()
-        if hasattr(self, "coach"):
-            self.coach.value = ""
+        self.message.value = self.coach.value = ""
+        self.confirm_bar.close()
 
     # -- playing
     def act(self, action: Any) -> bool:
@@ -232,13 +281,13 @@ class Table(widgets.VBox):
         blocked = self._blocked()
         if blocked:
             return self.refuse(blocked)
-        seat = self.state.current_player
+        seat = self.shown.current_player
         try:
-            new = self.state.apply(action, player=seat)
+            new = self.shown.apply(action, player=seat)
         except engine.IllegalAction as e:
             return self.refuse(str(e))
         self.message.value = ""
-        self._ask_done()
+        self.confirm_bar.close()
         self._step(seat, action, new)
         if self.board.watched:
             self.board.play([self._frame()], reset=True, more=self._others_to_move())
@@ -252,18 +301,19 @@ class Table(widgets.VBox):
         if blocked:
             return blocked
         try:
-            self.state.check(action, player=self.state.current_player)
+            self.shown.check(action, player=self.shown.current_player)
         except engine.IllegalAction as e:
             return str(e)
         return None
 
     def _blocked(self) -> str | None:
         """Why no human may act at all just now, if so."""
-        seat = self.state.current_player
-        if self._latest is not None:
+        seat = self.shown.current_player
+        if self._looking is not None:
+            branch = "" if self.exam else ", or branch from here"
             return (
-                f"you are looking back at move {len(self.state.history)} of "
-                f"{len(self._latest.history)}: go back to the game to play on, or branch from here"
+                f"you are looking back at move {len(self.shown.history)} of "
+                f"{len(self.latest.history)}: go back to the game to play on{branch}"
             )
         if self.paused:
             return "the round is over: click Continue for the next one"
@@ -275,9 +325,9 @@ class Table(widgets.VBox):
     def _others_to_move(self) -> bool:
         """Whether chance or a bot moves next (no human to act, no pause, not over)."""
         return (
-            self._latest is None
+            self._looking is None
             and not self.paused
-            and not self.state.is_terminal()
+            and not self.shown.is_terminal()
             and self.human_to_act() is None
         )
 
@@ -286,9 +336,13 @@ class Table(widgets.VBox):
         a page watching the board gets each move as a frame to show in turn."""
         frames = []
         while self._others_to_move():
-            seat = self.state.current_player
-            action = self.chance() if seat == engine.CHANCE else self.bots[seat].choose(self.state)
-            self._step(seat, action, self.state.apply(action))
+            seat = self.shown.current_player
+            action = (
+                self.chance()
+                if seat == engine.CHANCE
+                else engine.decide(self.bots[seat], self.shown)
+            )
+            self._step(seat, action, self.shown.apply(action))
             if self.board.watched and self.board.pace:
                 frames.append(self._frame())
         self.board.play(frames[:-1])  # the last is the game as it stands: the traits show it
@@ -300,17 +354,37 @@ class Table(widgets.VBox):
         rigged, self.rigged = self.rigged, None
         if rigged is not None:
             try:
-                self.state.check(rigged)
+                self.shown.check(rigged)
                 return rigged
             except engine.IllegalAction as e:
                 self.refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
-        return self.state.sample_chance()
+        return self.shown.sample_chance()
+
+    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
+        """``action`` by ``seat`` made the game ``new``: log it as each human seat saw it."""
+        old, self.shown = self.shown, new
+        if seat == engine.CHANCE:
+            self._last_chance = old
+        self._note = ""
+        seen = {h: old.public(action, h) for h in self.humans}
+        extra = self._events(old, new)
+        actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
+        lines = {h: [self.say(e), *extra] for h, e in seen.items()}
+        self.move_log.add(len(new.history), actor, lines)
+        self.last = seen[self.viewer]
+        if self._pause_after(old, new):
+            self.paused = True
+
+    def resume(self) -> None:
+        """Continue after a pause."""
+        self.paused = False
+        self.advance()
 
     def redraw(self) -> None:
         """Draw the game (not while covered), then let the classroom tools follow it in their
         order. While looking back, the table carries the class ``tt-looking-back`` (its own
         controls rest, dimmed)."""
-        if self._latest is None:
+        if self._looking is None:
             self.remove_class("tt-looking-back")
         else:
             self.add_class("tt-looking-back")
@@ -327,80 +401,104 @@ class Table(widgets.VBox):
         self._watchers.append((order, len(self._watchers), watcher))
         self._watchers.sort(key=lambda w: w[:2])
 
-    # -- clicks, tied to the picture they were made on
-    def press(self, button: widgets.Button, do: Callable[[], Any]) -> None:
-        """Run ``do()`` when ``button`` is clicked, unless the click is stale: made on a
-        disabled button, or before the page showed the game as it stands (a double click
-        lands on a game that has moved on). A stale click does nothing but say so."""
+    # -- the gate: every message from the page, checked against what could be clicked now
+    def press(self, button: widgets.Button, do: Callable[[], Any], acts: bool = True) -> None:
+        """Run ``do()`` when ``button`` is clicked, unless ``unavailable(button, acts)`` says
+        why not: then the click does nothing but say so. Every button of a table and of its
+        tools is tied this way (the hot-seat cover's own button aside)."""
 
         def clicked(_b: widgets.Button) -> None:
-            if button.disabled:
-                self.note(f"{button.description or 'that button'} is not available now")
-            elif self.board.watched and self.board.seen != self.board.move:
-                self.note("that click came before the table showed the latest move: look again")
+            why = self.unavailable(button, acts)
+            if why:
+                self.note(why)
             else:
                 do()
 
         button.on_click(clicked)
 
-    def _board_intent(self, intent: str, move: int | None) -> None:
-        """A click on the board, made on the picture of ``move``."""
-        if intent == "new-game":
-            self.new_game()
-        elif move is not None and move != len(self.state.history):
-            self.note("that click was on an earlier picture: look again")
-        elif self.on_intent(intent) is False:
-            self.note("nothing happens on a click there")
+    def unavailable(self, control: widgets.DOMWidget, acts: bool = True) -> str | None:
+        """Why a click on ``control`` does nothing now, if so: the screen is covered (the
+        page shows only the cover), the control is disabled or not shown, or, for a control
+        that ``acts`` on the game (a move, Continue, an undo), the click came before the page
+        showed the game as it stands (a double click lands on a game that has moved on). A
+        page can send a click for any control it holds, shown or not."""
+        stale = acts and self.board.watched and self.board.seen != self.board.move
+        return gate.control_refusal(control, covered=self._covered, stale=stale)
 
-    def note(self, text: str) -> None:
-        """A short note in the status line (a click that was ignored), until the next move."""
+    def receive(self, content: object) -> bool:
+        """A message from the board's page, which should be a click on a spot of the picture
+        it shows. It is taken only if it passes the gate: ``gate.read`` (a kind of click of
+        ``INTENTS``, well formed, with its move number) and ``gate.check`` (made on the
+        picture on the table, on a spot it offers, while the screen is not covered). Then
+        ``new-game`` deals the next game (at a teacher's table, or once the game is over), and
+        any other click goes to the game's ``clicked``. Anything else is refused with a note in
+        the status line, never an exception. True if the click was taken."""
+        try:
+            click = gate.read(content, self.INTENTS)
+            gate.check(click, len(self.shown.history), self.board.svg, covered=self._covered)
+        except gate.Refused as e:
+            return self.note(str(e))
+        if click.kind == "new-game":
+            return self.new_game()
+        return self.clicked(click.kind, click.value) is not False or self.note(gate.NOTHING_THERE)
+
+    def on_intent(self, intent: str) -> bool:
+        """A click on the spot ``intent`` of the picture on the table, as the page sends it
+        (for scripts, tests and a test's twin table): through the same gate."""
+        return self.receive({"intent": intent, "move": len(self.shown.history)})
+
+    def note(self, text: str) -> bool:
+        """A short note in the status line (a click that was ignored), until the next move;
+        False, for callers that return whether a click was taken. While the screen is
+        covered the status line holds the note alone."""
         self._note = text
-        self.board.status = self._status_html()
+        self.board.status = present.status_html("" if self._covered else self.turn_line(), text)
+        return False
 
-    # -- asking before a costly action
+    def refuse(self, reason: str) -> bool:
+        """Show why something was not done (the table keeps its game); False, for callers
+        that return whether an action was taken."""
+        self.message.value = (
+            f'<div class="tt-refused" role="alert">Not allowed: {escape(reason)}</div>'
+        )
+        return False
+
     def confirm(self, question: str, yes: str, do: Callable[[], Any]) -> None:
         """Ask ``question`` beside the controls; ``yes`` (the button's words) runs ``do()``,
         Cancel does nothing. For an action with a fixed cost: the question says the cost."""
-        self._question.value = f'<span class="tt-question" role="alert">{escape(question)}</span>'
-        self._yes.description = yes
-        self._on_yes = do
-        self.confirm_bar.layout.display = None
-        self._yes.focus()
+        self.confirm_bar.ask(question, yes, do)
 
-    def _confirmed(self) -> None:
-        do = self._on_yes
-        self._ask_done()
-        do()
-
-    def _ask_done(self) -> None:
-        self.confirm_bar.layout.display = "none"
-        self._on_yes = lambda: None
-
-    # -- replacing the game: a branch, an undo, a save loaded, a new game
+    # -- another game on the table: a branch, an undo, a save loaded, a new game, a look back
     def replace(self, state: engine.State, note: str) -> None:
         """Play on from ``state`` (this table's game, as many players): a branch from the
         replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise.
         The log keeps the moves the two games share, then says ``note``."""
         if state.game != self.game:
             raise ValueError(f"this table plays {self.game}, not {state.game}")
-        if state.num_players != self.state.num_players:
+        if state.num_players != self.shown.num_players:
             raise ValueError(
-                f"this table has {self.state.num_players} players, the game has {state.num_players}"
+                f"this table has {self.shown.num_players} players, the game has {state.num_players}"
             )
-        shared = _shared(self.latest.history, state.history)
-        self._entries = [e for e in self._entries if e.move <= shared]
-        self._log_note(len(state.history), note)
-        self.state, self._latest, self.paused, self.rigged = state, None, False, None
+        self.move_log.keep(_shared(self.latest.history, state.history))
+        self.move_log.note(len(state.history), note)
+        self.shown, self._looking, self.paused, self.rigged = state, None, False, None
         self._chance_known = False
         self.last = None
         self.message.value = ""
-        self._ask_done()
+        self.confirm_bar.close()
         self.advance()
 
-    def new_game(self) -> None:
-        """A new game at this table: the same players and options, the next seed."""
+    def new_game(self) -> bool:
+        """A new game at this table (the same players and options), if one may be dealt now:
+        at a teacher's table at any time, at any other once the game is over (so no click
+        throws away a hand). Its seed is the next one, at an exam table a new secret one.
+        True if it was dealt."""
         s = self.latest
-        self.replace(engine.new_game(s.game, s.num_players, s.seed + 1, **s.options), "New game")
+        if not (self.teacher or (s.is_terminal() and not self.looking_back)):
+            return self.note("a new game is dealt once this one is over")
+        seed = _secret_seed() if self.exam else s.seed + 1
+        self.replace(engine.new_game(s.game, s.num_players, seed, **s.options), "New game")
+        return True
 
     def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
         """Show an earlier state of this game, read-only (the replay), through the eyes now at
@@ -408,23 +506,22 @@ class Table(widgets.VBox):
         exactly where the game paused and marks the move that led to it. None: back to the
         game as it stands."""
         if state is None:
-            if self._latest is not None:
-                self.state, self._latest = self._latest, None
-                self.paused, self.last = self._kept
+            if self._looking is not None:
+                self.shown, self.paused, self.last = (
+                    self._looking.game,
+                    self._looking.paused,
+                    self._looking.last,
+                )
+                self._looking = None
         else:
-            if self._latest is None:
-                self._latest, self._kept = self.state, (self.paused, self.last)
+            if self._looking is None:
+                self._looking = Looking(self.shown, self.paused, self.last)
                 self._screen = self.viewer
-            self.state = state
+            self.shown = state
             self.paused = before is not None and self._pause_after(before, state)
             self.last = before.public(state.history[-1], self.viewer) if before else None
         self.message.value = ""
         self.redraw()
-
-    def resume(self) -> None:
-        """Continue after a pause."""
-        self.paused = False
-        self.advance()
 
     def last_chance(self) -> engine.State | None:
         """The chance event a teacher rigs: the one due now, else the game's last one (the
@@ -443,68 +540,17 @@ class Table(widgets.VBox):
             self._chance_known = True
         return self._last_chance
 
-    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
-        old, self.state = self.state, new
-        if seat == engine.CHANCE:
-            self._last_chance = old
-        self._note = ""
-        seen = {h: old.public(action, h) for h in self.humans}
-        extra = self._events(old, new)
-        actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
-        self._entries.append(
-            Entry(len(new.history), actor, {h: [self.say(e), *extra] for h, e in seen.items()})
-        )
-        self.last = seen[self.viewer]
-        if self._pause_after(old, new):
-            self.paused = True
-
-    def _log_note(self, move: int, note: str) -> None:
-        self._entries.append(Entry(move, None, {h: [note] for h in self.humans}))
-
+    # -- what the board shows
     @property
     def log_lines(self) -> list[str]:
         """The whole log as the viewer reads it."""
-        seat = self.viewer
-        return [line for e in self._entries for line in e.lines[seat]]
+        return self.move_log.lines(self.viewer)
 
-    def _recent(self) -> tuple[str, list[str]]:
-        """The title and lines of "Since your last move" for the viewer, up to the state on
-        the table: every step after the viewer's last own action (that action first); before
-        a player's first move, everything "So far"."""
-        seat, move = self.viewer, len(self.state.history)
-        entries = [e for e in self._entries if e.move <= move]
-        start = next((k for k in range(len(entries) - 1, -1, -1) if entries[k].actor == seat), None)
-        if start is None:
-            if seat not in self.humans or not entries:
-                return "", []
-            return "So far", [line for e in entries for line in e.lines[seat]]
-        name = self.names[seat]
-        title = "Since your last move" if name == "You" else f"Since {name}'s last move"
-        return title, [line for e in entries[start:] for line in e.lines[seat]]
-
-    def refuse(self, reason: str) -> bool:
-        """Show why something was not done (the table keeps its game); False, for callers
-        that return whether an action was taken."""
-        self.message.value = (
-            f'<div class="tt-refused" role="alert">Not allowed: {escape(reason)}</div>'
-        )
-        return False
-
-    def _add_coach(self, tooltip: str) -> None:
-        """The Coach toggle (``self.coach_toggle``) and its panel (``self.coach``, which the
-        game's ``refresh`` fills while the toggle is on); toggling redraws."""
-        self.coach_toggle = widgets.ToggleButton(
-            description="Coach", icon="graduation-cap", tooltip=tooltip
-        )
-        self.coach = widgets.HTML()
-        self.coach_toggle.observe(lambda _c: self.redraw(), "value")
-
-    # -- what the board shows
     def turn_line(self) -> str:
         """Whose turn it is, as the status line says it (plain text; a game may override:
         India names whose throw it is, Michigan hides who holds the next card)."""
-        seat = self.state.current_player
-        if self.state.is_terminal():
+        seat = self.shown.current_player
+        if self.shown.is_terminal():
             return "Game over"
         if self.paused:
             return "Round over: look at the result, then Continue"
@@ -514,8 +560,7 @@ class Table(widgets.VBox):
         return f"{self.names[seat]} to move" + (f": {hint}" if hint else "")
 
     def _status_html(self) -> str:
-        note = f' <span class="tt-note">({escape(self._note)})</span>' if self._note else ""
-        return f"<b>{escape(self.turn_line())}</b>{note}"
+        return present.status_html(self.turn_line(), self._note)
 
     def _frame(self) -> dict[str, Any]:
         """The picture of the state on the table, for the page to show in turn."""
@@ -524,55 +569,55 @@ class Table(widgets.VBox):
             "svg": svg,
             "label": label,
             "status": self._status_html(),
-            "move": len(self.state.history),
-            "lines": self._entries[-1].lines[self.viewer] if self._entries else [],
+            "move": len(self.shown.history),
+            "lines": self.move_log.last(self.viewer),
         }
 
     def _present(self) -> None:
         """Put the state on the table into the board's traits (the move number last)."""
         svg, label = self.picture()
-        title, recent = self._recent()
-        move = len(self.state.history)
-        log = [line for e in self._entries if e.move <= move for line in e.lines[self.viewer]]
+        seat, move = self.viewer, len(self.shown.history)
+        own, recent = self.move_log.since_own(seat, move)  # "Since your last move"
         with self.board.hold_sync():
             self.board.svg, self.board.label = svg, label
             self.board.status = self._status_html()
-            self.board.recent_title, self.board.recent = title, recent
-            self.board.log = log
-            self.board.over = self._over_html() if self.state.is_terminal() else ""
+            self.board.recent_title = present.recent_title(self.names[seat], own, recent)
+            self.board.recent = recent
+            self.board.log = self.move_log.lines(seat, upto=move)
+            self.board.over = self._over_html() if self.shown.is_terminal() else ""
             self.board.move = move
         self.continue_button.layout.display = None if self.paused else "none"
 
     def _over_html(self) -> str:
-        """The game-over box: who won, everyone's final standing, a New game button."""
-        s = self.state
-        won = joined([self.names[w] for w in s.winners()]) or "Nobody"
-        verb = says(won, "win") if len(s.winners()) <= 1 else f"{won} win"
-        rows = "".join(
-            f"<tr><td>{escape(self.names[seat])}</td><td>{escape(text)}</td></tr>"
-            for seat, text in self.standing()
-        )
-        return (
-            f'<div class="tt-over-box" role="status"><b>Game over: {escape(verb)}.</b>'
-            f'<table class="tt-standings">{rows}</table>'
-            '<button type="button" class="jupyter-button tt-new-game" data-intent="new-game">'
-            "New game</button></div>"
+        return present.over_html(
+            [self.names[w] for w in self.shown.winners()],
+            [(self.names[seat], text) for seat, text in self.standing()],
         )
 
     def standing(self) -> list[tuple[int, str]]:
         """The final standings, best first: (seat, its result in the game's own words)."""
-        returns = self.state.returns()
+        returns = self.shown.returns()
         order = sorted(range(len(returns)), key=lambda seat: -returns[seat])
         return [(seat, str(returns[seat])) for seat in order]
 
     # -- hooks for each game
     def _layout(self) -> tuple[widgets.Widget, ...]:
+        """The game's widgets, in the order shown above the tools (the board among them)."""
         raise NotImplementedError
 
     def picture(self) -> tuple[str, str]:
-        """The board's picture of ``self.state`` through the viewer's eyes, marking
+        """The board's picture of ``self.shown`` through the viewer's eyes, marking
         ``self.last``: (SVG, its spoken label)."""
         raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Bring the controls and the coach up to ``self.shown`` (the board is drawn from
+        ``picture``)."""
+
+    def clicked(self, kind: str, value: Any) -> bool | None:
+        """A click on the board that passed the gate: a kind of ``INTENTS`` and its argument
+        read. False if it means nothing now (the gate says so)."""
+        return False
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """Public lines for the log beyond the action itself (a round's result, say)."""
@@ -584,14 +629,6 @@ class Table(widgets.VBox):
 
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
         return False
-
-    def on_intent(self, intent: str) -> bool | None:
-        """A click on the board; False if the intent means nothing here."""
-        return False
-
-    def refresh(self) -> None:
-        """Bring the controls and the coach up to ``self.state`` (the board is drawn from
-        ``picture``)."""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
         """The live widget, plus the table's picture for places no kernel runs (GitHub,
@@ -606,16 +643,45 @@ class Table(widgets.VBox):
         return bundle
 
     def __repr__(self) -> str:
-        s = self.state
+        s = self.shown
         where = (
             "game over"
             if s.is_terminal()
             else ("paused" if self.paused else f"{self.names[s.current_player]} to move")
         )
         return (
-            f"{type(self).__name__}({s.num_players} players, seed {s.seed}, "
+            f"{type(self).__name__}({s.num_players} players, {self._seed_words()}, "
             f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
+
+    def _seed_words(self) -> str:
+        """The seed as the table's description gives it: never at an exam table (the deal
+        follows from it), and a page receives the description along with the widget."""
+        if self.exam:
+            return "exam"
+        return f"seed {self.shown.seed}" + (", teacher" if self.teacher else "")
+
+
+def _switches(exam: bool, teacher: bool) -> tuple[bool, bool]:
+    """``exam`` and ``teacher``, checked: each True or False, not both."""
+    for name, switch in (("exam", exam), ("teacher", teacher)):
+        if type(switch) is not bool:
+            raise ValueError(f"{name} is True or False, not {switch!r}")
+    if exam and teacher:
+        raise ValueError("a table is an exam table or a teacher's table, not both")
+    return exam, teacher
+
+
+def _human_seats(humans: tuple[int, ...], players: int) -> tuple[int, ...]:
+    """``humans``, checked to be seats of the game, in order and each once."""
+    if not humans or any(type(h) is not int or not 0 <= h < players for h in humans):
+        raise ValueError(f"human seats must be among 0..{players - 1}, not {humans!r}")
+    return tuple(sorted(set(humans)))
+
+
+def _secret_seed() -> int:
+    """A seed nobody can know in advance (from the operating system's randomness)."""
+    return secrets.randbelow(engine.core.MAX_SEED)
 
 
 def _shared(a: engine.core.History, b: engine.core.History) -> int:

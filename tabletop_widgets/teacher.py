@@ -1,9 +1,13 @@
-"""Teacher mode, under every table: show every hand, rig the next chance event, undo.
+"""Teacher mode, under a teacher's table only (``XTable(..., teacher=True)``): show every
+hand, rig the next chance event, undo, deal a new game.
 
-Game-neutral: it speaks only the engine protocol (``view(seat, reveal=True)``,
+It is built only under a table made with the teacher switch in code (``classroom.tools_for``):
+under a student's or an exam table it does not exist, so no click and no page message can
+reach it. Game-neutral: it speaks only the engine protocol (``view(seat, reveal=True)``,
 ``chance_outcomes``, ``sample_chance``, ``Shuffle``, ``at``) and the public ``Table`` API
-(``reveal``, ``rigged``, ``replace``, ``last_chance``, ``latest``, ``watch``). A rigged
-outcome is an ordinary chance action: the engine checks it like any other.
+(``reveal``, ``rigged``, ``replace``, ``new_game``, ``last_chance``, ``latest``, ``press``,
+``watch``). A rigged outcome is an ordinary chance action: the engine checks it like any
+other.
 """
 
 from __future__ import annotations
@@ -63,11 +67,14 @@ def _read_card(name: str, deck: tuple) -> Any:
 
 
 class TeacherTools(widgets.VBox):
-    """The "Teacher mode" toggle and, while it is on, the teacher's controls for ``table``:
-    Show every hand, Rig the next chance (a throw from a list, a deal to edit), Undo."""
+    """The "Teacher mode" toggle and, while it is on, the teacher's controls for ``table`` (a
+    teacher's table): Show every hand, Rig the next chance (a throw from a list, a deal to
+    edit), Undo, New game."""
 
     def __init__(self, table: Any) -> None:
         super().__init__()
+        if not table.teacher:
+            raise ValueError("Teacher mode is only for a teacher's table (teacher=True)")
         self.table = table
         self.toggle = widgets.ToggleButton(
             description="Teacher mode",
@@ -107,6 +114,11 @@ class TeacherTools(widgets.VBox):
             icon="undo",
             tooltip="take back the last human action and what followed it",
         )
+        self.new_button = widgets.Button(
+            description="New game",
+            icon="refresh",
+            tooltip="deal a new game now (this one is dropped)",
+        )
         self.note = widgets.HTML()
         self.hint = widgets.HTML()
         for control in (
@@ -115,16 +127,18 @@ class TeacherTools(widgets.VBox):
             self.rig_button,
             self.now_button,
             self.undo_button,
+            self.new_button,
         ):
             control.layout.width = "auto"
         self.toggle.observe(lambda _c: self._switch(), "value")
         self.reveal.observe(lambda _c: self._show_hands(), "value")
-        self.rig_button.on_click(lambda _b: self.rig())
-        self.now_button.on_click(lambda _b: self.use_now())
-        self.undo_button.on_click(lambda _b: self.undo())
+        table.press(self.rig_button, self.rig)
+        table.press(self.now_button, self.use_now)
+        table.press(self.undo_button, self.undo)
+        table.press(self.new_button, table.new_game)
         self.controls = widgets.VBox(
             [
-                widgets.HBox([self.reveal, self.undo_button]),
+                widgets.HBox([self.reveal, self.undo_button, self.new_button]),
                 widgets.HTML("<b>Rig the next chance</b>"),
                 self.hint,
                 self.outcome,
@@ -181,20 +195,20 @@ class TeacherTools(widgets.VBox):
         if node is None:
             self._say("This game has had no throw or deal to rig.")
             return
-        now = node is self.game  # due now: offer the very outcome a fair draw would give
         self.hint.value = (
             "Choose the outcome of the next throw or draw."
             if outcomes
             else "The next deal, card by card in the order it is dealt: swap cards to arrange it."
         )
+        # Never the outcome a fair draw will give: the controls may be on the projector.
         if outcomes:
             self.outcome.options = [(str(o), o) for o, _p in outcomes]
-            self.outcome.value = node.sample_chance() if now else outcomes[0][0]
-        elif now:
-            self._deck = node.sample_chance().cards
-            self.deal.value = deal_text(self._deck)
-        else:  # the deck of the last deal, in a new fair order
-            self._deck = self.game.history[len(node.history)].cards
+            self.outcome.value = outcomes[0][0]
+        else:  # the deck of the deal (due now, or the last one), in an order of its own
+            due = node is self.game
+            self._deck = (
+                node.sample_chance() if due else self.game.history[len(node.history)]
+            ).cards
             fresh = list(self._deck)
             random.Random(f"teacher:{len(self.game.history)}").shuffle(fresh)
             self.deal.value = deal_text(tuple(fresh))

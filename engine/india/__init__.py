@@ -1,4 +1,4 @@
-"""The Royal Game of India (Parker Brothers, 1940), as RULES.md §4 settles it.
+"""The Royal Game of India (Parker Brothers, 1940), as docs/rules.md §4 settles it.
 
 A dice race on the Parcheesi board. Each player enters his four pieces on the blue square left
 of his corner with a 5, takes them counter-clockwise round the 68-square track to the blue
@@ -58,11 +58,13 @@ from .bots import BasicBot
 from .expert import ExpertBot
 from .odds import (
     best_single_die,
+    board_from_view,
     enter_chance,
     expected_throws_home,
     hit_chance,
     hit_risk,
     land_chance,
+    options_from_view,
     turn_hit_chance,
     turn_hit_risk,
 )
@@ -99,6 +101,7 @@ __all__ = [
     "Position",
     "Throw",
     "best_single_die",
+    "board_from_view",
     "enter_chance",
     "entry_square",
     "expected_throws_home",
@@ -107,6 +110,7 @@ __all__ = [
     "label",
     "land_chance",
     "options",
+    "options_from_view",
     "parse_position",
     "sides_for",
     "square",

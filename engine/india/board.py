@@ -1,4 +1,4 @@
-"""The India board (RULES.md §4, "Board"): the squares, where each seat sits, and the position
+"""The India board (docs/rules.md §4.1): the squares, where each seat sits, and the position
 notation that names a piece's place.
 
 Squares 0-67 run in the direction of play; side k's entry square is ``17k + 4`` and its own blue

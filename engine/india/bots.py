@@ -7,7 +7,7 @@ from typing import Any
 
 from ..core import RandomBot, State
 from .board import CORNER, HOME
-from .odds import hitting_throws
+from .odds import hitting_throws, options_from_view
 from .rules import Enter, IndiaState, IndiaView, Move, Option, Position
 
 
@@ -22,9 +22,9 @@ class BasicBot(RandomBot):
     level = "basic"
 
     def choose(self, state: State[Any]) -> Enter | Move:
-        assert isinstance(state, IndiaState)
-        view = state.view(state.turn)  # India hides nothing: the view is the table
-        return max(state.legal_options(), key=lambda o: self._score(view, o)).action
+        assert state.current_player is not None, "a bot chooses on its own turn"
+        view: IndiaView = state.view(state.current_player)  # India hides nothing
+        return max(options_from_view(view), key=lambda o: self._score(view, o)).action
 
     @staticmethod
     def _score(view: IndiaView, o: Option) -> tuple[bool, bool, bool, int, int, int]:

@@ -35,7 +35,7 @@ from .rules import (
     Option,
     Pieces,
     Position,
-    _left,
+    dice_left,
     options,
 )
 from .value import learned
@@ -84,8 +84,8 @@ class ExpertBot(RandomBot):
     def ranked(self, state: State[Any]) -> tuple[Race, list[Judgement]]:
         """The table as the expert sees it, and every legal move judged, best first (ties
         keep the legal order)."""
-        assert isinstance(state, IndiaState)
-        view = state.view(state.turn)
+        assert state.current_player is not None, "advice is for a player's move"
+        view = state.view(state.current_player)
         pieces = tuple(tuple(m) for m in view["pieces"])
         race = Race(pieces, tuple(view["sides"]), view["partners"], self.estimator)
         seat, dice = view["seat"], tuple(view["dice"])
@@ -95,9 +95,9 @@ class ExpertBot(RandomBot):
 
     def advise(self, state: State[Any]) -> Advice:
         """The expert's judgement of the move now due: every legal move, best first."""
-        assert isinstance(state, IndiaState)
         race, ranked = self.ranked(state)
-        seat = state.turn
+        seat = state.current_player
+        assert seat is not None
         return Advice(
             seat,
             tuple(Judged(j.option.action, j.value, j.detail(race, seat)) for j in ranked),
@@ -156,7 +156,7 @@ class Race:
     def judge(self, seat: int, o: Option, dice: tuple[int, ...], doubles: bool) -> Judgement:
         """Move ``o`` and the best way to finish the throw after it."""
         best = None
-        for after, again in self.finishes(o.pieces, seat, _left(dice, o.used), doubles):
+        for after, again in self.finishes(o.pieces, seat, dice_left(dice, o.used), doubles):
             following = seat if again else self.next_seat(after, seat)
             chances, exact = self.value(after, following)
             if best is None or chances[seat] > best.value:
@@ -243,7 +243,7 @@ def _finishes(
         return {pieces: False}
     out: dict[Pieces, bool] = {}
     for o in moves:
-        out.update(_finishes(o.pieces, seat, _left(dice, o.used), doubles, sides, partners))
+        out.update(_finishes(o.pieces, seat, dice_left(dice, o.used), doubles, sides, partners))
     return out
 
 

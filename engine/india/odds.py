@@ -1,4 +1,4 @@
-"""India's exact odds (RULES.md §6), as ``Fraction``s: entering, landing and hitting with one
+"""India's exact odds (docs/rules.md §6), as ``Fraction``s: entering, landing and hitting with one
 throw, the risk a piece runs before its owner throws again (each opponent's first throw, or his
 whole turn with the rethrows after doubles), and the expected throws to bring a lone piece
 home."""
@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cache
 
 from .board import BLUE, CORNER, ENTER_ON, PIECES, ROUTE, TRACK, entry_square, square
-from .rules import ALL_THROWS, Position, Throw
+from .rules import ALL_THROWS, IndiaView, Option, Position, Throw, options
 
 
 def enter_chance() -> Fraction:
@@ -146,7 +146,7 @@ def turn_hit_chance(
     behind: Sequence[int], entering: int | None = None, waiting: int = 0
 ) -> Fraction:
     """The chance one opponent hits a piece during his whole turn: his throw, and another
-    after every double he uses completely (RULES.md §4), given his pieces ``behind`` it
+    after every double he uses completely (docs/rules.md §4.7), given his pieces ``behind`` it
     (distances), how far behind it his entry square lies (``entering``, None if his route does
     not pass it) and how many of his pieces wait in his corner (``waiting``).
 
@@ -213,3 +213,23 @@ def turn_hit_risk(board: Position, seat: int, progress: int) -> Fraction:
     for behind, entering, waiting in threats:
         safe *= 1 - turn_hit_chance(behind, entering, waiting)
     return 1 - safe
+
+
+# ---------------------------------------------------------------- from a seat's view
+
+
+def board_from_view(view: IndiaView) -> Position:
+    """The pieces on the board, read from a view (``hit_risk`` and its kin take it)."""
+    pieces = tuple(tuple(m) for m in view["pieces"])
+    return Position(pieces, tuple(view["sides"]), view["partners"])
+
+
+def options_from_view(view: IndiaView) -> tuple[Option, ...]:
+    """The legal moves of the seat to move with the dice still to use, with what each does,
+    read from a view (India hides nothing): ``state.legal_options()`` of the same position.
+    None before the throw."""
+    if view["to_move"] != view["turn"] or not view["dice"]:
+        return ()
+    pieces = tuple(tuple(m) for m in view["pieces"])
+    sides = tuple(view["sides"])
+    return options(pieces, view["turn"], tuple(view["dice"]), sides, view["partners"])

@@ -3,6 +3,10 @@
 ``Position`` answers the questions the rules ask of the pieces on the board (may a piece land
 there, does it pass a blockade, whom does it capture); ``options`` lists the legal moves of the
 dice left; ``IndiaState`` plays the turns: throws, rethrows after doubles, lost turns, the end.
+
+Two pieces of a seat standing together move the same, so a move of theirs is listed once, as
+the move of the lower-numbered piece (``stands_for``): every move listed goes somewhere new, and
+a player who picks either piece on the board plays that move.
 """
 
 from __future__ import annotations
@@ -17,9 +21,9 @@ from ..core import (
     BaseView,
     ChanceTable,
     Event,
-    IllegalAction,
     State,
     clockwise,
+    every_value,
     interned,
     replaced,
     value,
@@ -46,6 +50,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- actions
 
 
+@every_value((a, b) for a in range(1, 7) for b in range(1, 7))
 @interned
 @value
 class Throw:
@@ -67,6 +72,7 @@ class Throw:
         return f"throw {self.a}-{self.b}"
 
 
+@every_value([()])
 @interned
 @value
 class Enter:
@@ -77,10 +83,12 @@ class Enter:
         return "enter"
 
 
+@every_value((i, steps) for i in range(4) for steps in range(1, 13))
 @interned
 @value
 class Move:
-    """Move piece ``piece`` (0-3) by ``steps``: one die's value, or the total of both."""
+    """Move piece ``piece`` (0-3) by ``steps``: one die's value, or the total of both. Of two
+    pieces standing together, the lower-numbered one makes the move (``stands_for``)."""
 
     piece: int
     steps: int
@@ -96,6 +104,7 @@ class Move:
 
 
 ALL_THROWS = tuple(Throw(a, b) for a in range(1, 7) for b in range(1, 7))
+_THROWN = frozenset(ALL_THROWS)
 THROWS = ChanceTable([(t, Fraction(1, 36)) for t in ALL_THROWS])
 """The 36 ordered throws of two dice, 1/36 each."""
 
@@ -259,14 +268,20 @@ def _leave(at: dict[int, list[int]], q: int, seat: int) -> None:
         del at[q]
 
 
+def stands_for(mine: tuple[int, ...], i: int) -> int:
+    """The piece that moves for piece ``i`` of ``mine`` (a seat's pieces): the lowest-numbered
+    piece standing where it stands (itself, if it stands alone)."""
+    return mine.index(mine[i])
+
+
 def _singles(position: Position, seat: int, dice: tuple[int, ...]) -> Iterator[Option]:
     """Every way to use one die, or both dice as one move (a total, or entering on a total
-    of 5). Pieces standing together give one move."""
+    of 5). Pieces standing together give one move, the lower-numbered piece's."""
     mine = position.pieces[seat]
     uses: list[tuple[tuple[int, ...], int]] = [((d,), d) for d in sorted(set(dice))]
     if len(dice) == 2:
         uses.append((dice, dice[0] + dice[1]))
-    movable = [i for i, p in enumerate(mine) if CORNER != p != HOME and p not in mine[:i]]
+    movable = [i for i, p in enumerate(mine) if CORNER != p != HOME and stands_for(mine, i) == i]
     for used, steps in uses:
         if steps == ENTER_ON and CORNER in mine:
             entered = position.enter(seat, used)
@@ -278,7 +293,8 @@ def _singles(position: Position, seat: int, dice: tuple[int, ...]) -> Iterator[O
                 yield moved
 
 
-def _left(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+def dice_left(dice: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    """The ``dice`` still to use once the dice ``used`` are played."""
     rest = list(dice)
     for d in used:
         rest.remove(d)
@@ -303,7 +319,7 @@ def options(
     whole = [
         o
         for o in first
-        if len(o.used) == 2 or board.after(seat, o).can_use(seat, _left(dice, o.used)[0])
+        if len(o.used) == 2 or board.after(seat, o).can_use(seat, dice_left(dice, o.used)[0])
     ]
     return tuple(whole or first)
 
@@ -430,38 +446,25 @@ class IndiaState(State[IndiaView]):
         return [o.action for o in self.legal_options()]
 
     def _find(self, action: Any) -> Option | None:
-        """The legal option ``action`` takes (a piece standing with the listed one moves
-        the same)."""
-        mine = self.pieces[self.turn]
-        for o in self.legal_options():
+        """The legal move ``action`` is, with what it does (None if it is none of them)."""
+        for o in self.moves:
             if o.action == action:
                 return o
-            if (
-                isinstance(action, Move)
-                and isinstance(o.action, Move)
-                and o.action.steps == action.steps
-                and mine[o.action.piece] == mine[action.piece]
-            ):
-                i, j = o.action.piece, action.piece
-                after = o.pieces[self.turn]
-                swapped = replaced(replaced(after, j, after[i]), i, mine[i])
-                return o._replace(action=action, pieces=replaced(o.pieces, self.turn, swapped))
         return None
 
-    def _check(self, action: Any) -> None:
+    def _allows(self, action: Any) -> bool:
         if self.to_move == CHANCE:
-            if not isinstance(action, Throw):
-                raise IllegalAction(f"the dice must be thrown first (a Throw), not {action!r}")
-            return
-        if isinstance(action, Throw):
-            raise IllegalAction("the dice are thrown: now move, using the throw")
-        if not isinstance(action, (Enter, Move)):
-            raise IllegalAction(f"{action!r} is not an India action (Enter or Move)")
-        if self._find(action) is None:
-            raise IllegalAction(self._why(action))
+            return action in _THROWN
+        return self._find(action) is not None
 
-    def _why(self, action: Enter | Move) -> str:
-        """The rule that forbids a move which is not legal now."""
+    def _why(self, action: Any) -> str:
+        """The rule that forbids an action which is not legal now."""
+        if self.to_move == CHANCE:
+            return f"the dice must be thrown first (a Throw), not {action!r}"
+        if isinstance(action, Throw):
+            return "the dice are thrown: now move, using the throw"
+        if not isinstance(action, (Enter, Move)):
+            return f"{action!r} is not an India action (Enter or Move)"
         dice, seat = self.dice, self.turn
         left = "-".join(map(str, dice))
         if isinstance(action, Enter):
@@ -476,6 +479,12 @@ class IndiaState(State[IndiaView]):
                     f"the dice left are {left}, so not {action.steps}"
                 )
             problem = self.board().move(seat, action.piece, action.steps)
+            i, j = stands_for(self.pieces[seat], action.piece), action.piece
+            if not isinstance(problem, str) and i != j and self._find(MOVES[i, action.steps]):
+                return (
+                    f"pieces {i} and {j} stand together and move the same: the move is "
+                    f"piece {i}'s (piece {i} moves {action.steps})"
+                )
         if isinstance(problem, str):
             return problem
         return (
@@ -495,7 +504,7 @@ class IndiaState(State[IndiaView]):
         chosen = self._find(action)
         assert chosen is not None and self.thrown is not None  # checked: a move of this throw
         self.pieces = chosen.pieces
-        self.dice = _left(self.dice, chosen.used)
+        self.dice = dice_left(self.dice, chosen.used)
         seat = self.turn
         if self.home(seat) and seat not in self.finished:
             self.finished = (*self.finished, seat)

@@ -1,4 +1,4 @@
-"""Michigan, the stops game with boodle cards (Bicycle rules), as RULES.md §2 settles it.
+"""Michigan, the stops game with boodle cards (Bicycle rules), as docs/rules.md §2 settles it.
 
 Four boodle cards from another pack (A♥, K♣, Q♦, J♠) lie in the middle. Before each deal every
 player puts a chip on each of them, the dealer two. The 52 cards are dealt one at a time,
@@ -11,7 +11,7 @@ different suit with his lowest card in it (if he has none, the lead passes left)
 duplicate of a boodle card wins its chips. The first player out of cards wins the hand and
 collects a chip from each opponent for every card left in that opponent's hand.
 
-Decisions (RULES.md): 50 chips each (option ``chips``); seat 0 deals first, then the deal passes
+Decisions (docs/rules.md §2): 50 chips each (``chips``); seat 0 deals first, then the deal passes
 left; a game is ``deals`` deals (default: one per player, so everyone deals once); auction bids
 are whole chips, clockwise from the dealer's left, each higher, a pass final, no bid above one's
 chips; a run also stops when the next card up was already played; if nobody holds a card outside

@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..cards import Card
-from ..core import interned, value
+from ..cards import Card, standard_deck
+from ..core import every_value, interned, value
 
 # ---------------------------------------------------------------- actions
 
 
+@every_value([()])
 @interned
 @value
 class Exchange:
@@ -23,6 +24,7 @@ class Exchange:
         return "exchange for the dead hand"
 
 
+@every_value([()])
 @interned
 @value
 class Sell:
@@ -47,6 +49,7 @@ class Offer:
         return f"offer {self.chips} chip" + ("" if self.chips == 1 else "s")
 
 
+@every_value([()])
 @interned
 @value
 class Decline:
@@ -56,6 +59,7 @@ class Decline:
         return "pass"
 
 
+@every_value((c,) for c in standard_deck())
 @interned
 @value
 class Play:
@@ -71,6 +75,7 @@ class Play:
         return f"play {self.card}"
 
 
+@every_value([()])
 @interned
 @value
 class Withhold:
@@ -80,6 +85,7 @@ class Withhold:
         return "withhold the next card"
 
 
+@every_value([()])
 @interned
 @value
 class NobodyPlays:

@@ -19,16 +19,14 @@ hand in the layout), an offer is valued as though it stands.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from functools import partial
-from itertools import combinations
-from math import comb
 from typing import Any
 
-from ..advice import Advice, Judged
+from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..core import RandomBot, State
+from ..layouts import Unseen
 from .actions import Decline, Exchange, Offer, Sell, Withhold
 from .bots import dead_hand_value, hand_value
 from .cards import BOODLE, DECK, ORDER
@@ -83,65 +81,42 @@ class Seen:
         self.chips, self.boodle = list(view["scores"]), [b["chips"] for b in view["boodle"]]
         self.cannot_hold = _not_held(view, set(self.unseen), self.players)
 
-    def allowed(self, card: int, holder: int) -> bool:
-        return holder not in self.cannot_hold.get(card, ())
-
     def layouts(
         self, limit: int, rng: random.Random, exact: bool = True
     ) -> tuple[list[list[int]], bool]:
-        """Every layout the view allows, if there are at most ``limit`` ways to lay the unseen
-        cards out and ``exact`` (True: exact), else ``limit`` sampled ones (False)."""
-        ways, left = 1, len(self.unseen)
-        for room in self.room.values():
-            ways, left = ways * comb(left, room), left - room
-        if exact and ways <= limit:
-            every = list(self._every(self.unseen, list(self.room.items()), self.base))
-            if every:
-                return every, True
-        return [self._sample(rng) for _ in range(limit)], False
+        """Every layout the view allows, if there are at most ``limit`` and ``exact`` (True:
+        exact), else ``limit`` sampled ones (False); a layout says where each card lies. A
+        view no layout fits (a withheld card taken for a dead one) is dealt as though it said
+        nothing of who cannot hold what."""
+        holders = list(self.room)
+        allowed = [
+            [i for i, h in enumerate(holders) if h not in self.cannot_hold.get(c, ())]
+            for c in self.unseen
+        ]
+        deal = Unseen(self.unseen, list(self.room.values()), allowed, exists=False)
+        found, every = deal.deal(limit, rng, limit if exact else 0)
+        out = []
+        for layout in found:
+            where = self.base[:]
+            for holder, cards in zip(holders, layout, strict=True):
+                for c in cards:
+                    where[c] = holder
+            out.append(where)
+        return out, every
 
-    def _every(
-        self, cards: list[int], rooms: list[tuple[int, int]], where: list[int]
-    ) -> Iterator[list[int]]:
-        if not rooms:
-            yield where
-            return
-        (holder, room), rest = rooms[0], rooms[1:]
-        for chosen in combinations(cards, room):
-            if all(self.allowed(c, holder) for c in chosen):
-                placed = where[:]
-                for c in chosen:
-                    placed[c] = holder
-                yield from self._every([c for c in cards if c not in chosen], rest, placed)
 
-    def _sample(self, rng: random.Random) -> list[int]:
-        """One layout: the cards some hand cannot hold go first, each to a hand that may hold
-        it, chosen in proportion to the room left; then the others fill the room at random."""
-        for attempt in range(21):
-            where, room = self.base[:], dict(self.room)
-            bound = [c for c in self.unseen if c in self.cannot_hold]
-            rng.shuffle(bound)
-            strict = attempt < 20  # a view no layout agrees with: a withheld card taken for dead
-            if all(self._place(c, where, room, rng, strict) for c in bound):
-                free = [c for c in self.unseen if c not in self.cannot_hold]
-                slots = [h for h, r in room.items() for _ in range(r)]
-                rng.shuffle(slots)
-                for c, h in zip(free, slots, strict=True):
-                    where[c] = h
-                return where
-        raise AssertionError("a layout that ignores the view's hints always exists")
-
-    def _place(
-        self, card: int, where: list[int], room: dict[int, int], rng: random.Random, strict: bool
-    ) -> bool:
-        holders = [h for h, r in room.items() if r and (not strict or self.allowed(card, h))]
-        x = rng.random() * sum(room[h] for h in holders)
-        for h in holders:
-            x -= room[h]
-            if x < 0:
-                where[card], room[h] = h, room[h] - 1
-                return True
-        return False
+def real_layout(state: MichiganState) -> list[int]:
+    """Where each card really lies, as a layout of the mover's unseen cards: what the tests
+    and the benchmark play the fast copy of the rules on against the rules themselves. It
+    reads the whole state, so the expert never calls it."""
+    seat = state.current_player
+    assert seat is not None and seat >= 0, "a layout is of a player's decision"
+    seen = Seen(state.view(seat))
+    where = seen.base[:]
+    for k in seen.unseen:
+        holder = state.holder(CARDS[k])
+        where[k] = DEAD if holder is None else holder
+    return where
 
 
 def _withheld_suits(view: MichiganView, me: int) -> list[int]:
@@ -197,10 +172,16 @@ def _not_held(view: MichiganView, unseen: set[int], players: int) -> dict[int, s
 # ---------------------------------------------------------------- a deal played out fast
 
 
-class Deal:
+class DealPlayout:
     """A layout being played out by the basic bot's rules, on card numbers: ``where`` each card
     lies, the cards each seat holds (in all and by suit), the chips and the boodle; ``me`` the
-    seat whose boodle ``collected`` counts and whose ``withheld`` suits he pays for."""
+    seat whose boodle ``collected`` counts and whose ``withheld`` suits he pays for.
+
+    A second copy of the rules of play, kept because a deal played out here costs about a
+    tenth of one played through ``MichiganState`` and basic bots
+    (``benchmarks/michigan_expert.py`` times both); ``tests/engine/test_michigan_expert.py``
+    plays both from the same positions, laid out as the cards really lie, and requires the
+    same chips for every option."""
 
     __slots__ = (
         "barred",
@@ -325,14 +306,12 @@ class Deal:
 Step = tuple[bool, int | None, int]
 """Where a deal stands after a run: (over, seat, banned suit): over, ``seat`` is the winner
 (None: nobody went out); else ``seat`` leads next, not in the banned suit (-1: any suit)."""
-Option = Callable[[Deal], Step]
+Option = Callable[["DealPlayout"], Step]
 """An option taken on a laid-out deal, and where it leaves the deal."""
-Valuer = Callable[[list[Option]], tuple[list["Tally"], bool]]
-"""Options -> their tallies over the same layouts, and whether those were every layout."""
 
 
 def auction(
-    deal: Deal, bidders: list[int], start: int, high: int | None, price: int
+    deal: DealPlayout, bidders: list[int], start: int, high: int | None, price: int
 ) -> tuple[int | None, int]:
     """The rest of an auction of the dead hand among ``bidders`` (clockwise, none passed yet),
     ``bidders[start]`` to call, each as the basic bot does: the smallest raise while it stays
@@ -354,7 +333,7 @@ def auction(
 
 
 def sold(
-    deal: Deal, seller: int, bidders: list[int], start: int, high: int | None, price: int
+    deal: DealPlayout, seller: int, bidders: list[int], start: int, high: int | None, price: int
 ) -> None:
     """The auction goes on (``auction``); the buyer, if any, pays ``seller`` and exchanges."""
     buyer, paid = auction(deal, bidders, start, high, price)
@@ -364,19 +343,6 @@ def sold(
 
 
 # ---------------------------------------------------------------- the expert
-
-
-@dataclass(frozen=True)
-class Tally:
-    """An option over the layouts: its mean chips won or lost this deal, the share of the
-    layouts where the mover goes out first, and the mean boodle chips he collects."""
-
-    chips: float
-    out: float
-    boodle: float
-
-    def detail(self) -> str:
-        return f"out first {self.out:.0%}, boodle {self.boodle:.1f}"
 
 
 @MichiganState.bot
@@ -394,48 +360,59 @@ class ExpertBot(RandomBot):
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else self.advise(state).best.action
 
-    def advise(self, state: State[Any], samples: int | None = None, exact: bool = True) -> Advice:
+    def advise(
+        self, state: State[Any], deals: int | None = None, exact: bool = True, keep: Any = None
+    ) -> Advice:
         """Every legal option valued in expected chips won or lost from now to the end of this
-        deal, best first. ``samples``: the most layouts to take (default: by the number of
-        options); when the view allows no more than that, each is taken once (exact), unless
-        ``exact=False`` (then they are sampled all the same: a test compares the two)."""
+        deal, best first. ``deals``: the most layouts to take (default: by the number of
+        options, within ``FEWEST`` and ``MOST``); when the view allows no more than that, each
+        is taken once (exact), unless ``exact=False`` (then they are sampled all the same: a
+        test compares the two). Beyond the default, the options clearly worse than the best
+        stop being played out, but for ``keep`` (a review's move played)."""
         seat = state.current_player
         assert seat is not None and seat >= 0  # advice is for a seat's decision
         view: MichiganView = state.view(seat)
         seen = Seen(view)
         rng = random.Random(f"{self.seed}:{len(state.history)}")
         legal = state.legal_actions()
-        value = partial(_value, seen, rng=rng, samples=samples, exact=exact)
+        judge = partial(_judge, seen, rng=rng, deals=deals, exact=exact, keep=keep)
         if view["phase"] == "exchange":
-            return _exchange(seen, view, value)
+            return _exchange(seen, view, judge)
         if view["phase"] == "auction":
-            return _auction(seen, view, legal, value)
-        return _play(seen, view, legal, value)
+            return _auction(seen, view, legal, judge)
+        return _play(seen, view, legal, judge)
 
 
-def _exchange(seen: Seen, view: MichiganView, value: Valuer) -> Advice:
+Judgement = tuple[list[Judged], int, bool]
+"""Each action judged, how many layouts, and whether they were every one the view allows."""
+Judge = Callable[[Sequence[Any], Sequence[Option]], Judgement]
+"""The actions and the option taking each on a laid-out deal -> their ``Judgement``."""
+
+
+def _exchange(seen: Seen, view: MichiganView, judge: Judge) -> Advice:
     me, bidders = seen.me, _bidders(view)
 
-    def exchange(deal: Deal) -> Step:
+    def exchange(deal: DealPlayout) -> Step:
         deal.swap(me)
         return False, bidders[0], -1
 
-    def sell(deal: Deal) -> Step:
+    def sell(deal: DealPlayout) -> Step:
         sold(deal, me, bidders, 0, None, 0)
         return False, bidders[0], -1
 
-    (ex, keep), exact = value([exchange, sell])
-    options = [Judged(Exchange(), ex.chips, ex.detail()), Judged(Sell(), keep.chips, keep.detail())]
+    judged, n, exact = judge([Exchange(), Sell()], [exchange, sell])
+    ex, keep = judged
+    gap = abs(ex.value - keep.value)
     why = (
-        f"the unseen dead hand is worth {ex.chips - keep.chips:.1f} chips more to you than yours"
-        if ex.chips > keep.chips
-        else f"your hand is worth {keep.chips - ex.chips:.1f} chips more than the unseen dead "
-        "hand, and the auction may pay you for it"
+        f"the unseen dead hand should be worth {gap:.1f} chips more to you than your own"
+        if ex.value > keep.value
+        else f"your hand is worth {gap:.1f} chips more to you than the unseen dead hand, "
+        "and the others may pay you for it"
     )
-    return _advice(me, options, why, exact)
+    return _advice(seen, judged, why, n, exact)
 
 
-def _auction(seen: Seen, view: MichiganView, legal: list[Any], value: Valuer) -> Advice:
+def _auction(seen: Seen, view: MichiganView, legal: list[Any], judge: Judge) -> Advice:
     me, bidders = seen.me, _bidders(view)
     passed = {s for s, call in view["auction"] if call == str(Decline())}
     left = [s for s in bidders if s not in passed and s != me]
@@ -443,41 +420,39 @@ def _auction(seen: Seen, view: MichiganView, legal: list[Any], value: Valuer) ->
     standing = view["standing_bid"]
     high, price = (standing["bidder"], standing["chips"]) if standing else (None, 0)
 
-    def exchange(deal: Deal) -> Step:
+    def exchange(deal: DealPlayout) -> Step:
         deal.swap(me)
         return False, bidders[0], -1
 
-    def decline(deal: Deal) -> Step:
+    def decline(deal: DealPlayout) -> Step:
         sold(deal, view["dealer"], left, start, high, price)
         return False, bidders[0], -1
 
-    (ex, rest), exact = value([exchange, decline])
-    options = [
-        Judged(a, ex.chips - a.chips, "if it stands: " + ex.detail())
-        if isinstance(a, Offer)
-        else Judged(a, rest.chips, rest.detail())
-        for a in legal
-    ]
-    gain, low = ex.chips - rest.chips, price + 1
+    options = [exchange if isinstance(a, Offer) else decline for a in legal]
+    judged, n, exact = judge(legal, options)
+    offers = [j for j in judged if isinstance(j.action, Offer)]
+    rest = next(j.value for j in judged if not isinstance(j.action, Offer))
+    gain = offers[0].value + offers[0].action.chips - rest if offers else 0.0
+    low = price + 1
     why = (
-        f"the dead hand is worth about {gain:.1f} chips more to you than passing, "
+        f"the dead hand should be worth {gain:.1f} chips more to you than passing, "
         f"more than the {low} it costs"
         if gain > low
-        else f"the dead hand is worth about {gain:.1f} chips more to you than passing, "
+        else f"the dead hand should be worth {gain:.1f} chips more to you than passing, "
         f"not the {low} it costs"
         if gain > 0
         else "the dead hand is worth less to you than passing, whatever it costs"
     )
-    return _advice(me, options, why, exact)
+    return _advice(seen, judged, why, n, exact)
 
 
-def _play(seen: Seen, view: MichiganView, legal: list[Any], value: Valuer) -> Advice:
+def _play(seen: Seen, view: MichiganView, legal: list[Any], judge: Judge) -> Advice:
     me, run = seen.me, view["run"]
 
     def play(card: Card) -> Option:
         k = NUMBER[card]
 
-        def option(deal: Deal) -> Step:
+        def option(deal: DealPlayout) -> Step:
             if run is None and any(deal.where[c] == me for c in range(k - k % 13, k)):
                 deal.barred[me] = True  # a lead not the lowest: a chip to each opponent
                 for s in deal.live:
@@ -487,18 +462,18 @@ def _play(seen: Seen, view: MichiganView, legal: list[Any], value: Valuer) -> Ad
 
         return option
 
-    def withhold(deal: Deal) -> Step:
+    def withhold(deal: DealPlayout) -> Step:
         assert run is not None  # a withhold is a choice only within a run
         suit = SUITS.index(Card.from_str(run["card"]).suit)
         deal.barred[me] = deal.nowin[me] = True
         deal.withheld.add(suit)
         return deal.stop(run["seat"], suit)
 
-    made = [withhold if isinstance(a, Withhold) else play(a.card) for a in legal]
-    tallies, exact = value(made)
-    options = [Judged(a, t.chips, t.detail()) for a, t in zip(legal, tallies, strict=True)]
-    ranked = sorted(options, key=lambda o: -o.value)
-    return _advice(me, options, _why_play(view, ranked), exact)
+    judged, n, exact = judge(
+        legal, [withhold if isinstance(a, Withhold) else play(a.card) for a in legal]
+    )
+    best = max(judged, key=lambda j: j.value)
+    return _advice(seen, judged, _why_play(view, best), n, exact)
 
 
 def _bidders(view: MichiganView) -> list[int]:
@@ -507,45 +482,88 @@ def _bidders(view: MichiganView) -> list[int]:
     return [s for s in ((dealer + k) % n for k in range(1, n)) if view["live"][s]]
 
 
-def _value(
-    seen: Seen, options: list[Option], rng: random.Random, samples: int | None, exact: bool
-) -> tuple[list[Tally], bool]:
-    """Each option's ``Tally`` over the same layouts, and whether they were all of them."""
-    limit = samples or max(FEWEST, min(MOST, PLAYOUTS // len(options)))
-    layouts, exact = seen.layouts(limit, rng, exact)
+def _judge(
+    seen: Seen,
+    actions: Sequence[Any],
+    options: Sequence[Option],
+    rng: random.Random,
+    deals: int | None,
+    exact: bool,
+    keep: Any,
+) -> Judgement:
+    """Each action judged over the same layouts (``judged_on_deals``): the chips its option
+    wins or loses to the end of the deal (less the chips of an offer, if it stands), the share
+    of the layouts where the mover goes out first, and the boodle chips he collects. Actions
+    taking the same option (offers) share its playout on each layout."""
+    usual = max(FEWEST, min(MOST, PLAYOUTS // len(set(options))))
+    layouts, every = seen.layouts(deals or usual, rng, exact)
     me = seen.me
-    sums = [[0, 0, 0] for _ in options]
-    for where in layouts:
-        origin = where[:]  # who held each card when the play began
-        for c, seat in seen.played_by.items():
-            origin[c] = seat
-        for option, total in zip(options, sums, strict=True):
-            deal = Deal(seen, where)
+    played: dict[Option, tuple[int, bool, int]] = {}
+    costs = [a.chips if isinstance(a, Offer) else 0 for a in actions]
+    on: list[list[int]] = []
+
+    def outcome(where: list[int], i: int) -> tuple[int, bool, int]:
+        if not on or on[0] is not where:  # a new layout: who held each card as play began
+            on[:] = [where]
+            played.clear()
+        option = options[i]
+        if option not in played:
+            origin = where[:]
+            for c, seat in seen.played_by.items():
+                origin[c] = seat
+            deal = DealPlayout(seen, where)
             winner = deal.play_on(option(deal))
             deal.settle(winner, origin)
-            total[0] += deal.chips[me] - seen.chips[me]
-            total[1] += winner == me
-            total[2] += deal.collected
-    n = len(layouts)
-    return [Tally(c / n, out / n, b / n) for c, out, b in sums], exact
+            played[option] = (deal.chips[me] - seen.chips[me], winner == me, deal.collected)
+        chips, out, boodle = played[option]
+        return chips - costs[i], out, boodle
+
+    def detail(i: int, means: list[float]) -> str:
+        prefix = "if it stands: " if costs[i] else ""
+        return f"{prefix}out first {means[1]:.0%} of the time, boodle {means[2]:.1f} chips"
+
+    race = 0 if every else usual  # every layout: each option on every one, exact
+    judged = judged_on_deals(actions, layouts, outcome, detail, keep, first=race, every=every)
+    return judged, len(layouts), every
 
 
-def _advice(seat: int, options: list[Judged], why: str, exact: bool) -> Advice:
-    ranked = sorted(options, key=lambda o: -o.value)
-    return Advice(seat, tuple(ranked), "expected chips this deal", why, COSTLY, exact)
+def _advice(seen: Seen, options: list[Judged], why: str, n: int, exact: bool) -> Advice:
+    if max(o.value for o in options) <= -0.05:
+        why += f" ({LOSES_LEAST})"
+    more = (
+        "Each choice played out to the end of the deal on "
+        + (f"every one of the {n} ways" if exact else f"{n:,} random deals of the ways")
+        + " the unseen cards can lie, everyone then playing as the basic bot does."
+    )
+    return Advice(
+        seen.me,
+        tuple(options),
+        "expected chips this deal",
+        why,
+        COSTLY,
+        exact,
+        unit="chips",
+        deals=0 if exact else n,
+        more=more,
+        held=seen.chips[seen.me],
+        holding="your chips at the end of the deal (expected)",
+    )
 
 
-def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
-    """Why the best play is best, in words: what its run does, and what it is worth."""
-    best = ranked[0]
+def _why_play(view: MichiganView, best: Judged) -> str:
+    """Why the best play is best, in words: what its run does, and the chips it should win or
+    lose by the end of the deal."""
+    worth = (
+        f"you can expect to {'win' if best.value > 0 else 'lose'} about {abs(best.value):.1f} "
+        "chips by the end of the deal"
+        if abs(best.value) >= 0.05
+        else "you can expect to come out about even by the end of the deal"
+    )
     if isinstance(best.action, Withhold):
-        return "withholding costs less here than playing on (a mistake all the same)"
+        return f"withholding costs less here than playing on (a mistake all the same): {worth}"
     card: Card = best.action.card
-    worth = f"worth {best.value:+.1f} chips"
-    if len(ranked) > 1:
-        worth += f", the next best {ranked[1].value:+.1f}"
     if view["run"] is not None:
-        return f"the run needs {card} and you hold it ({worth})"
+        return f"the run needs {card} and you hold it; {worth}"
     hand = {Card.from_str(c) for c in view["hand"]}
     k = NUMBER[card]
     top = k
@@ -559,8 +577,7 @@ def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
     )
     boodle = CARDS[BOODLE_OF[k // 13]]
     if boodle in hand and k <= NUMBER[boodle] <= top:
-        chips = view["boodle"][BOODLE.index(boodle)]["chips"]
-        said += f" through the {boodle} boodle ({chips} chips)"
+        said += f" through the {boodle} boodle"
     after = CARDS[top + 1] if top % 13 < 12 else None
     dead = set(view["dead_hand"] or view["known_dead"])
     played = {c for p in view["played"] for c in p}
@@ -572,4 +589,4 @@ def _why_play(view: MichiganView, ranked: list[Judged]) -> str:
         )
     elif str(after) in dead or str(after) in played:
         said += f", up to a sure stop ({after} is {'dead' if str(after) in dead else 'played'})"
-    return f"{said} ({worth})"
+    return f"{said}; {worth}"

@@ -4,15 +4,15 @@ hand and its auction, the runs and stops, the payments), and the view: what one 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from ..cards import SUIT_NAMES, SUITS, Card
+from ..cards import SUIT_NAMES, Card
 from ..core import (
     CHANCE,
     Auction,
-    IllegalAction,
     Shuffle,
     State,
     clockwise,
@@ -38,6 +38,9 @@ from .cards import BOODLE, BOODLE_OF_SUIT, DECK, NEXT_UP, sort_key
 from .view import MichiganView, SeenEvent
 
 START_CHIPS = 50
+_EXCHANGE_OR_SELL = (Exchange(), Sell())
+_DECLINE, _WITHHOLD = Decline(), Withhold()
+_PACK = Counter(DECK)
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -222,17 +225,35 @@ class MichiganState(State[MichiganView]):
             return [o for o, _p in outcomes] if outcomes else []
         me = self._seat_to_move()
         if self.phase == "exchange":
-            return [Exchange(), Sell()]
+            return list(_EXCHANGE_OR_SELL)
         if self.phase == "auction":
-            return [Offer(k) for k in range(self._lowest_offer(), self.chips[me] + 1)] + [Decline()]
+            return [Offer(k) for k in self._offers(me)] + [_DECLINE]
+        plays = [Play(c) for c in self._plays(me)]
+        return [*plays, _WITHHOLD] if self._may_withhold() else plays
+
+    def _offers(self, me: int) -> range:
+        """The offers ``me`` may make for the dead hand: more than the highest so far, at most
+        his chips."""
+        return range(self._lowest_offer(), self.chips[me] + 1)
+
+    def _plays(self, me: int) -> list[Card]:
+        """The cards ``me`` may play: the next card up of the run; at a lead, his lowest card
+        of each suit but the one just stopped (in the teaching mode, any card of those)."""
         need = self._needed()
         if need is not None:
-            return [Play(need)] + ([Withhold()] if self.options["mistakes_allowed"] else [])
-        suits = [s for s in SUITS if s != self.banned_suit]
+            return [need]
+        hand, banned = self.hands[me], self.banned_suit
         if self.options["mistakes_allowed"]:
-            return [Play(c) for c in self.hands[me] if c.suit in suits]
-        leads = (self.lowest(me, s) for s in suits)
-        return [Play(c) for c in leads if c is not None]
+            return [c for c in hand if c.suit != banned]
+        lowest: dict[str, Card] = {}
+        for c in hand:  # a hand is sorted: a suit's first card is its lowest
+            if c.suit not in lowest:
+                lowest[c.suit] = c
+        return [c for suit, c in lowest.items() if suit != banned]
+
+    def _may_withhold(self) -> bool:
+        """In the teaching mode, the holder of the next card up may keep it back."""
+        return self.run is not None and self.options["mistakes_allowed"]
 
     def _needed(self) -> Card | None:
         """The card the run needs next, the next card up from its top (None at a lead)."""
@@ -246,76 +267,65 @@ class MichiganState(State[MichiganView]):
         high = self.high_offer()
         return high[1].chips + 1 if high else 1
 
-    def _check(self, action: Any) -> None:
+    def _allows(self, action: Any) -> bool:
+        if self.to_move == CHANCE:
+            if self.phase == "play":
+                return action in self._legal()  # nobody plays the dead card
+            return isinstance(action, Shuffle) and action.holds(_PACK)
+        me = self._seat_to_move()
+        if self.phase == "exchange":
+            return action in _EXCHANGE_OR_SELL
+        if self.phase == "auction":
+            if type(action) is Offer:
+                return action.chips in self._offers(me)
+            return type(action) is Decline  # one value: the pass
+        if type(action) is Play:
+            return action.card in self._plays(me)
+        return type(action) is Withhold and self._may_withhold()
+
+    def _why(self, action: Any) -> str:
         if self.to_move == CHANCE and self.phase == "play":
-            if not isinstance(action, NobodyPlays):
-                raise IllegalAction(
-                    f"the next card up, {self._needed()}, is dead: nobody plays it (NobodyPlays)"
-                )
-            return
+            return f"the next card up, {self._needed()}, is dead: nobody plays it (NobodyPlays)"
         if isinstance(action, NobodyPlays):
-            raise IllegalAction(
-                "nobody plays only a dead card of a run, in the teaching mode (a chance step)"
-            )
+            return "nobody plays only a dead card of a run, in the teaching mode (a chance step)"
         if self.to_move == CHANCE:
             if not isinstance(action, Shuffle):
-                raise IllegalAction("the cards must be shuffled and dealt first (a Shuffle)")
-            cards = action.cards
-            if not (len(cards) == 52 and all(isinstance(c, Card) for c in cards)) or set(
-                cards
-            ) != set(DECK):
-                raise IllegalAction("a shuffle holds the 52 cards of one pack, each once")
-            return
+                return "the cards must be shuffled and dealt first (a Shuffle)"
+            return "a shuffle holds the 52 cards of one pack, each once"
         me = self._seat_to_move()
         if isinstance(action, Shuffle):
-            raise IllegalAction("the cards are dealt already: one shuffle per deal")
+            return "the cards are dealt already: one shuffle per deal"
         if self.phase == "exchange":
-            if not isinstance(action, (Exchange, Sell)):
-                raise IllegalAction(
-                    "the dealer first exchanges for the dead hand or auctions it (Exchange, Sell)"
+            return "the dealer first exchanges for the dead hand or auctions it (Exchange, Sell)"
+        if self.phase == "auction":
+            if not isinstance(action, Offer):
+                return "the dead hand is being auctioned: offer chips or pass"
+            low = self._lowest_offer()
+            if action.chips < low:
+                return f"each offer for the dead hand is higher: at least {low} chip" + (
+                    "" if low == 1 else "s"
                 )
-        elif self.phase == "auction":
-            if isinstance(action, Offer):
-                low = self._lowest_offer()
-                if action.chips < low:
-                    raise IllegalAction(
-                        f"each offer for the dead hand is higher: at least {low} chip"
-                        + ("" if low == 1 else "s")
-                    )
-                if action.chips > self.chips[me]:
-                    raise IllegalAction(f"you cannot offer more than your {self.chips[me]} chips")
-            elif not isinstance(action, Decline):
-                raise IllegalAction("the dead hand is being auctioned: offer chips or pass")
-        elif isinstance(action, Play):
-            self._check_play(me, action.card)
-        elif isinstance(action, Withhold):
+            return f"you cannot offer more than your {self.chips[me]} chips"
+        if isinstance(action, Play):
+            return self._why_not_play(me, action.card)
+        if isinstance(action, Withhold):
             if self.run is None:
-                raise IllegalAction("there is nothing to withhold: it is your lead")
-            if not self.options["mistakes_allowed"]:
-                raise IllegalAction(
-                    f"you must play {self._needed()}: the holder of the next card up plays "
-                    "it (withholding is a mistake, allowed only with mistakes_allowed=True)"
-                )
-        else:
-            raise IllegalAction(f"{action!r} cannot be played now: it is the play of the cards")
+                return "there is nothing to withhold: it is your lead"
+            return (
+                f"you must play {self._needed()}: the holder of the next card up plays it "
+                "(withholding is a mistake, allowed only with mistakes_allowed=True)"
+            )
+        return f"{action!r} cannot be played now: it is the play of the cards"
 
-    def _check_play(self, me: int, card: Card) -> None:
+    def _why_not_play(self, me: int, card: Card) -> str:
         if card not in self.hands[me]:
-            raise IllegalAction(f"you do not hold {card}")
+            return f"you do not hold {card}"
         need = self._needed()
         if need is not None:
-            if card != need:
-                raise IllegalAction(
-                    f"the run is in {SUIT_NAMES[need.suit]}: you must play the next card up, {need}"
-                )
-            return
+            return f"the run is in {SUIT_NAMES[need.suit]}: you must play the next card up, {need}"
         if card.suit == self.banned_suit:
-            raise IllegalAction(
-                f"after a stop the lead must be a new suit, not {SUIT_NAMES[card.suit]} again"
-            )
-        low = self.lowest(me, card.suit)
-        if card != low and not self.options["mistakes_allowed"]:
-            raise IllegalAction(f"a lead is your lowest card in the suit: {low}, not {card}")
+            return f"after a stop the lead must be a new suit, not {SUIT_NAMES[card.suit]} again"
+        return f"a lead is your lowest card in the suit: {self.lowest(me, card.suit)}, not {card}"
 
     # -- applying a checked action
     def _do(self, action: Any) -> None:
@@ -324,7 +334,7 @@ class MichiganState(State[MichiganView]):
             self.phase, self.to_move = "exchange", self.dealer
             return
         if isinstance(action, NobodyPlays):
-            assert self.run is not None  # _check allows it only while a run waits
+            assert self.run is not None  # legal only while a run waits
             card, last = self.run
             self._stop(Stop(last, card, "dead"))
             return
@@ -338,7 +348,7 @@ class MichiganState(State[MichiganView]):
         elif isinstance(action, (Offer, Decline)):
             self._auction_call(me, action)
         elif isinstance(action, Withhold):
-            assert self.run is not None  # _check refuses a withhold at a lead
+            assert self.run is not None  # a withhold is legal only while a run waits
             card, last = self.run
             self.barred = self.barred | {me}
             self.withheld = (*self.withheld, (me, card.suit))

@@ -1,4 +1,4 @@
-"""The license-plate bidding game (Parker Brothers), as RULES.md §5 settles it.
+"""The license-plate bidding game (Parker Brothers), as docs/rules.md §5 settles it.
 
 Liar's dice with license plates. Each player sees only the plate in the window of his own
 stand; the plates *in play* are every live player's window plate and the top plate of each
@@ -10,7 +10,7 @@ Set-up (seed): 3 players: 10 plates each, two piles of 10, $250 each. 4: 8 each,
 two piles of 8, $300. 5: 8 each, 2 discarded, one pile of 8, $300. 6: 8 each, 2 discarded, no
 pile, $350.
 
-Decisions (RULES.md): 50 plates of 6 digits, each digit 0-9 on exactly 30 of the 300 places
+Decisions (docs/rules.md §5): 50 plates of 6 digits, each digit 0-9 on exactly 30 of the 300 places
 (``digits="balanced"``, the default) or drawn independently (``digits="uniform"``); fines $5 to
 $25, ten plates each. A new bid wipes out earlier challenges and agreements. A player who cannot
 pay in full pays what he has to his creditors clockwise from his left and is out; his plates

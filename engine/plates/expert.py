@@ -38,7 +38,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, TypeVar
 
-from ..advice import Advice, Judged
+from ..advice import LOSES_LEAST, Advice, Judged
 from ..core import RandomBot, State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
@@ -46,8 +46,10 @@ from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView,
 
 SURPRISE = 0.05
 """The chance a player's call says nothing about his plate (he is not the model's player)."""
-COSTLY = 5.0
-"""A call that gives up this many expected dollars (the smallest fine) is a costly mistake."""
+COSTLY = 10.0
+"""A call that gives up this many expected dollars (two of the smallest fines; the fines run
+from $5 to $25) is a costly mistake: about a quarter of a basic player's calls
+(``benchmarks/review_stability.py``), the ones worth talking over."""
 MEASURE = "expected dollars this round"
 COUNTS = range(DIGITS_PER_PLATE + 1)
 """How many of one digit a plate can hold."""
@@ -131,7 +133,7 @@ class DigitOdds:
         return total
 
 
-class RoundSeen:
+class RoundInPlay:
     """What one seat knows of the round it must call in: its plate, the plates it has seen, the
     plates shown to all, the others still in, and every call of the round."""
 
@@ -256,27 +258,47 @@ class RoundSeen:
             value = -self.their_fine * (payers * sign - challenged)
         return Judged(call, value, f"true {odds.true(bid.count):.0%}")
 
-    def why(self, options: list[Judged]) -> str:
-        """One line on why the first option is best."""
-        best = options[0]
-        by = "by your plate" + (" and what the calls reveal" if self._told() else "")
+    def why(self, options: list[Judged]) -> tuple[str, str]:
+        """One short sentence on why the best option is best, and the detail behind it."""
+        best = max(options, key=lambda o: o.value)  # the first of equals, as ``Advice`` ranks
+        by = "From your plate" + (" and what the others' calls reveal" if self._told() else "")
+        by += f", the plates shown so far and {self.in_play - 1} plates you cannot see."
+        worth = f"Worth {_dollars(best.value)} on average, the most of any call."
         if isinstance(best.action, Cancel):
-            return "the others all agreed, and any higher bid would more likely cost you money"
-        if isinstance(best.action, Bid):
-            if abs(best.value) < 0.005:
-                return f"{best.detail}: nobody is likely to challenge it, and no call wins more"
-            if best.value < 0:
-                return f"{best.detail} {by}: every call is likely to cost you, this one least"
             return (
-                f"{best.detail} {by}, and the players likely to challenge it pay: "
-                f"{_dollars(best.value)} on average, the best call"
+                "the others all agreed, and any higher bid would more likely cost you money",
+                "Cancelling moves no money; every bid left is worth less.",
+            )
+        if isinstance(best.action, Bid):
+            true = self.odds(best.action.digit).true(best.action.count)
+            if best.value < -0.005:
+                return (
+                    f"{LOSES_LEAST} ({_dollars(best.value)} on average)",
+                    f"It is true {true:.0%} of the time. {by}",
+                )
+            if best.value < 0.005:
+                return (
+                    f"nobody is likely to challenge it (true {true:.0%} of the time), "
+                    "and no call wins more",
+                    f"{by}",
+                )
+            return (
+                f"it is true {true:.0%} of the time, so whoever challenges it likely pays you",
+                f"{worth} {by}",
             )
         assert self.standing is not None
+        bid = self.standing[1]
+        true = self.odds(bid.digit).true(bid.count)
         other = next(o for o in options if type(o.action) is _OTHER[type(best.action)])
+        said = (
+            f"{bid} is likely true ({true:.0%})"
+            if isinstance(best.action, Agree)
+            else f"{bid} is likely false (true only {true:.0%} of the time)"
+        )
         return (
-            f"{self.standing[1]} is {best.detail} {by}: "
-            f"{_GERUND[type(best.action)]} is worth {_dollars(best.value)} on average, "
-            f"{_GERUND[type(other.action)]} {_dollars(other.value)}"
+            said,
+            f"{_GERUND[type(best.action)].capitalize()} is worth {_dollars(best.value)} on "
+            f"average, {_GERUND[type(other.action)]} {_dollars(other.value)}. {by}",
         )
 
     def _told(self) -> bool:
@@ -289,7 +311,7 @@ _GERUND = {Agree: "agreeing", Challenge: "challenging"}
 
 
 def _dollars(value: float) -> str:
-    return f"{'-' if value < 0 else '+'}${abs(value):.2f}"
+    return f"{'−' if value < 0 else '+'}${abs(value):.2f}"
 
 
 @PlatesState.bot
@@ -304,9 +326,22 @@ class ExpertBot(RandomBot):
         """Every legal call, valued; the best first."""
         seat = state.current_player
         assert seat is not None and seat >= 0, "the expert is asked only in its turn"
-        known = RoundSeen(state.view(seat))
-        judged = sorted((known.judge(a) for a in state.legal_actions()), key=lambda j: -j.value)
-        return Advice(seat, tuple(judged), MEASURE, known.why(judged), COSTLY, exact=True)
+        view = state.view(seat)
+        known = RoundInPlay(view)
+        judged = [known.judge(a) for a in state.legal_actions()]
+        why, more = known.why(judged)
+        return Advice(
+            seat,
+            tuple(judged),
+            MEASURE,
+            why,
+            COSTLY,
+            exact=True,
+            unit="$",
+            more=more,
+            held=view["scores"][seat],
+            holding="your money at the end of the round ($, expected)",
+        )
 
     def choose(self, state: State[Any]) -> Call:
         best: Call = self.advise(state).best.action

@@ -15,11 +15,11 @@ from ..core import (
     Auction,
     BaseView,
     Event,
-    IllegalAction,
     Shuffle,
     StandingBid,
     State,
     clockwise,
+    every_value,
     interned,
     seats_from_left,
     value,
@@ -66,6 +66,7 @@ class Bid:
         return f"{word} {self.digit}" + ("" if self.count == 1 else "'s")
 
 
+@every_value([()])
 @interned
 @value
 class Challenge:
@@ -75,6 +76,7 @@ class Challenge:
         return "challenge"
 
 
+@every_value([()])
 @interned
 @value
 class Agree:
@@ -84,6 +86,7 @@ class Agree:
         return "agree"
 
 
+@every_value([()])
 @interned
 @value
 class Cancel:
@@ -100,7 +103,15 @@ MAX_IN_PLAY = max(players + setup.piles for players, setup in SETUP.items())
 _ALL_BIDS = tuple(Bid(c, d) for c in range(1, DIGITS_PER_PLATE * MAX_IN_PLAY + 1) for d in DIGITS)
 """Every bid there can be, in order."""
 _ALL_CALLS: tuple[Call, ...] = (*_ALL_BIDS, Challenge(), Agree(), Cancel())
+_ANSWERS = (Challenge(), Agree())
+_CANCEL = (Cancel(),)
 _BY_WORDS = {str(c): c for c in _ALL_CALLS}
+
+
+def _place(bid: Bid) -> int:
+    """Where ``bid`` stands in ``_ALL_BIDS`` (-1 if it is none of them)."""
+    k = (bid.count - 1) * 10 + bid.digit
+    return k if 0 <= bid.digit <= 9 and 0 <= k < len(_ALL_BIDS) else -1
 
 
 def call_from_words(words: str) -> Call:
@@ -305,10 +316,14 @@ class PlatesState(State[PlatesView]):
         seats = [(f"seat {s}", st[0]) for s, st in enumerate(self.stands) if st]
         return seats + [(f"pile {p}", pile[0]) for p, pile in enumerate(self.piles) if pile]
 
+    def plates_in_play(self) -> int:
+        """How many plates this round is about: live players' window plates and pile tops."""
+        stands, piles = self.stands, self.piles
+        return len(stands) - stands.count(()) + len(piles) - piles.count(())
+
     def max_count(self) -> int:
         """The highest count anyone may bid: every digit of every plate in play."""
-        plates = sum(1 for stand in self.stands if stand) + sum(1 for pile in self.piles if pile)
-        return DIGITS_PER_PLATE * plates
+        return DIGITS_PER_PLATE * self.plates_in_play()
 
     def standing_bid(self) -> tuple[int, Bid] | None:
         """``(bidder, bid)`` of the bid on the table, or None before the opening bid."""
@@ -323,79 +338,83 @@ class PlatesState(State[PlatesView]):
         return list(self.money)
 
     # -- legal actions
-    def _bids_above(self, high: Bid | None) -> list[Call]:
-        start = (high.count - 1) * 10 + high.digit + 1 if high else 0
-        return list(_ALL_BIDS[start : self.max_count() * 10])
+    def _calls(self) -> tuple[range, tuple[Call, ...]]:
+        """The calls legal now: the bids ``_ALL_BIDS[k]`` for k in the range (those above the
+        standing bid, up to every digit of every plate in play), and the answers: to the
+        standing bid, challenge or agree; for its bidder, whom all agreed with, cancel."""
+        standing = self.standing_bid()
+        start = _place(standing[1]) + 1 if standing else 0
+        bids = range(start, DIGITS_PER_PLATE * 10 * self.plates_in_play())
+        if standing is None:
+            return bids, ()
+        return bids, _CANCEL if standing[0] == self.to_move else _ANSWERS
 
     def _legal(self) -> list[Call]:
         if self.to_move == CHANCE:
             return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
-        standing = self.standing_bid()
-        bids = self._bids_above(standing[1] if standing else None)
-        if standing is None:
-            return bids
-        if standing[0] == self.to_move:
-            return [*bids, Cancel()]
-        return [*bids, Challenge(), Agree()]
+        bids, answers = self._calls()
+        return [*_ALL_BIDS[bids.start : bids.stop], *answers]
 
-    def _check(self, action: Any) -> None:
+    def _allows(self, action: Any) -> bool:
         if self.to_move == CHANCE:
-            if not isinstance(action, Shuffle):
-                raise IllegalAction("the plates must be shuffled and dealt first (a Shuffle)")
-            self._check_deck(action.cards)
-            return
+            return isinstance(action, Shuffle) and self._deck_problem(action.cards) is None
+        bids, answers = self._calls()
+        if type(action) is Bid:
+            return _place(action) in bids
+        return action in answers
+
+    def _why(self, action: Any) -> str:
+        if self.to_move == CHANCE:
+            problem = self._deck_problem(action.cards) if isinstance(action, Shuffle) else None
+            return problem or "the plates must be shuffled and dealt first (a Shuffle)"
         standing = self.standing_bid()
         if isinstance(action, Bid):
             top = self.max_count()
             if not (1 <= action.count <= top) or action.digit not in DIGITS:
-                raise IllegalAction(
+                return (
                     f"a bid names a count from 1 to {top} (six digits on each of the "
                     f"{top // 6} plates in play) and a digit 0-9, "
                     f"not {action.count} {action.digit}'s"
                 )
-            if standing and action.key <= standing[1].key:
-                raise IllegalAction(
-                    f"a bid must beat {standing[1]}: a higher count, or the same count of a "
-                    "higher digit (0 is the lowest)"
-                )
-        elif isinstance(action, (Challenge, Agree)):
+            assert standing is not None, "any bid in range opens the round"
+            return (
+                f"a bid must beat {standing[1]}: a higher count, or the same count of a "
+                "higher digit (0 is the lowest)"
+            )
+        if isinstance(action, (Challenge, Agree)):
             verb = "challenge" if isinstance(action, Challenge) else "agree with"
             if standing is None:
-                raise IllegalAction(f"there is no bid to {verb} yet: the opener must bid")
-            if standing[0] == self.to_move:
-                raise IllegalAction(
-                    f"the bidder cannot {verb} his own bid: everyone agreed, so he bids higher "
-                    "or cancels the round"
-                )
-        elif isinstance(action, Cancel):
-            if standing is None or standing[0] != self.to_move:
-                raise IllegalAction(
-                    "only the bidder may cancel a round, and only after all the others agreed"
-                )
-        elif isinstance(action, Shuffle):
-            raise IllegalAction("the plates are dealt already: a game has one shuffle")
-        else:
-            raise IllegalAction(
-                f"{action!r} is not a plates action (Bid, Challenge, Agree or Cancel)"
+                return f"there is no bid to {verb} yet: the opener must bid"
+            return (
+                f"the bidder cannot {verb} his own bid: everyone agreed, so he bids higher "
+                "or cancels the round"
             )
+        if isinstance(action, Cancel):
+            return "only the bidder may cancel a round, and only after all the others agreed"
+        if isinstance(action, Shuffle):
+            return "the plates are dealt already: a game has one shuffle"
+        return f"{action!r} is not a plates action (Bid, Challenge, Agree or Cancel)"
 
-    def _check_deck(self, cards: tuple[Any, ...]) -> None:
+    def _deck_problem(self, cards: tuple[Any, ...]) -> str | None:
+        """Why ``cards`` are not a deck of this game, if they are not: 50 plates, ten of each
+        fine and, unless ``digits="uniform"``, each digit 30 times."""
         if not (
             isinstance(cards, tuple)
             and len(cards) == DECK_SIZE
             and all(isinstance(p, Plate) for p in cards)
         ):
-            raise IllegalAction(f"a shuffle holds the whole deck: a tuple of {DECK_SIZE} plates")
+            return f"a shuffle holds the whole deck: a tuple of {DECK_SIZE} plates"
         fines = Counter(p.fine for p in cards)
         if any(fines[f] != PER_FINE for f in FINES):
-            raise IllegalAction(f"the deck has {PER_FINE} plates of each fine")
+            return f"the deck has {PER_FINE} plates of each fine"
         if self.options["digits"] == "balanced":
             digits = Counter("".join(p.number for p in cards))
             if any(digits[str(d)] != PER_DIGIT for d in DIGITS):
-                raise IllegalAction(
+                return (
                     f"a balanced deck shows each digit exactly {PER_DIGIT} times "
                     '(or play with digits="uniform")'
                 )
+        return None
 
     # -- applying a checked action
     def _do(self, action: Any) -> None:
@@ -541,7 +560,7 @@ class PlatesState(State[PlatesView]):
                 for s, st in enumerate(self.stands)
             ],
             "pile_tops": [_face(pile[0]) if pile and reveal else None for pile in self.piles],
-            "plates_in_play": len(self.in_play()),
+            "plates_in_play": self.plates_in_play(),
             "stand_sizes": [len(st) for st in self.stands],
             "pile_sizes": [len(p) for p in self.piles],
             "calls": [[s, str(c)] for s, c in self.auction.calls],

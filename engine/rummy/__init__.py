@@ -1,4 +1,4 @@
-"""13-card Indian Rummy (points rummy), as RULES.md §3 settles it.
+"""13-card Indian Rummy (points rummy), as docs/rules.md §3 settles it.
 
 Two to six players share two 52-card packs and 2 printed jokers (106 cards); seven to nine use
 three packs and 3 printed jokers. Each player gets 13 cards; the next card starts the open pile,
@@ -13,7 +13,7 @@ jokers aside) with two sequences, one pure (First Life) and a second (Second Lif
 drop costs 10, a middle drop 30; the others lose their count (unmelded cards; everything
 without both lives) up to 80; the winner collects what the losers lose.
 
-Decisions (RULES.md): a game is one deal. A toss picks the first player. A joker (printed, or a
+Decisions (docs/rules.md §3): a game is one deal. A toss picks who starts. A joker (printed, or a
 card of the wild rank) on the open pile may not be taken unless it is the very first open card;
 a card taken from the open pile (or one equal to it) may not be discarded the same turn; an empty
 stock is refilled by shuffling the open pile but its top card. A player drops only at the start

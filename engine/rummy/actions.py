@@ -1,12 +1,12 @@
-"""13-card Indian Rummy's actions (RULES.md §3) and how a deal ends (``Result``)."""
+"""13-card Indian Rummy's actions (docs/rules.md §3) and how a deal ends (``Result``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card
-from engine.core import interned, value
+from engine.cards import Card, standard_deck
+from engine.core import every_value, interned, value
 
 
 @interned
@@ -20,6 +20,7 @@ class Toss:
         return f"toss: seat {self.seat} plays first"
 
 
+@every_value([("stock",), ("open",)])
 @interned
 @value
 class Draw:
@@ -35,6 +36,7 @@ class Draw:
         return "draw from the stock" if self.source == "stock" else "draw from the open pile"
 
 
+@every_value((c,) for c in standard_deck(jokers=1))
 @interned
 @value
 class Discard:
@@ -46,6 +48,7 @@ class Discard:
         return f"discard {self.card}"
 
 
+@every_value((c,) for c in standard_deck(jokers=1))
 @interned
 @value
 class Declare:
@@ -57,6 +60,7 @@ class Declare:
         return f"declare, discarding {self.card}"
 
 
+@every_value([()])
 @interned
 @value
 class Drop:
@@ -67,6 +71,7 @@ class Drop:
         return "drop"
 
 
+@every_value([()])
 @interned
 @value
 class Miss:

@@ -22,17 +22,22 @@ the points left out of melds); a show is worth ``SHOW_GAIN`` from each other pla
   (no pure sequence, no joker), else ``27.7 − 0.62·loose``, below −10 past 61 points loose.
   Later, playing on is never valued below the middle drop: a middle-drop rule (no lives, 50+
   points, 6+ draws) measured 4.9 points a deal worse than basic's never, so the expert plays on.
+
+How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
+the covariance of each line's coefficients in a fit of 800 deals, clustered by deal), and so
+does each option's loss against the best, which shares most of it (``Estimate``).
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from engine.advice import Advice, Judged
+from engine.advice import Advice, Judged, t95
 from engine.cards import Card
 from engine.core import RandomBot, State
 
@@ -59,6 +64,49 @@ WITH_LIVES = (29.0, 0.62, 1.4)
 """A hand with both lives: (worth, less per point loose, less per draw)."""
 WITHOUT_LIVES = (-5.0, 0.23, 0.9)
 """A hand without both lives: (worth, less per point loose, less per draw)."""
+FIT_DEALS = 800
+FITTED = f"These values are what hands like it settled at in {FIT_DEALS} deals of basic bots."
+FIT: dict[str, tuple[tuple[float, ...], ...]] = {
+    "lives": ((15.9, 0.32, 1.55), (0.32, 0.0104, 0.026), (1.55, 0.026, 0.214)),
+    "no lives": ((23.0, 0.505, 2.6), (0.505, 0.0125, 0.0506), (2.6, 0.0506, 0.386)),
+    "first": ((15.3, 0.328), (0.328, 0.0071)),
+}
+"""The covariance of each line's coefficients ((worth, per point, per draw); the first hand's
+(worth, per point)) in the fit of ``benchmarks/rummy_drop.py`` over ``FIT_DEALS`` deals,
+clustered by deal: the lines above come from such fits, so their values are that uncertain."""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A value of the model and how it moves with the fitted coefficients: ``weights`` holds,
+    for each line it uses, the multipliers of that line's coefficients. Sums and differences
+    of estimates keep them, so a difference's interval counts what the two share once."""
+
+    value: float
+    weights: tuple[tuple[str, tuple[float, ...]], ...] = ()
+
+    def __add__(self, other: Estimate) -> Estimate:
+        return self._combined(other, 1)
+
+    def __sub__(self, other: Estimate) -> Estimate:
+        return self._combined(other, -1)
+
+    def _combined(self, other: Estimate, sign: int) -> Estimate:
+        weights = dict(self.weights)
+        for line, w in other.weights:
+            mine = weights.get(line, (0.0,) * len(w))
+            weights[line] = tuple(a + sign * b for a, b in zip(mine, w, strict=True))
+        return Estimate(self.value + sign * other.value, tuple(sorted(weights.items())))
+
+    def half_width(self) -> float:
+        """Half the width of the 95% interval from the fits' covariance."""
+        var = sum(
+            a * b * FIT[line][i][j]
+            for line, w in self.weights
+            for i, a in enumerate(w)
+            for j, b in enumerate(w)
+        )
+        return t95(FIT_DEALS) * math.sqrt(max(var, 0.0))
 
 
 @dataclass(frozen=True)
@@ -74,16 +122,43 @@ class Kept:
 
     def worth(self, players: int, draws: int) -> float:
         """Expected points this deal (see the module)."""
+        return self.estimate(players, draws).value
+
+    def estimate(self, players: int, draws: int) -> Estimate:
+        """``worth``, with how it depends on the fitted line."""
         if self.show:
-            return float(SHOW_GAIN * (players - 1))
+            return Estimate(float(SHOW_GAIN * (players - 1)))
         base, per_point, per_draw = WITH_LIVES if self.lives else WITHOUT_LIVES
-        return base - per_point * self.loose - per_draw * draws
+        value = base - per_point * self.loose - per_draw * draws
+        line = "lives" if self.lives else "no lives"
+        return Estimate(value, ((line, (1.0, -self.loose, -draws)),))
 
     def detail(self) -> str:
         if self.show:
             return "a valid show"
         lives = "both lives" if self.lives else "no lives yet"
         return f"{lives}, {self.loose} loose, {self.outs} of {self.unseen} unseen meld"
+
+    def stay_loose(self) -> str:
+        """The points left loose, in words (and the lives, while they are missing)."""
+        said = f"{self.loose} points stay loose"
+        return said if self.lives else said + ", and you still need both lives"
+
+    def more(self) -> str:
+        """The hand kept, in plain words: its lives and its outs."""
+        if self.show:
+            return "The 13 cards kept meld with both lives."
+        lives = (
+            "You have both lives (a pure sequence and a second sequence), so only loose "
+            "cards count against you."
+            if self.lives
+            else "You do not have both lives yet (a pure sequence and a second sequence): "
+            "until you do, every card counts against you."
+        )
+        return (
+            f"{lives} Of the {self.unseen} cards you have not seen, {self.outs} would make a "
+            "new meld with your loose cards."
+        )
 
 
 def live_outs(loose: Sequence[Card], wild: str, unseen: Counter[Card]) -> int:
@@ -172,8 +247,17 @@ class ExpertBot(RandomBot):
             view["draws"][seat],
         )
         judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
-        ranked = sorted(judged, key=lambda j: -j.value)  # stable: ties keep the order given
-        return Advice(seat, tuple(ranked), "expected points this deal", why(ranked[0]), COSTLY)
+        said, more = why(max(judged, key=lambda j: j.value))  # ties: the first given
+        return Advice(
+            seat,
+            tuple(judged),
+            "expected points this deal",
+            said,
+            COSTLY,
+            unit="points",
+            more=f"{more} {FITTED}",
+            holding="your points this deal (expected)",
+        )
 
 
 @dataclass(frozen=True)
@@ -192,82 +276,124 @@ class Turn:
     draws: int
 
 
-Judge = tuple[list[Judged], Callable[[Judged], str]]
+Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
+"""The options judged, and why the best is best: one short sentence and the detail."""
 
 
 def _draws(t: Turn) -> Judge:
     now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen)
-    stock = now.worth(t.players, t.draws + 1)
+    stock = now.estimate(t.players, t.draws + 1)
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
-        first = HOPELESS if hopeless(t.hand, t.wild) else base - per_point * now.loose
+        first = (
+            Estimate(HOPELESS)
+            if hopeless(t.hand, t.wild)
+            else Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
+        )
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
-        shift = max(0.0, -t.view["options"]["middle_drop"] - stock)
+        floor = Estimate(-float(t.view["options"]["middle_drop"]))
+        shift = floor - stock if floor.value > stock.value else Estimate(0.0)
     stock += shift
-    judged = []
+    rows: list[tuple[Any, Estimate, str]] = []
+    opened: list[Any] = []
     for action in t.legal:
         if action == Draw("stock"):
-            judged.append(Judged(action, stock, now.detail()))
+            rows.append((action, stock, now.detail()))
         elif action == Draw("open"):
             top = Card.from_str(t.view["open_pile"][-1])
             cards = sorted_hand([*t.hand, top])
             options = kept_after(cards, t.wild, t.four, t.unseen)
             options.pop(top, None)  # the card taken may not go back at once
             kept = max(options.values(), key=lambda k: k.worth(t.players, t.draws + 1))
-            value = kept.worth(t.players, t.draws + 1) + shift
+            value = kept.estimate(t.players, t.draws + 1) + shift
             whole = arranged(cards, t.wild, t.four)
-            if (top in whole.loose or top in whole.spare) and not (kept.lives and not now.lives):
-                value = min(value, stock)  # a swap for a lower card: no better than a blind draw
-            judged.append(Judged(action, value, f"{top} kept: {kept.detail()}"))
+            swap = top in whole.loose or top in whole.spare
+            if swap and not (kept.lives and not now.lives) and value.value > stock.value:
+                value = stock  # a swap for a lower card: no better than a blind draw
+            makes = "gives you both lives" if kept.lives and not now.lives else "makes a meld"
+            opened[:] = [makes if not swap else "is lower than a card you hold", kept]
+            rows.append((action, value, f"{top} kept: {kept.detail()}"))
         elif action == Drop():
             cost = t.view["options"]["first_drop" if t.draws == 0 else "middle_drop"]
-            judged.append(Judged(action, -float(cost), f"lose {cost} for sure"))
+            rows.append((action, Estimate(-float(cost)), f"lose {cost} for sure"))
         else:  # a missed turn keeps the hand as it stands
             assert action == Miss()
-            judged.append(Judged(action, now.worth(t.players, t.draws), "the hand as it stands"))
+            rows.append((action, now.estimate(t.players, t.draws), "the hand as it stands"))
     order = {Draw("stock"): 0, Draw("open"): 1}  # ties: the stock (it shows nothing), a drop last
-    judged.sort(key=lambda j: (-j.value, order.get(j.action, 2)))
+    rows.sort(key=lambda r: (-r[1].value, order.get(r[0], 2)))
+    judged = _judged(rows)
 
-    def why(best: Judged) -> str:
+    def why(best: Judged) -> tuple[str, str]:
         if best.action == Drop():
             on = max(j.value for j in judged if j.action != Drop())
-            return f"playing on is worth at best {on:+.1f} here, a drop costs {-best.value:.0f}"
+            return (
+                f"a drop costs {-best.value:.0f} points for sure; playing this hand on is "
+                "expected to cost more",
+                f"Played on, a hand like this settles at {on:+.1f} points on average. ".replace(
+                    "-", "−"
+                )
+                + now.more(),
+            )
         if best.action == Draw("open"):
-            return f"the open card makes a better hand than a card drawn blind: {best.detail}"
-        return f"the open card does not help: {now.outs} of {now.unseen} unseen cards would meld"
+            top = t.view["open_pile"][-1]
+            return (
+                f"{top} {opened[0]}; {opened[1].stay_loose()}",
+                opened[1].more(),
+            )
+        pile = t.view["open_pile"]
+        return (
+            f"the open card {pile[-1]} does not help your melds; {now.loose} points are loose now"
+            if pile
+            else f"{now.loose} points are loose now",
+            now.more(),
+        )
 
     return judged, why
 
 
 def _discards(t: Turn) -> Judge:
     kept = kept_after(t.hand, t.wild, t.four, t.unseen)
-    judged = []
+    whole = arranged(t.hand, t.wild, t.four)
+    free = {*whole.loose, *whole.spare}
+    rows: list[tuple[Any, Estimate, str]] = []
     for action in t.legal:
         k = kept[action.card]
         if isinstance(action, Declare):
-            value = k.worth(t.players, t.draws) if k.show else -float(WRONG_SHOW)
-            judged.append(Judged(action, value, "a valid show" if k.show else "a wrong show"))
+            value = k.estimate(t.players, t.draws) if k.show else Estimate(-float(WRONG_SHOW))
+            rows.append((action, value, "a valid show" if k.show else "a wrong show"))
         else:  # a show kept back is a hand with nothing loose, not yet a show
             k = replace(k, show=False)
-            judged.append(Judged(action, k.worth(t.players, t.draws), k.detail()))
+            rows.append((action, k.estimate(t.players, t.draws), k.detail()))
     # ties (the same points kept): a valid show first, then the 13 with the most live outs,
     # then the dearer card gone, then suit order
     place = {c: i for i, c in enumerate(dict.fromkeys(t.hand))}
-    judged.sort(
-        key=lambda j: (
-            -j.value,
-            not isinstance(j.action, Declare),
-            -kept[j.action.card].outs,
-            -card_cost(j.action.card, t.wild),
-            place[j.action.card],
+    rows.sort(
+        key=lambda r: (
+            -r[1].value,
+            not isinstance(r[0], Declare),
+            -kept[r[0].card].outs,
+            -card_cost(r[0].card, t.wild),
+            place[r[0].card],
         )
     )
+    judged = _judged(rows)
 
-    def why(best: Judged) -> str:
-        if isinstance(best.action, Declare):
-            return "the other 13 cards meld with both lives: a valid show"
+    def why(best: Judged) -> tuple[str, str]:
         k = kept[best.action.card]
-        return f"the 13 kept lose least for their chances: {k.detail()}"
+        if isinstance(best.action, Declare):
+            return "the other 13 cards meld with both lives: a valid show", k.more()
+        fits = "it fits none of your melds" if best.action.card in free else "it breaks a meld"
+        return f"{fits}; {k.stay_loose()}", k.more()
 
     return judged, why
+
+
+def _judged(rows: Sequence[tuple[Any, Estimate, str]]) -> list[Judged]:
+    """The options, best (the first) first, each with the 95% intervals of its value and of
+    its loss against the best, from the fits' covariance."""
+    best = rows[0][1]
+    return [
+        Judged(action, e.value, detail, e.half_width(), (best - e).half_width())
+        for action, e, detail in rows
+    ]

@@ -77,10 +77,6 @@ class Meld:
     kind: str
     cards: tuple[Card, ...]
 
-    @property
-    def is_sequence(self) -> bool:
-        return self.kind != "set"
-
     def __str__(self) -> str:
         return f"{self.kind} {' '.join(map(str, self.cards))}"
 

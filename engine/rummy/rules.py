@@ -1,4 +1,4 @@
-"""The rules of 13-card Indian Rummy (RULES.md §3): the state of a deal, what each action does
+"""The rules of 13-card Indian Rummy (docs/rules.md §3): the state of a deal, what each action does
 to it and what each seat may see of it. The ruleset is stated in the package's docstring
 (``engine.rummy``).
 """
@@ -17,7 +17,6 @@ from engine.core import (
     CHANCE,
     ChanceTable,
     Event,
-    IllegalAction,
     Shuffle,
     State,
     clockwise,
@@ -29,21 +28,13 @@ from .cards import HAND, by_suit, full_pack, is_joker, pack_count, packs_for, wi
 from .melds import CAP, Arrangement, best_arrangement, is_valid_show
 from .view import RummyView
 
+_STOCK, _OPEN, _DROP, _MISS = Draw("stock"), Draw("open"), Drop(), Miss()
 WRONG_SHOW = 80
 MISSES_ALLOWED = 3
 MISSES_PENALTY = 40
 
 
 # ---------------------------------------------------------------- the state
-
-
-def _same_cards(cards: tuple[Any, ...], want: Counter[Card]) -> bool:
-    """Whether ``cards`` are exactly the cards counted in ``want`` (anything not a card is
-    not among them)."""
-    try:
-        return Counter(cards) == want
-    except TypeError:  # something unhashable: not a card
-        return False
 
 
 @cache
@@ -182,17 +173,30 @@ class RummyState(State[RummyView]):
         if self.phase in ("deal", "reshuffle"):
             return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
         if self.phase == "draw":
-            out: list[Any] = [Draw("stock")] if self.stock else []
-            if self.open_top_takeable() is None:
-                out.append(Draw("open"))
-            out.append(Drop())
-            if self.options["turn_timer"]:
-                out.append(Miss())
-            return out
-        hand = self.hands[self._mover()]
-        cards = sorted(set(hand), key=by_suit)
-        cards = [c for c in cards if c != self.taken]
+            return self._draws()
+        cards = [c for c in sorted(set(self.hands[self._mover()]), key=by_suit) if self._goes(c)]
         return [Discard(c) for c in cards] + [Declare(c) for c in cards]
+
+    def _draws(self) -> list[Any]:
+        """What a turn may start with: a draw from the stock (unless it is empty) or the open
+        pile (unless its top may not be taken), a drop, and with a turn timer a miss."""
+        out: list[Any] = [_STOCK] if self.stock else []
+        if self.open_top_takeable() is None:
+            out.append(_OPEN)
+        out.append(_DROP)
+        if self.options["turn_timer"]:
+            out.append(_MISS)
+        return out
+
+    def _goes(self, card: Card) -> bool:
+        """Whether the mover may discard ``card`` (or declare, discarding it): a card of his
+        hand, but not one he just took from the open pile."""
+        return card != self.taken and card in self.hands[self._mover()]
+
+    def _deck(self) -> Counter[Card]:
+        """The cards a shuffle deals: the whole pack, or for a new stock the open pile but its
+        top card."""
+        return pack_count(self.packs) if self.phase == "deal" else Counter(self.pile[:-1])
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]] | None:
         """The toss: each seat plays first with chance 1/n. None at a shuffle."""
@@ -201,62 +205,53 @@ class RummyState(State[RummyView]):
     def _chance_table(self) -> ChanceTable | None:
         return toss(self.num_players) if self.phase == "toss" else None
 
-    def _check(self, action: Any) -> None:
+    def _allows(self, action: Any) -> bool:
+        if self.phase == "toss":
+            return type(action) is Toss and action.seat in range(self.num_players)
+        if self.phase in ("deal", "reshuffle"):
+            return isinstance(action, Shuffle) and action.holds(self._deck())
+        if self.phase == "draw":
+            return action in self._draws()
+        return type(action) in (Discard, Declare) and self._goes(action.card)
+
+    def _why(self, action: Any) -> str:
+        if self.phase == "toss":
+            return (
+                f"a toss decides who plays first: Toss(seat) with a seat 0-{self.num_players - 1}"
+            )
         if self.to_move == CHANCE:
-            self._check_chance(action)
-            return
+            what = "deal" if self.phase == "deal" else "new stock"
+            if not isinstance(action, Shuffle):
+                return f"the cards must be shuffled for the {what} first (a Shuffle)"
+            size = sum(self._deck().values())
+            if self.phase == "deal":
+                return f"a shuffle holds the whole pack of {size} cards"
+            return f"the new stock is the open pile but its top card: {size} cards"
         if isinstance(action, (Toss, Shuffle)):
-            raise IllegalAction("no chance event is due: it is a player's turn")
+            return "no chance event is due: it is a player's turn"
         if isinstance(action, (Draw, Drop, Miss)):
             if self.phase != "draw":
-                raise IllegalAction(
+                return (
                     f"a turn starts with a draw (or a drop): you have drawn, now discard or "
                     f"declare, not {action}"
                 )
-            if isinstance(action, Miss) and not self.options["turn_timer"]:
-                raise IllegalAction("a turn can be missed only at a table with a turn timer")
-            if isinstance(action, Draw):
-                if action.source == "stock" and not self.stock:
-                    raise IllegalAction("the stock is empty: draw from the open pile")
-                why = self.open_top_takeable() if action.source == "open" else None
-                if why:
-                    raise IllegalAction(why)
-            return
+            if isinstance(action, Miss):
+                return "a turn can be missed only at a table with a turn timer"
+            if action == _STOCK:
+                return "the stock is empty: draw from the open pile"
+            why = self.open_top_takeable()
+            assert why is not None, "a draw from the open pile refused"
+            return why
         if isinstance(action, (Discard, Declare)):
             if self.phase != "discard":
-                raise IllegalAction(f"draw a card first (stock or open pile), then {action}")
-            if not isinstance(action.card, Card) or action.card not in self.hands[self._mover()]:
-                raise IllegalAction(
-                    f"you can only discard a card from your hand, not {action.card}"
-                )
+                return f"draw a card first (stock or open pile), then {action}"
             if action.card == self.taken:
-                raise IllegalAction(
+                return (
                     f"a card taken from the open pile ({self.taken}) may not be discarded in the "
                     "same turn"
                 )
-            return
-        raise IllegalAction(
-            f"{action!r} is not a rummy action (Draw, Discard, Declare, Drop, Miss)"
-        )
-
-    def _check_chance(self, action: Any) -> None:
-        if self.phase == "toss":
-            if not (isinstance(action, Toss) and action.seat in range(self.num_players)):
-                raise IllegalAction(
-                    "a toss decides who plays first: "
-                    f"Toss(seat) with a seat 0-{self.num_players - 1}"
-                )
-            return
-        if not isinstance(action, Shuffle):
-            what = "deal" if self.phase == "deal" else "new stock"
-            raise IllegalAction(f"the cards must be shuffled for the {what} first (a Shuffle)")
-        want = pack_count(self.packs) if self.phase == "deal" else Counter(self.pile[:-1])
-        if not _same_cards(action.cards, want):
-            raise IllegalAction(
-                f"a shuffle holds the whole pack of {sum(want.values())} cards"
-                if self.phase == "deal"
-                else f"the new stock is the open pile but its top card: {sum(want.values())} cards"
-            )
+            return f"you can only discard a card from your hand, not {action.card}"
+        return f"{action!r} is not a rummy action (Draw, Discard, Declare, Drop, Miss)"
 
     # -- applying a checked action
     def _do(self, action: Any) -> None:

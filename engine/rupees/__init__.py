@@ -1,4 +1,4 @@
-"""Make-A-Million Rupees (the Rupee edition of Parker Brothers' Make-A-Million), as RULES.md §1
+"""Make-A-Million Rupees (the Rupee edition of Parker Brothers' Make-A-Million), as docs/rules.md §1
 settles it.
 
 A partnership trick-taking game for four (partners opposite: seats 0+2 against 1+3). The deck
@@ -20,7 +20,7 @@ it worthless. The declarer's side scores its capture if it reached the contract,
 contract; the defenders always score their capture. The deal passes left; the first side to
 ₹1,000,000 wins (the higher score if both reach it in one hand; another hand on an exact tie).
 
-Options (RULES.md): ``specials_any_time`` (the seed's variation), ``show_widow``,
+Options (docs/rules.md §7): ``specials_any_time`` (the seed's variation), ``show_widow``,
 ``opener_may_pass`` (all pass: the next dealer redeals), ``discards_to_last_trick``, ``target``
 (None: the rules' ₹1,000,000, ₹2,000,000 with two decks), ``call_partner`` (4 players: the
 declarer calls a card; its holder is his secret partner; scores per player), and 6 or 8 players
@@ -35,7 +35,7 @@ with two decks (teams in alternating seats; 18 cards each and a 2-card widow, or
 >>> str(Play("R40k")), trick_value(parse("R40k Lion G5k Y1"))
 ('play Red ₹40k', 90000)
 
-Decisions beyond RULES.md: a leader holding only Lions and Bears must lead one of them; before
+Decisions (docs/rules.md §1): a leader holding only Lions and Bears must lead one of them; before
 any colour is set in a trick (a Lion or Bear was led) the followers may play any card; with
 ``specials_any_time`` the lead restriction on the Lion and the Bear still holds; with two decks
 bids go up to ₹800,000; with ``discards_to_last_trick`` the discarded Money counts plainly (no

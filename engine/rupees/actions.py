@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import interned, value
+from ..core import every_value, interned, value
 from .cards import CARDS, COLOUR_NAMES, COLOURS, RupeeCard, rupees
 
 
@@ -30,6 +30,7 @@ class Bid:
         return f"bid {rupees(self.amount)}"
 
 
+@every_value([()])
 @interned
 @value
 class Pass:
@@ -63,6 +64,7 @@ class _OneCard:
         return f"{self.verb} {self.card}"
 
 
+@every_value((code,) for code in CARDS)
 @interned
 @value
 class Discard(_OneCard):
@@ -71,6 +73,7 @@ class Discard(_OneCard):
     verb = "discard"
 
 
+@every_value((c,) for c in COLOURS)
 @interned
 @value
 class NameTrump:
@@ -86,6 +89,7 @@ class NameTrump:
         return f"trumps {COLOUR_NAMES[self.colour]}"
 
 
+@every_value((code,) for code in CARDS)
 @interned
 @value
 class CallPartner(_OneCard):
@@ -94,6 +98,7 @@ class CallPartner(_OneCard):
     verb = "call"
 
 
+@every_value((code,) for code in CARDS)
 @interned
 @value
 class Play(_OneCard):

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
-from ..core import Shuffle, interned, value
+from ..core import Shuffle, every_value, interned, value
 
 COLOURS = ("R", "Y", "B", "G")
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}
@@ -28,11 +28,13 @@ SPECIAL_NAMES = {TIGER: "Bengal Tiger", LION: "Lion of India", BEAR: "Bear"}
 MONEY_PER_DECK = 4 * sum(MONEY.values())  # ₹400,000
 
 
+@every_value([*((c + r,) for c in COLOURS for r in RANKS), *((s,) for s in SPECIALS)])
 @interned
 @value
 class RupeeCard:
     """A Rupee card by its short code: ``RupeeCard("R40k")`` (Red ₹40,000), ``RupeeCard("Y11")``,
-    ``RupeeCard("Tiger")``. Its colour, rank, power and Money are worked out once."""
+    ``RupeeCard("Tiger")``. The 55 cards are made once, at import, with their colour, rank,
+    power and Money: equal cards are the same object."""
 
     code: str
     # Worked out from ``code`` in ``__post_init__``: ClassVar keeps them out of the dataclass
@@ -229,7 +231,7 @@ class Setup:
     """What the player count fixes: decks, cards each, widow, opening bid, highest bid, target."""
 
     decks: int
-    hand: int
+    cards_each: int
     widow: int
     opening: int
     top_bid: int
@@ -271,10 +273,10 @@ def rigged_shuffle(
         want.append(cards)
     rest = list(left.elements())
     random.Random(seed).shuffle(rest)
-    sizes = [setup.hand] * players + [setup.widow]
+    sizes = [setup.cards_each] * players + [setup.widow]
     given = want[:-1] + [[]] * (players - len(hands)) + [want[-1]]
     if any(len(cards) > size for size, cards in zip(sizes, given, strict=True)):
-        raise ValueError(f"a hand holds {setup.hand} cards and the widow {setup.widow}")
+        raise ValueError(f"a hand holds {setup.cards_each} cards and the widow {setup.widow}")
     out: list[RupeeCard] = []
     for size, cards in zip(sizes, given, strict=True):
         out += cards + [rest.pop() for _ in range(size - len(cards))]

@@ -8,7 +8,9 @@ discards are plain cards; after a Money discard he holds only Money and specials
 when it was shown. On each layout every option is played out to the end of the hand with the
 basic bot's rules at every seat, on the same layouts for every option (so luck cancels between
 them), and the option with the best average wins. When the layouts are few (the last tricks)
-all of them are played, each once: then the values are exact for that playout.
+all of them are played, each once: then the values are exact for that playout. Otherwise each
+value carries its 95% interval, and so does each option's loss against the best, measured
+layout by layout (``judged_on_deals``).
 
 A value is the Rupees the hand brings the mover's side less what it brings the other side (the
 defenders' capture, or the declarer's capture or lost contract): ``measure``.
@@ -21,17 +23,16 @@ depend on the hand alone, so they are made once per auction and kept.
 
 from __future__ import annotations
 
-import itertools
-import math
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .. import core
-from ..advice import Advice, Judged
+from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..core import State
+from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump
 from .bots import basic_call, basic_card, basic_discard, best_trump
 from .cards import (
@@ -48,10 +49,11 @@ from .cards import (
     trick_winner,
 )
 from .rules import RupeesState, discardable, playable
-from .scoring import hand_points, side_of
+from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
 MEASURE = "expected ₹ this hand: your side's less the other side's"
+UNIT = "₹"
 COSTLY = 20_000
 """A choice that gives up ₹20,000 or more (a ₹15k card and a ₹5k, say) is a costly mistake."""
 PLAYS = 3_000
@@ -65,10 +67,15 @@ DEALS = 24
 # ---------------------------------------------------------------- a determinised hand
 
 
-class Table:
+class HandPlayout:
     """One layout of a hand, played in place by the basic bot's rules: the hands, the trick in
     progress, the captures so far. ``finish()`` completes the declarer's discards, trumps and
-    call if still to come, and plays the hand out."""
+    call if still to come, and plays the hand out.
+
+    A second copy of the rules of play, kept because a hand played out here costs about a
+    sixth of one played through ``RupeesState`` and basic bots (``benchmarks/rupees_expert.py``
+    times both); ``tests/engine/test_rupees_expert.py`` plays both from the same positions,
+    laid out as the cards really lie, and requires the same result for every option."""
 
     def __init__(self, view: RupeesView, hands: list[list[RupeeCard]]) -> None:
         options = view["options"]
@@ -93,15 +100,15 @@ class Table:
         self.last = -1  # the winner of the latest trick
         self.widow: list[RupeeCard] = []  # laid out before the auction ends
 
-    def copy(self) -> Table:
-        other = object.__new__(Table)
+    def copy(self) -> HandPlayout:
+        other = object.__new__(HandPlayout)
         other.__dict__.update(self.__dict__)
         other.hands = [h[:] for h in self.hands]
         other.trick = self.trick[:]
         other.captured = self.captured[:]
         return other
 
-    def laid_out(self, slots: Sequence[Slot], layout: list[list[RupeeCard]]) -> Table:
+    def laid_out(self, slots: Sequence[Slot], layout: list[list[RupeeCard]]) -> HandPlayout:
         """A copy with the unseen cards dealt as ``layout`` puts them in ``slots`` (before the
         auction ends, the widow is ``widow``)."""
         table = self.copy()
@@ -214,8 +221,9 @@ class Table:
 
 @dataclass(frozen=True)
 class Slot:
-    """Where unseen cards may lie: a seat's hand (``seat`` >= 0), the widow (-1) or the
-    declarer's face-down discards (-2), with its size and the colours it cannot hold."""
+    """Where unseen cards may lie: a seat's hand (``seat`` >= 0), the widow (``WIDOW``) or the
+    declarer's face-down discards (``FACE_DOWN``), with its size and the colours it cannot
+    hold."""
 
     seat: int
     size: int
@@ -233,8 +241,9 @@ class Slot:
         return colour not in self.lacks
 
 
-WIDOW, FACE_DOWN = -1, -2
-_TEAMS = {n: [tuple(range(s % 2, n, 2)) for s in range(n)] for n in SETUPS}
+WIDOW, FACE_DOWN = -2, -3
+"""Slots that are no seat (below ``CHANCE``, -1, so never taken for it)."""
+_TEAMS = {n: [team_of(s, n) for s in range(n)] for n in SETUPS}
 
 
 def unseen(view: RupeesView) -> tuple[list[RupeeCard], list[Slot], list[RupeeCard]]:
@@ -295,92 +304,18 @@ def _eligible(
     return out
 
 
-def sample_layout(
-    pool: Sequence[RupeeCard],
-    slots: Sequence[Slot],
-    eligible: Sequence[list[int]],
-    rng: random.Random,
-) -> list[list[RupeeCard]]:
-    """A random layout: the cards in random order, the most constrained first, each to a slot
-    that may hold it, chosen in proportion to the room left. Retried on a dead end; after many,
-    the first layout a full search finds from a shuffled order (the real deal is one)."""
-    for _ in range(50):
-        order = list(range(len(pool)))
-        rng.shuffle(order)
-        order.sort(key=lambda k: len(eligible[k]))
-        room = [slot.size for slot in slots]
-        out: list[list[RupeeCard]] = [[] for _ in slots]
-        for k in order:
-            choices = [i for i in eligible[k] if room[i]]
-            if not choices:
-                break
-            pick = rng.randrange(sum(room[i] for i in choices))
-            for i in choices:
-                pick -= room[i]
-                if pick < 0:
-                    break
-            out[i].append(pool[k])
-            room[i] -= 1
-        else:
-            return out
-    order = list(range(len(pool)))
-    rng.shuffle(order)
-    shuffled = [pool[k] for k in order]
-    return next(all_layouts(shuffled, slots, [eligible[k] for k in order]))
-
-
-def all_layouts(
-    pool: Sequence[RupeeCard], slots: Sequence[Slot], eligible: Sequence[list[int]]
-) -> Iterator[list[list[RupeeCard]]]:
-    """Every layout of ``pool`` into ``slots`` that the constraints allow, each once."""
-
-    def fill(i: int, left: tuple[int, ...]) -> Iterator[list[list[RupeeCard]]]:
-        if i == len(slots):
-            yield []
-            return
-        fits = [k for k in left if i in eligible[k]]
-        seen = set()
-        for chosen in itertools.combinations(fits, slots[i].size):
-            codes = tuple(pool[k].code for k in chosen)
-            if codes in seen:  # identical cards (two decks): the same layout
-                continue
-            seen.add(codes)
-            rest = tuple(k for k in left if k not in chosen)
-            for tail in fill(i + 1, rest):
-                yield [[pool[k] for k in chosen], *tail]
-
-    return fill(0, tuple(range(len(pool))))
-
-
-ENUMERATE = 5_000
-"""Layouts are listed one by one only when at most this many exist without the constraints."""
-
-
 def layouts(
     view: RupeesView, count: int, rng: random.Random, every: int = 0
-) -> tuple[list[Table], bool]:
-    """Tables of layouts of the unseen cards for ``view``: all of them if there are at most
+) -> tuple[list[HandPlayout], bool]:
+    """Playouts of layouts of the unseen cards for ``view``: all of them if there are at most
     ``every`` (then each is listed once and their average is exact: the flag), else ``count``
     drawn at random."""
     pool, slots, pinned = unseen(view)
-    eligible = _eligible(pool, slots, pinned, view)
-    found: list[list[list[RupeeCard]]] = []
-    if _multinomial([slot.size for slot in slots]) <= ENUMERATE:
-        found = list(itertools.islice(all_layouts(pool, slots, eligible), every + 1))
-    exact = 0 < len(found) <= every
-    if not exact:
-        found = [sample_layout(pool, slots, eligible, rng) for _ in range(count)]
-    base = Table(view, [[] for _ in range(view["players"])])
+    deal = Unseen(pool, [slot.size for slot in slots], _eligible(pool, slots, pinned, view))
+    found, exact = deal.deal(count, rng, every)
+    base = HandPlayout(view, [[] for _ in range(view["players"])])
     base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
     return [base.laid_out(slots, layout) for layout in found], exact
-
-
-def _multinomial(sizes: Sequence[int]) -> int:
-    out, n = 1, 0
-    for size in sizes:
-        n += size
-        out *= math.comb(n, size)
-    return out
 
 
 # ---------------------------------------------------------------- the expert
@@ -396,92 +331,113 @@ class ExpertBot(core.RandomBot):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.seed = seed
-        self._auction: dict[tuple[Any, ...], list[Table]] = {}
+        self._auction: dict[tuple[Any, ...], list[HandPlayout]] = {}
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
 
-    def advise(self, state: State[Any]) -> Advice:
-        """Every legal action judged from the mover's view, best first."""
+    def advise(self, state: State[Any], deals: int | None = None, keep: Any = None) -> Advice:
+        """Every legal action judged from the mover's view, best first, on ``deals`` layouts
+        of the unseen cards (default: as many as ``PLAYS`` allows, within ``LAYOUTS``; in the
+        auction, ``DEALS``). Beyond the default, the options clearly worse than the best stop
+        being played out, but for ``keep`` (a review's move played): ``judged_on_deals``."""
         seat = state.current_player
         assert seat is not None and seat >= 0, "the expert advises on a player's turn"
         view: RupeesView = state.view(seat)
         legal = state.legal_actions()
         rng = random.Random(f"rupees-expert:{self.seed}:{len(state.history)}")
         if view["phase"] == "bid":
-            return self._bid(view, legal)
-        return self._play(view, legal, rng)
+            return self._bid(view, legal, deals or DEALS)
+        return self._play(view, legal, rng, deals, keep)
 
     # -- the play of the hand (and the declarer's discards, trumps and call)
-    def _play(self, view: RupeesView, legal: list[Any], rng: random.Random) -> Advice:
+    def _play(
+        self, view: RupeesView, legal: list[Any], rng: random.Random, deals: int | None, keep: Any
+    ) -> Advice:
         seat = view["seat"]
         left = sum(view["hand_sizes"])
         affordable = PLAYS // (len(legal) * left)
-        count = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
+        usual = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
+        count = deals or usual
         found, exact = layouts(view, count, rng, every=max(count, affordable))
-        totals = [[0.0, 0] for _ in legal]
-        for table in found:
-            for total, action in zip(totals, legal, strict=True):
-                t = table.copy()
-                t.do(action)
-                t.finish()
-                net, captured = t.net(seat)
-                total[0] += net
-                total[1] += captured
+
+        def outcome(table: HandPlayout, i: int) -> tuple[float, int]:
+            t = table.copy()
+            t.do(legal[i])
+            t.finish()
+            return t.net(seat)
+
+        def takes(_: int, tallies: list[float]) -> str:
+            return f"your side takes {_thousands(tallies[1])}"
+
+        race = 0 if exact else usual  # every layout: each option on every one, exact
+        judged = judged_on_deals(legal, found, outcome, takes, keep, first=race, every=exact)
+        best = round(max(j.value for j in judged), -3)
+        if best < 0:
+            why = f"{LOSES_LEAST}: your side ends about {_thousands(-best)} behind the other side"
+        elif best > 0:
+            why = f"it leaves your side best off: about {_thousands(best)} ahead of the other "
+            why += "side at the end of the hand"
+        else:
+            why = "it leaves your side best off: about even with the other side at the end of "
+            why += "the hand"
         n = len(found)
-        judged = [
-            Judged(a, v / n, f"your side takes {rupees(round(c / n))}")
-            for a, (v, c) in zip(legal, totals, strict=True)
-        ]
-        ranked = _ranked(judged)
-        deals = (
-            f"all {n} layouts of the unseen cards" if exact else f"{n} deals of the unseen cards"
+        deals_said = (
+            f"every one of the {n} ways the unseen cards can lie"
+            if exact
+            else f"{n:,} random deals of the unseen cards"
         )
-        why = f"the best result on average over {deals}, played out"
-        if len(ranked) > 1:
-            gap = ranked[0].value - ranked[1].value
-            why += f": {rupees(round(gap))} more than {ranked[1].action}"
-        return Advice(seat, tuple(ranked), MEASURE, why, COSTLY, exact=exact)
+        more = f"Each choice played out to the end of the hand on {deals_said}."
+        return _advice(view, judged, why, more, exact, 0 if exact else n)
 
     # -- the auction
-    def _bid(self, view: RupeesView, legal: list[Any]) -> Advice:
+    def _bid(self, view: RupeesView, legal: list[Any], deals: int) -> Advice:
         seat = view["seat"]
-        mine = self._declaring(view, seat)
+        mine = self._declaring(view, seat, deals)
         n = len(mine)
-        judged = []
+        columns, details = [], []
         for action in legal:
             if isinstance(action, Bid):
-                value, made = _contract(mine, seat, action.amount)
-                judged.append(Judged(action, value, f"made in {made:.0%} of {n} deals"))
+                column, made = _rescore(mine, seat, action.amount)
+                details.append(f"made in {made:.0%} of {n} deals")
             elif view["standing_bid"] is None:
-                judged.append(Judged(action, 0.0, "nobody has bid: a new deal, or another bids"))
+                column = [0.0] * n
+                details.append("nobody has bid: a new deal, or another bids")
             else:
                 bidder, amount = view["standing_bid"]["bidder"], view["standing_bid"]["amount"]
-                value, made = _contract(self._declaring(view, bidder), seat, amount)
-                detail = f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}"
-                judged.append(Judged(action, value, detail))
-        ranked = _ranked(judged)
+                column, made = _rescore(self._declaring(view, bidder, deals), seat, amount)
+                details.append(f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}")
+            columns.append(column)
+        judged = judged_on_deals(
+            legal, range(n), lambda k, i: (columns[i][k],), lambda i, _: details[i]
+        )
+        best = max(judged, key=lambda j: j.value).action
         takes = sum(t.net(seat)[1] for t in mine) / n
-        why = f"as declarer your side takes about {rupees(int(round(takes, -3)))} ({n} deals)"
-        best = ranked[0].action
+        more = (
+            f"As declarer your side would take about {_thousands(takes)} "
+            f"({n} simulated deals of the other cards)."
+        )
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
-            made = _contract(mine, seat, best.amount)[1]
-            why += f": {rupees(best.amount)} is made in {made:.0%} of them, the best bid"
+            made = _rescore(mine, seat, best.amount)[1]
+            why = f"as declarer you make it in {made:.0%} of the simulated deals"
         elif low is not None:
-            made = _contract(mine, seat, low.amount)[1]
-            why += f": even {rupees(low.amount)} is worth less than passing ({ranked[0].detail})"
-        return Advice(seat, tuple(ranked), MEASURE, why, COSTLY)
+            made = _rescore(mine, seat, low.amount)[1]
+            why = f"even the lowest bid, {rupees(low.amount)}, is made in only {made:.0%} of "
+            why += "the simulated deals"
+        else:
+            why = "you cannot bid more here"
+        return _advice(view, judged, why, more, False, n)
 
-    def _declaring(self, view: RupeesView, declarer: int) -> list[Table]:
+    def _declaring(self, view: RupeesView, declarer: int, deals: int) -> list[HandPlayout]:
         """Simulated deals of this hand (the same for the whole auction) played out with
         ``declarer`` taking the widow, discarding, naming trumps by the basic bot's rules."""
-        key = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]), declarer)
+        key = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]), declarer, deals)
         if key not in self._auction:
             # only this hand's are kept (one made again is the same: seeded by the hand)
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
             rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
-            tables, _ = layouts(view, DEALS, rng)
+            tables, _ = layouts(view, deals, rng)
             for table in tables:
                 table.declare(declarer, table.widow, 0)
                 table.finish()
@@ -489,17 +445,42 @@ class ExpertBot(core.RandomBot):
         return self._auction[key]
 
 
-def _contract(tables: Sequence[Table], seat: int, contract: int) -> tuple[float, float]:
-    """The mean result for ``seat``'s side of the played-out ``tables`` had their declarer bid
-    ``contract``, and how often he makes it."""
-    value = made = 0.0
+def _rescore(tables: Sequence[HandPlayout], seat: int, contract: int) -> tuple[list[float], float]:
+    """Set the contract of the played-out ``tables`` to ``contract`` (they keep it) and score
+    them: the result for ``seat``'s side on each, and how often the declarer makes it."""
+    values, made = [], 0
     for table in tables:
         table.contract = contract
-        value += table.net(seat)[0]
+        values.append(table.net(seat)[0])
         made += table.made()
-    return value / len(tables), made / len(tables)
+    return values, made / len(tables)
 
 
-def _ranked(judged: list[Judged]) -> list[Judged]:
-    """Best first; equal values keep the legal order."""
-    return sorted(judged, key=lambda j: -j.value)
+def _thousands(amount: float) -> str:
+    """``₹12,000``: an amount to the nearest thousand."""
+    return rupees(int(round(amount, -3)))
+
+
+def _advice(
+    view: RupeesView, judged: list[Judged], why: str, more: str, exact: bool, deals: int
+) -> Advice:
+    """The advice, with what the seat's side is ahead in the game so far (``held``)."""
+    seat, scores = view["seat"], view["scores"]
+    if view["options"]["call_partner"]:
+        others = [s for s in range(view["players"]) if s != seat]
+    else:
+        others = [s for s in range(view["players"]) if s not in _TEAMS[view["players"]][seat]]
+    held = scores[seat] - sum(scores[s] for s in others) / len(others)
+    return Advice(
+        seat,
+        tuple(judged),
+        MEASURE,
+        why,
+        COSTLY,
+        exact=exact,
+        unit=UNIT,
+        deals=deals,
+        more=more,
+        held=held,
+        holding="your side's lead at the end of the hand (₹, expected)",
+    )

@@ -1,4 +1,4 @@
-"""Exact odds of Make-A-Million Rupees (RULES.md §6), as ``Fraction``s: Money in a hand or a
+"""Exact odds of Make-A-Million Rupees (docs/rules.md §6), as ``Fraction``s: Money in a hand or a
 side, the widow, the specials, colour lengths, and the Money a seat has not seen yet. The
 shared arithmetic (hypergeometric, at-least, expectation) is ``engine.odds``.
 

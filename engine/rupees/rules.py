@@ -6,6 +6,7 @@ rigged deal. The actions are in ``actions``, the sides and a hand's score record
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
@@ -14,7 +15,6 @@ from ..core import (
     CHANCE,
     Auction,
     Event,
-    IllegalAction,
     Shuffle,
     State,
     clockwise,
@@ -42,7 +42,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .scoring import HandResult, hand_points, side_of
+from .scoring import HandResult, hand_points, side_of, teams
 from .view import RupeesView
 
 STEP = 5_000
@@ -58,6 +58,12 @@ def discardable(hand: Sequence[RupeeCard]) -> list[RupeeCard]:
     else is left."""
     plain = [c for c in hand if not c.is_special and not c.is_money]
     return plain or [c for c in hand if c.is_money]
+
+
+def discard_order(cards: Iterable[RupeeCard]) -> list[RupeeCard]:
+    """The order in which the declarer can lay ``cards`` aside: plain cards first, since Money
+    may go only once nothing else can."""
+    return sorted(cards, key=lambda c: c.is_money)
 
 
 def playable(
@@ -86,9 +92,12 @@ def playable(
 
 
 @cache
-def _bids(lowest: int, top: int) -> tuple[Bid, ...]:
-    """Every bid from ``lowest`` to ``top``, in steps of ``STEP``."""
-    return tuple(Bid(a) for a in range(lowest, top + 1, STEP))
+def _bids(amounts: range) -> tuple[Bid, ...]:
+    """A bid of each of the ``amounts`` (made once per range: an auction asks often)."""
+    return tuple(Bid(a) for a in amounts)
+
+
+_TRUMPS = tuple(NameTrump(c) for c in COLOURS)
 
 
 class RupeesState(State[RupeesView]):
@@ -196,7 +205,7 @@ class RupeesState(State[RupeesView]):
         out = [0] * self.num_players
         for t in self.tricks:
             out[t.winner] += t.value
-        if self.options["discards_to_last_trick"] and len(self.tricks) == self.setup.hand:
+        if self.options["discards_to_last_trick"] and len(self.tricks) == self.setup.cards_each:
             out[self.tricks[-1].winner] += money_of(self.discards)
         return tuple(out)
 
@@ -210,19 +219,27 @@ class RupeesState(State[RupeesView]):
             return []  # a shuffle cannot be listed: use sample_chance() or rigged_shuffle()
         seat = self._player()
         if self.phase == "bid":
-            bids = _bids(self.min_bid(), self.setup.top_bid)
+            bids = _bids(self._amounts())
             return list(bids) if self._must_open() else [*bids, Pass()]
         if self.phase == "discard":
             return [Discard(c.code) for c in _unique(self.discardable())]
         if self.phase == "trump":
-            return [NameTrump(c) for c in COLOURS]
+            return list(_TRUMPS)
         if self.phase == "call":
-            mine = set(self.hands[seat]) | set(self.discards)
-            return [CallPartner(c.code) for c in rupee_deck() if c not in mine]
+            return [CallPartner(c.code) for c in rupee_deck() if self._may_call(c)]
         return [Play(c.code) for c in _unique(self.playable(seat))]
+
+    def _amounts(self) -> range:
+        """What a bid may name now: from ``min_bid`` up to all the Money in the deck, in steps
+        of ₹5,000."""
+        return range(self.min_bid(), self.setup.top_bid + 1, STEP)
 
     def _must_open(self) -> bool:
         return not self.options["opener_may_pass"] and self.standing_bid() is None
+
+    def _may_call(self, card: RupeeCard) -> bool:
+        """Whether the declarer may call ``card``: one he neither holds nor discarded."""
+        return card not in self.hands[self._player()] and card not in self.discards
 
     def discardable(self) -> list[RupeeCard]:
         """Never a special; Money only when nothing else is left to discard."""
@@ -255,15 +272,28 @@ class RupeesState(State[RupeesView]):
             return f"trumps ({name}) were led and the Tiger is your only trump: you must play it"
         return f"you must follow the colour led ({name})"
 
-    def _check(self, action: Any) -> None:
+    def _allows(self, action: Any) -> bool:
+        if self.to_move == CHANCE:
+            deck = _DECK[self.setup.decks]
+            return isinstance(action, Shuffle) and action.holds(deck, key=_deck_key)
+        phase, kind = self.phase, type(action)
+        if phase == "bid":
+            if kind is Bid:
+                return action.amount in self._amounts()
+            return kind is Pass and not self._must_open()
+        if phase == "discard":
+            return kind is Discard and action.card in self.discardable()
+        if phase == "trump":
+            return action in _TRUMPS
+        if phase == "call":
+            return kind is CallPartner and self._may_call(action.card)
+        return kind is Play and action.card in self.playable(self._player())
+
+    def _why(self, action: Any) -> str:
         if self.to_move == CHANCE:
             if not isinstance(action, Shuffle):
-                raise IllegalAction("the cards must be shuffled and dealt first (a Shuffle)")
-            if sorted(map(_deck_key, action.cards)) != _SORTED_DECK[self.setup.decks]:
-                raise IllegalAction(
-                    f"a shuffle holds the whole deck: the {55 * self.setup.decks} Rupee cards"
-                )
-            return
+                return "the cards must be shuffled and dealt first (a Shuffle)"
+            return f"a shuffle holds the whole deck: the {55 * self.setup.decks} Rupee cards"
         seat = self._player()
         kinds: tuple[type, ...] = {
             "bid": (Bid, Pass),
@@ -274,50 +304,42 @@ class RupeesState(State[RupeesView]):
         }[self.phase]
         if not isinstance(action, kinds):
             need = " or ".join(k.__name__ for k in kinds)
-            raise IllegalAction(
-                f"now is the {self.phase} step: {need} expected, not {type(action).__name__}"
-            )
+            return f"now is the {self.phase} step: {need} expected, not {type(action).__name__}"
         if isinstance(action, Pass):
-            if self._must_open():
-                raise IllegalAction(
-                    f"the opener must bid (at least {rupees(self.setup.opening)}); "
-                    "only with opener_may_pass may he pass"
-                )
-        elif isinstance(action, Bid):
+            return (
+                f"the opener must bid (at least {rupees(self.setup.opening)}); "
+                "only with opener_may_pass may he pass"
+            )
+        if isinstance(action, Bid):
             low, top = self.min_bid(), self.setup.top_bid
             if action.amount % STEP:
-                raise IllegalAction(f"bids are multiples of {rupees(STEP)}")
+                return f"bids are multiples of {rupees(STEP)}"
             if action.amount < low:
                 why = (
                     f"₹10,000 above the standing bid of {rupees(low - RAISE)}"
                     if self.standing_bid()
                     else "the opening bid"
                 )
-                raise IllegalAction(f"a bid must be at least {rupees(low)} ({why})")
-            if action.amount > top:
-                raise IllegalAction(f"bids go up to {rupees(top)}, all the Money in the deck")
-        elif isinstance(action, Discard):
+                return f"a bid must be at least {rupees(low)} ({why})"
+            return f"bids go up to {rupees(top)}, all the Money in the deck"
+        if isinstance(action, Discard):
             c = action.card
             if c not in self.hands[seat]:
-                raise IllegalAction(f"{c} is not in the declarer's hand")
+                return f"{c} is not in the declarer's hand"
             if c.is_special:
-                raise IllegalAction(f"the {SPECIAL_NAMES[c.rank]} may never be discarded")
-            if c not in self.discardable():
-                raise IllegalAction("a Money card may be discarded only when no other card can go")
-        elif isinstance(action, CallPartner):
-            if action.card in self.hands[seat] or action.card in self.discards:
-                raise IllegalAction(
-                    "the called card must be one the declarer neither holds nor discarded"
-                )
-        elif isinstance(action, Play):
-            reason = self.why_not_play(seat, action.card)
-            if reason:
-                raise IllegalAction(reason)
+                return f"the {SPECIAL_NAMES[c.rank]} may never be discarded"
+            return "a Money card may be discarded only when no other card can go"
+        if isinstance(action, CallPartner):
+            return "the called card must be one the declarer neither holds nor discarded"
+        assert isinstance(action, Play), "every trump may be named"
+        reason = self.why_not_play(seat, action.card)
+        assert reason is not None, "a play the rules refuse"
+        return reason
 
     # -- applying a checked action
     def _do(self, action: Any) -> None:
         if isinstance(action, Shuffle):
-            n, k = self.num_players, self.setup.hand
+            n, k = self.num_players, self.setup.cards_each
             cards = tuple(map(as_card, action.cards))
             self.hands = tuple(sort_hand(cards[s * k : (s + 1) * k]) for s in range(n))
             self.widow = tuple(cards[n * k :])
@@ -412,15 +434,17 @@ class RupeesState(State[RupeesView]):
         self.dealer = clockwise(self.dealer, self.num_players)
         self._new_hand()
 
+    def teams(self) -> list[tuple[int, ...]]:
+        """Who shares a score over the game: the two teams (alternating seats), or with
+        ``call_partner`` every seat on its own."""
+        return teams(self.num_players, self.options["call_partner"])
+
     def _game_over(self) -> bool:
         """A side reached the target and no other side ties its highest score."""
         best = max(self.scores)
         if best < self.target:
             return False
-        top = {s for s, v in enumerate(self.scores) if v == best}
-        if self.options["call_partner"]:
-            return len(top) == 1
-        return len({s % 2 for s in top}) == 1
+        return sum(self.scores[side[0]] == best for side in self.teams()) == 1
 
     def _public(self, action: Any, seat: int) -> Event:
         """Every call, trump and card played is made in the open, and the deal as an event
@@ -428,7 +452,7 @@ class RupeesState(State[RupeesView]):
         that a card went, unless it is Money, which is shown to everyone. The called card is
         named aloud; its holder stays secret until it is played."""
         if isinstance(action, Shuffle):
-            k, widow = self.setup.hand, self.setup.widow
+            k, widow = self.setup.cards_each, self.setup.widow
             return Event(None, "", f"the cards are dealt: {k} each, {widow} face down to the widow")
         me = self._player()
         if isinstance(action, Bid):
@@ -554,7 +578,8 @@ def _deck_key(card: Any) -> str:
     return repr(card)
 
 
-_SORTED_DECK = {d: sorted(c.code for c in rupee_deck(d)) for d in (1, 2)}
+_DECK = {d: Counter(c.code for c in rupee_deck(d)) for d in (1, 2)}
+"""Decks -> how many of each card (by code) a shuffle holds."""
 
 
 def _unique(cards: Iterable[RupeeCard]) -> list[RupeeCard]:

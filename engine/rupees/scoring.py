@@ -1,6 +1,6 @@
 """Who scores together and what a hand scored: the sides (teams in alternating seats, or the
 declarer and his called partner), as the state knows them and as one seat's view shows them,
-and ``HandResult``, the record of a scored hand.
+the Money still to be won, and ``HandResult``, the record of a scored hand.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
-from .cards import COLOUR_NAMES, rupees
+from .cards import CARDS, COLOUR_NAMES, MONEY_PER_DECK, SETUPS, money_of, played, rupees
 
 if TYPE_CHECKING:
     from .view import RupeesView
@@ -78,6 +78,19 @@ class HandResult:
         return self.describe()
 
 
+def team_of(seat: int, players: int) -> tuple[int, ...]:
+    """The seats of ``seat``'s team: the players sit in two teams, in alternating seats."""
+    return tuple(range(seat % 2, players, 2))
+
+
+def teams(players: int, call_partner: bool) -> list[tuple[int, ...]]:
+    """Who shares a score over the game: the two teams, or with ``call_partner`` (where each
+    hand makes its own sides) every seat on its own."""
+    if call_partner:
+        return [(s,) for s in range(players)]
+    return [team_of(s, players) for s in range(2)]
+
+
 def side_of(
     seat: int, players: int, call_partner: bool, declarer: int | None, partner: int | None
 ) -> tuple[int, ...]:
@@ -85,7 +98,7 @@ def side_of(
     declarer and his partner, or the other seats together once the partner is known, else
     ``seat`` alone (no declarer yet, or a partner not known)."""
     if not call_partner:
-        return tuple(range(seat % 2, players, 2))
+        return team_of(seat, players)
     if declarer is None:
         return (seat,)
     side = (declarer,) if partner is None else tuple(sorted({declarer, partner}))
@@ -103,6 +116,15 @@ def known_side(view: RupeesView, seat: int) -> tuple[int, ...]:
     return side_of(seat, view["players"], call_partner, view["declarer"], view["partner"])
 
 
+def money_in_play(view: RupeesView) -> int:
+    """The Money still to be won this hand (what a side that needs more can hope for): the
+    deck's, but that of the tricks taken and that discarded (discarded Money is shown to all)."""
+    taken = [card for t in view["tricks"] for _, card in played(t["cards"])]
+    discarded = [CARDS[c] for c in view["discards"]]
+    decks = SETUPS[view["players"]].decks
+    return MONEY_PER_DECK * decks - money_of(taken) - money_of(c for c in discarded if c.is_money)
+
+
 def hand_points(
     captured: Sequence[int], side: Sequence[int], declarer: int, contract: int, call_partner: bool
 ) -> tuple[int, ...]:
@@ -118,8 +140,6 @@ def hand_points(
         return tuple(
             (got if made else lost[s]) if s in side else others for s in range(len(captured))
         )
-    team = [sum(captured[t::2]) for t in (0, 1)]
-    return tuple(
-        (team[s % 2] if made else -contract) if s in side else team[s % 2]
-        for s in range(len(captured))
-    )
+    players = len(captured)
+    team = [sum(captured[t] for t in team_of(s, players)) for s in range(players)]
+    return tuple((team[s] if made else -contract) if s in side else team[s] for s in range(players))

@@ -58,8 +58,8 @@ def card_body(
         pip = SUIT_SYMBOLS[card.suit]
         parts += [
             text(5, 17, card.rank, 15, fill=ink, font_weight="bold", letter_spacing=-1),
-            text(5, 31, pip, 13, fill=ink),
-            text(CARD_W - 5, CARD_H - 7, card.rank, 13, text_anchor="end", fill=ink),
+            text(5, 32, pip, 15, fill=ink),
+            text(CARD_W - 5, CARD_H - 7, card.rank, 15, text_anchor="end", fill=ink),
         ]
         if card.rank in ("J", "Q", "K"):
             parts.append(
@@ -80,8 +80,8 @@ def card_body(
             parts.append(text(34, 56, pip, 30, text_anchor="middle", fill=ink))
     if wild and not card.is_joker:
         parts += [
-            el("rect", x=2, y=CARD_H - 26, width=CARD_W - 4, height=12, fill=GOLD),
-            text(CARD_W / 2, CARD_H - 16.5, "WILD ★", 9, text_anchor="middle", fill="#3d2c00"),
+            el("rect", x=2, y=CARD_H - 27, width=CARD_W - 4, height=13, fill=GOLD),
+            text(CARD_W / 2, CARD_H - 16.8, "WILD ★", 10, text_anchor="middle", fill="#3d2c00"),
         ]
     if dim:
         parts.append(card_edge("#adb5bd", "none", 0, opacity=0.55))

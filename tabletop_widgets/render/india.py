@@ -213,7 +213,7 @@ def board_svg(
         out.append(_square(cell, SAFE if q in BLUE else WHITE))
         if q in BLUE:  # a safe square: blue and starred
             x, y = _xy(cell)
-            out.append(text(x + 7, y - 4, "★", 8, text_anchor="middle", fill=INK))
+            out.append(text(x + 6.5, y - 2.5, "★", 10.5, text_anchor="middle", fill=INK))
         if numbers:
             x, y = _xy(cell)
             out.append(text(x, y + 4, str(q), 11, text_anchor="middle", fill="#6c757d"))
@@ -270,7 +270,7 @@ def board_svg(
         label = text(x, y + 5, steps, 14, text_anchor="middle", fill=INK, font_weight="bold")
         out.append(el("g", ring + label, data_intent=intent, aria_label=_target_label(intent)))
     title = f"India board: {position_text(view)}"
-    return table_document(SIZE, SIZE, "".join(out), title, view)
+    return table_document(SIZE, SIZE, "".join(out), title, view, last)
 
 
 def _piece_label(view: IndiaView, seat: int, i: int, progress: int) -> str:

@@ -35,6 +35,8 @@ ME_Y = 438
 """The top of the viewer's place."""
 HAND_SCALE = 1.3
 """The viewer's own cards are drawn larger than the rest."""
+BOODLE_SCALE = 0.85
+"""The boodle cards: their corners read at 14 px in Large print at 1920×1080."""
 DEAD_X, DEAD_Y, RUN_X, RUN_STEP = 16, 160, CX, 30
 """Where the dead hand (left) and the run (centred here) lie on the felt."""
 STOP_WORDS = {
@@ -77,7 +79,9 @@ def layout_body(boodle: Sequence[dict]) -> str:
     out = []
     for pile, x in zip(boodle, BOODLE_X, strict=True):
         card = _card(pile["card"])
-        out.append(group(card_body(card, label=f"boodle {card_name(card)}"), x, BOODLE_Y, 0.8))
+        out.append(
+            group(card_body(card, label=f"boodle {card_name(card)}"), x, BOODLE_Y, BOODLE_SCALE)
+        )
         out.append(chip_pile(x + 66, BOODLE_Y + 46, pile["chips"]))
     return "".join(out)
 
@@ -212,6 +216,7 @@ def table_svg(
     reveal: dict | None = None,
     shown: dict[int, Sequence[str]] | None = None,
     last: Event | None = None,
+    left: Sequence[str] | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``).
 
@@ -222,7 +227,8 @@ def table_svg(
     payments. ``shown``: hands to show face up beyond the view (a teacher's picture); a
     teacher's view (``reveal=True``) brings every hand in ``view["hands"]``. ``last``: the
     last action as the viewer saw it (``state.public``): a bubble at its player's place says
-    it, and the card just played is outlined in the run.
+    it, and the card just played is outlined in the run. ``left``: with ``reveal``, the cards
+    the viewer was left holding (he pays for them), shown face up in his place.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
@@ -276,13 +282,13 @@ def table_svg(
             )
         )
     centres[me] = (CX, ME_Y + 14)
-    parts.append(_my_place(view, names[me], played[me], legal, mistakes, clickable, reveal))
+    parts.append(_my_place(view, names[me], played[me], legal, mistakes, clickable, reveal, left))
     parts.append(_centre(view, names, reveal, shown, last))
     if reveal:
         parts.append(_payments(view, names, centres, reveal))
     elif last is not None and last.seat is not None:
         parts.append(bubble(*_under(last.seat, me, centres), _said(last, view), 13))
-    return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view, last)
 
 
 def _under(seat: int, me: int, centres: dict[int, tuple[float, float]]) -> tuple[float, float]:
@@ -329,9 +335,11 @@ def _my_place(
     mistakes: Collection[str],
     clickable: bool,
     reveal: dict | None,
+    left: Sequence[str] | None = None,
 ) -> str:
     """The viewer's place under the felt: name, chips, the cards he played, and his hand,
-    large and centred (the cards he may play raised)."""
+    large and centred (the cards he may play raised); at the end of a deal, the cards he was
+    left holding (``left``), or their number when they are not given."""
     me = view["seat"]
     to_move = view["to_move"] == me and not reveal
     head = ("▶ " if to_move else "") + name + (" (dealer)" if view["dealer"] == me else "")
@@ -369,19 +377,19 @@ def _my_place(
     if not view["live"][me]:
         parts.append(text(CX, top + 100, "You have left the game", 17, text_anchor="middle"))
         return "".join(parts)
-    if reveal:
-        left = reveal["cards_left"][me]
+    if reveal and (left is None or len(left) != reveal["cards_left"][me]):
+        count = reveal["cards_left"][me]
         parts.append(
             text(
                 CX,
                 top + 100,
-                f"{left} card{'s' if left != 1 else ''} left",
+                f"{count} card{'s' if count != 1 else ''} left",
                 17,
                 text_anchor="middle",
             )
         )
         return "".join(parts)
-    hand = [_card(c) for c in view["hand"]]
+    hand = [_card(c) for c in (left if reveal and left is not None else view["hand"])]
     scale = HAND_SCALE
     step = min(CARD_W * scale + 6, 700 / max(len(hand), 1))
     x0 = CX - ((len(hand) - 1) * step + CARD_W * scale) / 2

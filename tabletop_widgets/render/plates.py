@@ -24,8 +24,10 @@ def _plate(p: Plate | PlateFace) -> Plate:
 
 
 def plate_body(p: Plate | PlateFace, highlight: int | None = None, clickable: bool = False) -> str:
-    """A plate's face at (0, 0): six digits in two groups, the fine in the corner. Digits equal
-    to ``highlight`` are marked with a yellow box *and* an underline (not colour alone)."""
+    """A plate's face at (0, 0): the fine across the top (it decides who pays, so it reads at
+    14 px in Large print even on the small plates of the other stands), six digits in two
+    groups. Digits equal to ``highlight`` are marked with a yellow box *and* an underline (not
+    colour alone)."""
     plate = _plate(p)
     out = [
         _card_edge(PAPER, INK),
@@ -42,21 +44,13 @@ def plate_body(p: Plate | PlateFace, highlight: int | None = None, clickable: bo
         ),
         text(
             PLATE_W / 2,
-            19,
-            "TABLETOP  ·  LICENSE",
-            9,
-            text_anchor="middle",
-            fill=INK,
-            letter_spacing=1,
-        ),
-        text(
-            PLATE_W - 12,
-            PLATE_H - 11,
+            21,
             f"FINE ${plate.fine}",
-            10,
-            text_anchor="end",
+            13.5,
+            text_anchor="middle",
             fill="#9b2226",
             font_weight="bold",
+            letter_spacing=1,
         ),
     ]
     for i, ch in enumerate(plate.number):
@@ -65,12 +59,12 @@ def plate_body(p: Plate | PlateFace, highlight: int | None = None, clickable: bo
         marked = digit == highlight
         cell = []
         if marked:
-            cell.append(el("rect", x=x - 2, y=26, width=21, height=36, rx=3, fill=MARK))
-            cell.append(el("rect", x=x, y=58, width=17, height=3, fill=INK))
+            cell.append(el("rect", x=x - 2, y=31, width=21, height=36, rx=3, fill=MARK))
+            cell.append(el("rect", x=x, y=63, width=17, height=3, fill=INK))
         cell.append(
             text(
                 x + 8.5,
-                53,
+                58,
                 ch,
                 30,
                 text_anchor="middle",
@@ -171,8 +165,8 @@ def stand_body(
             stroke="#2b2d42",
             stroke_width=1.5,
         ),
-        el("circle", cx=40, cy=h - 26, r=12, fill="#2b2d42"),
-        el("circle", cx=w - 40, cy=h - 26, r=12, fill="#2b2d42"),
+        el("circle", cx=30, cy=h - 30, r=11, fill="#2b2d42"),
+        el("circle", cx=w - 30, cy=h - 30, r=11, fill="#2b2d42"),
         group(face, 12, 26),
         text(12, 16, ("▶ " if to_move else "") + name, 14, font_weight="bold", fill="#212529"),
         text(w - 12, 16, f"${money}", 14, text_anchor="end", fill="#2d6a4f", font_weight="bold"),
@@ -180,7 +174,7 @@ def stand_body(
             w / 2,
             h - 6,
             f"{left} plate{'s' if left != 1 else ''} in stand",
-            11,
+            13.5,
             text_anchor="middle",
             fill="#495057",
         ),
@@ -273,7 +267,7 @@ def table_svg(
             parts.append(bubble(x, y - h / 2 - 17, call))  # above the name, not over it
     parts.append(_centre(view, names, faces, reveal, highlight))
     title = _title(view, names, reveal)
-    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view, last)
 
 
 def _centre(

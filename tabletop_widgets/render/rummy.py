@@ -213,6 +213,7 @@ def table_svg(
     clickable: bool = False,
     reveal: dict[int, Arrangement] | None = None,
     last: Event | None = None,
+    best: Arrangement | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``): the others across the top,
     the stock and the open pile in the middle, his own hand large and centred at the bottom.
@@ -226,6 +227,8 @@ def table_svg(
     opponent's box says what he did, the card just discarded is ringed on the open pile, and a
     card the seat just drew is tagged NEW in his hand.
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
+    ``best``: the best arrangement of the hand, whose count is written under the count of the
+    groups as the seat made them (the two differ until he groups his cards as well).
     """
     if reveal is not None:
         return _reveal_svg(view, list(names or _seat_names(view)), reveal)
@@ -270,22 +273,36 @@ def table_svg(
         singles = [[c] for c in loose]
         four = view["options"]["four_card_life"]
         count, valid = count_of([*groups, *singles], wild, four_card_life=four)
-        line = f"{names[me]}: count {count}" + (" — a valid show" if valid else "")
-        parts.append(
-            text(
-                width / 2,
-                height + 6,
-                line,
-                15,
-                text_anchor="middle",
-                fill="#ffffff",
-                font_weight="bold",
+        said = f"{names[me]}: count {count}" + (" as grouped" if best is not None else "")
+        lines = [said + (" — a valid show" if valid else "")]
+        if best is not None:
+            lines.append(_best_line(best))
+        for line in lines:
+            parts.append(
+                text(
+                    width / 2,
+                    height + 6,
+                    line,
+                    15,
+                    text_anchor="middle",
+                    fill="#ffffff",
+                    font_weight="bold",
+                )
             )
-        )
-        height += 18
+            height += 18
     felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
     status = _status_line(view, names)
-    return table_document(width, height, felt + "".join(parts), f"Rummy table. {status}", view)
+    body = felt + "".join(parts)
+    return table_document(width, height, body, f"Rummy table. {status}", view, last)
+
+
+def _best_line(best: Arrangement) -> str:
+    """The best arrangement's count in words (the coach's and the hint's numbers)."""
+    if best.valid_show:
+        return "Best arrangement: a valid show"
+    if best.lives:
+        return f"Best arrangement: count {best.count} ({best.deadwood} points loose)"
+    return f"Best arrangement: {best.deadwood} points loose, no lives yet (count {best.count})"
 
 
 def _seat_names(view: RummyView) -> list[str]:

@@ -38,6 +38,9 @@ CY = 205
 """The middle of the felt; the viewer's own hand is drawn large below the felt."""
 HAND_SCALE = 1.6
 """The viewer's own cards, this much larger than the others' (the cards he clicks)."""
+STRIP = 36
+"""How much of each card a fanned hand shows, in a card's own units: its rank, amount or name
+at the left, whole. A hand too long for that at HAND_SCALE is drawn smaller."""
 TRICK_SCALE = 1.15
 """The cards in the trick, larger than their picture in a hand: read from the back row."""
 TURN = {
@@ -74,12 +77,12 @@ def _coloured(card: RupeeCard) -> list[str]:
                 CARD_W / 2, 46, "₹" + amount, 16, text_anchor="middle", fill=ink, font_weight="bold"
             ),
             text(CARD_W / 2, 59, ",000", 10, text_anchor="middle", fill=ink),
-            text(CARD_W / 2, 77, f"{shape} MONEY", 8, text_anchor="middle", fill=ink),
+            text(CARD_W / 2, 78, f"{shape} MONEY", 10, text_anchor="middle", fill=ink),
         ]
     else:
         parts += [
             text(CARD_W / 2, 56, card.rank, 28, text_anchor="middle", fill=ink, font_weight="bold"),
-            text(CARD_W / 2, 77, shape * 3, 9, text_anchor="middle", fill=ink),
+            text(CARD_W / 2, 78, shape * 3, 10, text_anchor="middle", fill=ink),
         ]
     return parts
 
@@ -93,20 +96,11 @@ def _special(card: RupeeCard) -> list[str]:
         return [
             el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill="#f77f00"),
             stripes,
-            text(
-                CARD_W / 2,
-                14,
-                "TIGER",
-                11,
-                text_anchor="middle",
-                fill="#1b1b1b",
-                font_weight="bold",
-            ),
-            text(
-                CARD_W / 2, 68, "TAKES", 9, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
-            ),
-            text(
-                CARD_W / 2, 79, "ALL", 9, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
+            # the name at the left, as a coloured card's rank: it shows in a fanned hand
+            text(3, 15, "TIGER", 10, fill="#1b1b1b", font_weight="bold", letter_spacing=-0.8),
+            *(
+                text(CARD_W / 2, y, w, 10, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
+                for y, w in ((68, "TAKES"), (80, "ALL"))
             ),
         ]
     lion = card.rank == LION
@@ -132,16 +126,8 @@ def _special(card: RupeeCard) -> list[str]:
             fill=ink,
             font_weight="bold",
         ),
-        text(
-            CARD_W / 2,
-            15,
-            "LION" if lion else "BEAR",
-            12,
-            text_anchor="middle",
-            fill=ink,
-            font_weight="bold",
-        ),
-        text(CARD_W / 2, 77, "OF INDIA" if lion else "cancels", 8, text_anchor="middle", fill=ink),
+        text(4, 15, "LION" if lion else "BEAR", 12, fill=ink, font_weight="bold"),
+        text(CARD_W / 2, 78, "OF INDIA" if lion else "cancels", 10, text_anchor="middle", fill=ink),
     ]
 
 
@@ -189,9 +175,52 @@ def back_body(x: float = 0, y: float = 0, scale: float = 1) -> str:
             stroke=GOLD,
             stroke_width=1.5,
         )
-        + text(CARD_W / 2, 50, "₹", 24, text_anchor="middle", fill=GOLD, font_weight="bold")
+        + text(
+            CARD_W / 2,
+            50,
+            "₹",
+            24,
+            text_anchor="middle",
+            fill=GOLD,
+            font_weight="bold",
+            aria_hidden="true",  # the back's pattern, not a word to read
+        )
     )
     return group(body, x, y, scale)
+
+
+MINI_W, MINI_H = 46, 42
+"""A card drawn small (the last trick, the widow): its rank or name and its colour only, in
+type that reads at 14 px in Large print at 1920×1080."""
+MINI_FACE = {
+    TIGER: ("#f77f00", "#1b1b1b", "TIGER", "≫"),
+    LION: ("#ffd166", "#6a040f", "LION", "×2"),
+}
+
+
+def mini_body(card: RupeeCard, x: float, y: float) -> str:
+    """A small card at (x, y): a coloured card's rank (a Money card's amount) and its colour's
+    shape and letter, or a special's name and what it does, at the left where a row that
+    overlaps still shows them; named for screen readers like a whole card."""
+    if card.is_special:
+        fill, ink, top, bottom = MINI_FACE.get(card.rank, ("#7f5539", "#ffffff", "BEAR", "×0"))
+    else:
+        c = card.colour
+        fill, ink, top, bottom = BAND[c], ON_BAND[c], card.rank, f"{SHAPE[c]}{c}"
+    body = (
+        el("rect", x=0.5, y=0.5, width=MINI_W - 1, height=MINI_H - 1, rx=5, fill=fill,
+           stroke=EDGE, stroke_width=1)
+        + text(4, 17, top, 13, fill=ink, font_weight="bold", letter_spacing=-0.5)
+        + text(4, 35, bottom, 12, fill=ink)
+    )  # fmt: skip
+    return group(body, x, y, aria_label=card_name(card))
+
+
+def mini_row(cards: Sequence[RupeeCard], x: float, y: float, width: float) -> tuple[str, float]:
+    """Small cards side by side from (x, y) within ``width`` (overlapping when they must);
+    the row and the step between two cards."""
+    step = min(MINI_W + 4, (width - MINI_W) / max(1, len(cards) - 1))
+    return "".join(mini_body(c, x + i * step, y) for i, c in enumerate(cards)), step
 
 
 def card_svg(card: RupeeCard | str) -> str:
@@ -333,17 +362,20 @@ def table_svg(
         x, y = _seat_xy(k, n) if k else (TABLE_W / 2, CY + 150)
         parts.append(bubble(x, y + 64 if k else y, call, 16))
     title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
-    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view)
+    return table_document(TABLE_W, TABLE_H, "".join(parts), title, view, last)
 
 
-def _ring(x: float, y: float, scale: float = 1) -> str:
-    """The mark around the card just played (its top-left corner at (x, y))."""
+def _ring(
+    x: float, y: float, scale: float = 1, width: float = CARD_W, height: float = CARD_H
+) -> str:
+    """The mark around the card just played (its top-left corner at (x, y); a card of
+    ``width`` × ``height`` drawn at ``scale``)."""
     return el(
         "rect",
         x=x - 4 * scale,
         y=y - 4 * scale,
-        width=(CARD_W + 8) * scale,
-        height=(CARD_H + 8) * scale,
+        width=(width + 8) * scale,
+        height=(height + 8) * scale,
         rx=8 * scale,
         fill="none",
         stroke="#e09f3e",
@@ -510,24 +542,23 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
                 font_weight="bold",
             )
         )
-        step = min(CARD_W + 4, (208 / 0.55 - CARD_W) / max(1, len(cards) - 1))
-        parts.append(group(row_body(cards, 0, 0, step=step), x0 + 8, 32, 0.55))
+        row, step = mini_row(cards, x0 + 8, 36, 208)
+        parts.append(row)
         seats = [seat for seat, _ in t["cards"]]
         if ringed in seats:
-            parts.append(_ring(x0 + 8 + seats.index(ringed) * step * 0.55, 32, 0.55))
+            parts.append(_ring(x0 + 8 + seats.index(ringed) * step, 36, 1, MINI_W, MINI_H))
     if view["phase"] in ("bid", "discard", "trump", "call"):
         widow = view["widow"]
         label = "Widow (face down)" if widow is None else "Widow (seen)"
         parts.append(el("rect", x=x0, y=8, width=224, height=84, rx=8, fill=PAPER, stroke=EDGE))
         parts.append(text(x0 + 8, 25, label, 13, font_weight="bold"))
         size = view["widow_size"]
-        step = min(CARD_W * 0.62 + 4, (208 - CARD_W * 0.62) / max(1, size - 1))
-        for i in range(size):
-            x = x0 + 8 + i * step
-            if widow:
-                parts.append(group(card_body(RupeeCard.from_str(widow[i])), x, 34, 0.62))
-            else:
-                parts.append(back_body(x, 34, 0.62))
+        if widow:
+            parts.append(mini_row([RupeeCard.from_str(c) for c in widow], x0 + 8, 36, 208)[0])
+        else:
+            step = min(CARD_W * 0.62 + 4, (208 - CARD_W * 0.62) / max(1, size - 1))
+            for i in range(size):
+                parts.append(back_body(x0 + 8 + i * step, 34, 0.62))
     money = [c for c in view["discards"] if RupeeCard.from_str(c).is_money]
     if money:
         shown = ", ".join(card_name(RupeeCard.from_str(c)) for c in money)
@@ -543,9 +574,10 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     me = view["seat"]
     cards = [RupeeCard.from_str(c) for c in view["hand"]]
     dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
-    room = (TABLE_W - 20) / HAND_SCALE  # the row's width, in a card's own units
+    scale = min(HAND_SCALE, (TABLE_W - 20) / (CARD_W + STRIP * max(0, len(cards) - 1)))
+    room = (TABLE_W - 20) / scale  # the row's width, in a card's own units
     step = min(CARD_W + 4, (room - CARD_W) / max(1, len(cards) - 1))
-    x = (TABLE_W - row_width(len(cards), step) * HAND_SCALE) / 2
+    x = (TABLE_W - row_width(len(cards), step) * scale) / 2
     to_move = view["to_move"] == me
     taken = _taken(view, me, result)
     role = " · declarer" if view["declarer"] == me else ""
@@ -554,7 +586,7 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     row = row_body(cards, 0, 0, step=step, dim=dim, selected=selected, clickable=clickable)
     return text(
         TABLE_W / 2, 410, label, 17, text_anchor="middle", fill="#1b1b1b", font_weight="bold"
-    ) + group(row, x, 440, HAND_SCALE)
+    ) + group(row, x, 440, scale)
 
 
 def _taken(view: dict, seat: int, result: dict | None) -> str:

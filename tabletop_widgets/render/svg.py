@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 FONT = "DejaVu Sans, Verdana, sans-serif"
 MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
@@ -73,9 +74,42 @@ def bubble(x: float, y: float, words: str, size: float = 14) -> str:
     )
 
 
-def table_document(width: int, height: int, body: str, title: str, view: dict) -> str:
+REVIEW_H = 34
+
+
+def review_strip(width: float, y: float, review: tuple[str, str | None]) -> str:
+    """A reviewed move, marked under the table: what was played and the expert's choice."""
+    played, expert = review
+    words = [
+        ("You: ", played, "#ffd166"),
+        ("Expert: ", expert, "#95d5b2") if expert else ("", "the expert's choice too", "#95d5b2"),
+    ]
+    out = [el("rect", x=0, y=y, width=width, height=REVIEW_H - 4, rx=8, fill="#1d3557")]
+    x = 12.0
+    for lead, what, ink in words:
+        line = lead + what
+        out.append(text(x, y + 21, line, 15, fill=ink, font_weight="bold"))
+        x += len(line) * 15 * 0.6 + 24
+    return el("g", "".join(out), class_="tt-review-mark", role="note")
+
+
+def table_document(
+    width: int, height: int, body: str, title: str, view: dict, last: Any = None
+) -> str:
     """``document`` for a table drawn from ``view``: a view taken with ``reveal=True``
-    (teacher mode) gets a banner across the top saying every hand is face up."""
+    (teacher mode) gets a banner across the top saying every hand is face up; ``last`` (the
+    action just taken, an ``engine.Event``) marked ``review`` (a review's row) a strip
+    across the bottom saying what was played and what the expert preferred."""
+    review = last.mark("review") if last is not None else None
+    if review is not None:
+        body += review_strip(width, height, review)
+        height += REVIEW_H
+        played, expert = review
+        title = (
+            f"You played {played}; "
+            + (f"the expert would have played {expert}. " if expert else "so would the expert. ")
+            + title
+        )
     if not view.get("revealed"):
         return document(width, height, body, title)
     banner = el(

@@ -22,6 +22,82 @@ function make(tag, className, attrs = {}) {
   return e;
 }
 
+// ---- Keys stay in the table. In JupyterLab a notebook's shortcuts listen on the whole page:
+// an arrow key on a table's menu would move to the next cell instead of the next option, a
+// letter would insert or cut a cell. So a key pressed on any control of the table stops at the
+// table, as on a plain page (Voila); keys with Ctrl, Alt or Meta (save, the command palette),
+// Tab and Escape go on to the notebook.
+
+/** @param {KeyboardEvent} e */
+function keepKey(e) {
+  if (e.ctrlKey || e.altKey || e.metaKey || e.key === "Tab" || e.key === "Escape") return;
+  e.stopPropagation();
+}
+
+/** The table around a board (a board shown alone is its own table). @param {HTMLElement} root */
+function tableOf(root) {
+  return /** @type {HTMLElement} */ (root.closest(".tt-table") ?? root);
+}
+
+/** Keep the keys pressed in the board's table there, once the board is on the page.
+ * @param {HTMLElement} root */
+function keepKeys(root) {
+  const table = tableOf(root);
+  if (!root.isConnected || table.dataset.ttKeys) return;
+  table.dataset.ttKeys = "kept";
+  table.addEventListener("keydown", keepKey);
+}
+// ---- end keys
+
+// ---- The kernel is busy. A click on the table waits in the kernel behind any cell still
+// running (after Run All, the lesson's later cells). Each click, choice or key that acts sends
+// the board a numbered "ping" behind it; Python answers each with its number once it gets
+// there. Unanswered after WAIT_MS, the table says it is waiting, until the answer comes.
+const WAIT_MS = 300;
+const ACTS = "button, select, input, [data-intent], .noUi-handle, .widget-toggle-button";
+
+/** @param {any} model @param {HTMLElement} root @param {HTMLElement} banner */
+function watchKernel(model, root, banner) {
+  let asked = 0;
+  let answered = 0;
+  let timer = 0;
+  const table = () => tableOf(root);
+  /** @param {boolean} on */
+  const waiting = (on) => {
+    banner.hidden = !on;
+    table().classList.toggle("tt-waiting", on);
+  };
+  /** @param {Event} e */
+  function acted(e) {
+    const target = /** @type {Element} */ (e.target);
+    if (!target?.closest?.(ACTS) || !table().contains(target)) return;
+    if (e instanceof KeyboardEvent && e.key !== "Enter" && e.key !== " ") return;
+    // after the control's own message to the kernel, so the answer comes after it
+    window.setTimeout(() => {
+      asked += 1;
+      model.send({ ping: asked });
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => waiting(answered < asked), WAIT_MS);
+    }, 0);
+  }
+  model.on("msg:custom", (/** @type {any} */ msg) => {
+    if (typeof msg?.pong !== "number") return;
+    answered = Math.max(answered, msg.pong);
+    if (answered >= asked) {
+      window.clearTimeout(timer);
+      waiting(false);
+    }
+  });
+  for (const type of ["click", "change", "keydown"]) document.addEventListener(type, acted, true);
+  return () => {
+    for (const type of ["click", "change", "keydown"]) {
+      document.removeEventListener(type, acted, true);
+    }
+    window.clearTimeout(timer);
+  };
+}
+// ---- end busy kernel
+
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
   const root = make("div", "tt-board-widget");
@@ -33,7 +109,10 @@ function render({ model, el }) {
   });
   skip.textContent = "Skip to now";
   skip.hidden = true;
-  head.append(status, skip);
+  const busy = make("div", "tt-busy", { role: "status" });
+  busy.textContent = "Waiting for the notebook's running cells…";
+  busy.hidden = true;
+  head.append(status, skip, busy);
 
   const over = make("div", "tt-over");
   over.hidden = true;
@@ -257,10 +336,18 @@ function render({ model, el }) {
   }
   /** @param {KeyboardEvent} e */
   const interruptKey = (e) => {
+    keepKeys(root); // the board is on the page by the time a key is pressed in it
     if (e.key === "Enter" || e.key === " ") interrupt(e);
   };
   document.addEventListener("click", interrupt, true);
   document.addEventListener("keydown", interruptKey, true);
+
+  // A review's row opened a move: bring the board into view (it may be far above the row).
+  /** @param {any} msg */
+  const reveal = (msg) => {
+    if (msg?.scroll === "board") root.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  };
+  model.on("msg:custom", reveal);
 
   skip.addEventListener("click", finish);
   board.addEventListener("focusin", ring);
@@ -280,7 +367,11 @@ function render({ model, el }) {
   const traits = ["svg", "label", "status", "recent", "recent_title", "log", "over", "move"];
   for (const name of traits) model.on(`change:${name}`, changed);
   present();
+  const unwatch = watchKernel(model, root, busy);
+  requestAnimationFrame(() => keepKeys(root));
   return () => {
+    unwatch();
+    model.off("msg:custom", reveal);
     for (const name of traits) model.off(`change:${name}`, changed);
     document.removeEventListener("click", interrupt, true);
     document.removeEventListener("keydown", interruptKey, true);

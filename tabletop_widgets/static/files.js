@@ -1,7 +1,8 @@
 // Save game / Load game buttons. Nothing about the game is kept in the page: a click on Save
 // game asks Python for the file, which arrives as one message and is handed to the browser as
 // a download at once; a file chosen with Load game is read here and sent to Python as one
-// message. Python decides everything (what to save, whether a file is a game of this table).
+// message. Python decides everything (what to save, whether a file is a game of this table):
+// `not_now` says why Save game is dimmed, `loads` whether Load game is offered.
 
 /** @param {{ model: any, el: HTMLElement }} ctx */
 function render({ model, el }) {
@@ -26,8 +27,15 @@ function render({ model, el }) {
   picker.hidden = true;
   picker.className = "tt-load-file";
 
+  const title = save.title;
   function label() {
-    save.setAttribute("aria-label", `Save game: download ${model.get("name")}`);
+    const notNow = model.get("not_now");
+    save.disabled = Boolean(notNow);
+    save.style.opacity = notNow ? "0.5" : ""; // dimmed, as a disabled ipywidgets button
+    save.title = notNow ? `Save game: ${notNow}` : title;
+    const what = notNow ? save.title : `Save game: download ${model.get("name")}`;
+    save.setAttribute("aria-label", what);
+    load.style.display = model.get("loads") ? "" : "none"; // a button's CSS outranks `hidden`
   }
 
   save.addEventListener("click", () => model.send({ save: true }));
@@ -58,11 +66,14 @@ function render({ model, el }) {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
 
-  model.on("change:name", label);
+  const traits = ["name", "not_now", "loads"];
+  for (const name of traits) model.on(`change:${name}`, label);
   label();
   row.append(save, load, picker);
   el.append(row);
-  return () => model.off("change:name", label);
+  return () => {
+    for (const name of traits) model.off(`change:${name}`, label);
+  };
 }
 
 export default { render };

@@ -24,8 +24,9 @@ Run: `pytest tests/browser` (the pyproject addopts are harmless here; `-p no:nbv
 on them, so add `-o addopts=""` with it). `-m "not browser"` leaves these tests out.
 
 Environment: JUPYTER_PYTHON (interpreter that serves JupyterLab and runs the kernel; default
-this one), CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR, CI (if set, a missing
-Chromium, Playwright or JupyterLab fails the run instead of skipping it).
+this one), CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR, TABLETOP_TEST_SLOWDOWN (every
+wait is multiplied by it; unset, by the load average per core, see lab.slowdown), CI (if set,
+a missing Chromium, Playwright or JupyterLab fails the run instead of skipping it).
 Never run `playwright install`: the system Chromium is used through executable_path.
 """
 
@@ -44,6 +45,7 @@ from lab import (
     LabServer,
     chromium_path,
     open_chromium,
+    patience,
     python_has_module,
     stage_notebooks,
     watch_sockets,
@@ -106,7 +108,7 @@ def shots() -> Path:
 def lab_server(tmp_path_factory) -> LabServer:
     """A JupyterLab of our own, auth off on 127.0.0.1, serving a stripped copy of notebooks/.
 
-    Learner settings from binder/overrides.json and Voila's from binder/voila.json are
+    Learner settings from binder/overrides.json and Voila's from voila.json are
     applied, as on Binder. At teardown, kernels are shut down via REST, the server gets
     SIGTERM, and the test errors if any process it started had to be killed.
     """
@@ -119,7 +121,7 @@ def lab_server(tmp_path_factory) -> LabServer:
     overrides = REPO / "binder" / "overrides.json"
     settings = json.loads(overrides.read_text()) if overrides.exists() else {}
     (work / "config").mkdir()  # the server's JUPYTER_CONFIG_DIR, where Voila reads voila.json
-    shutil.copy(REPO / "binder" / "voila.json", work / "config" / "voila.json")
+    shutil.copy(REPO / "voila.json", work / "config" / "voila.json")
     server = LabServer.start(root, work, python=python, settings=settings)
     yield server
     leftovers = server.stop()
@@ -154,12 +156,16 @@ def page_errors() -> list[str]:
 
 @pytest.fixture
 def page(chromium, lab_server, page_errors, shots, request):
-    """A fresh tab (30 s default timeout). Screenshot on failure; kernels shut down after."""
+    """A fresh tab (30 s default timeout, 5 s for `expect`, both times slowdown()).
+    Screenshot on failure; kernels shut down after."""
     failed_png = shots / ("FAILED_" + re.sub(r"[^\w.-]+", "_", request.node.name) + ".png")
     failed_png.unlink(missing_ok=True)  # a stale one from an earlier run would mislead
     pg = chromium.new_page()
     watch_sockets(pg)
-    pg.set_default_timeout(30_000)
+    from playwright.sync_api import expect
+
+    pg.set_default_timeout(patience(30_000))
+    expect.set_options(timeout=patience(5_000))
     pg.on("pageerror", lambda e: page_errors.append(str(e)))
     yield pg
     rep = getattr(request.node, "rep_call", None)

@@ -8,13 +8,19 @@ Server side (no pytest needed, so scripts can reuse it):
 Browser side:
     open_chromium(playwright, profile) headless Debian Chromium (a persistent BrowserContext)
 
+Patience: every timeout goes through patience(), one setting for all of them:
+    TABLETOP_TEST_SLOWDOWN=3 triples every wait; unset, waits follow the load average per core.
+
 Page side:
     open_notebook(page, base, path)    open a notebook and wait for its kernel to be Idle
     run_all(page)                      Run > Run All Cells, wait until every cell has run
+    start_run_all(page)                Run > Run All Cells, without waiting
     caught_up(table, twin)             wait until a table on the page shows what its twin (the
                                        same table built in the test's process) shows
     choose(select, label)              pick a dropdown option; return once the kernel is sent it
     wait_for(locator, predicate, arg)  wait until a JS predicate over the element holds
+    BOARD_TEXT_JS                      (table) => the smallest text on a table and the cards a
+                                       fan hides (table.evaluate(BOARD_TEXT_JS))
     click_latency_ms(page, click, target, condition)
                                        click -> first DOM mutation after which condition holds
 
@@ -42,6 +48,35 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+# --------------------------------------------------------------------------- patience
+
+SLOWDOWN = "TABLETOP_TEST_SLOWDOWN"
+"""The one setting every wait of the browser tests follows: how many times longer than on a
+quiet machine a wait may last (``TABLETOP_TEST_SLOWDOWN=3``); unset, it follows the load."""
+
+
+def slowdown() -> float:
+    """How many times longer than on a quiet machine a wait may last: $TABLETOP_TEST_SLOWDOWN
+    if set, else the one-minute load average per core (at least 1, at most 8), read at each
+    wait, so a busy CI machine waits longer instead of failing a test."""
+    setting = os.environ.get(SLOWDOWN, "").strip()
+    if setting:
+        try:
+            factor = float(setting)
+        except ValueError:
+            raise ValueError(f"{SLOWDOWN}={setting!r} is not a number") from None
+        if not factor > 0:
+            raise ValueError(f"{SLOWDOWN}={setting!r} must be above 0")
+        return factor
+    return min(8.0, max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1)))
+
+
+def patience(wait: float) -> float:
+    """A wait (a timeout in any unit) that is enough on a quiet machine, scaled by slowdown():
+    every timeout and settling time in tests/browser goes through here."""
+    return wait * slowdown()
+
 
 # --------------------------------------------------------------------------- the browser
 
@@ -302,7 +337,7 @@ class LabServer:
     def api(self, method: str, path: str, timeout: float = 10.0) -> tuple[int, Any]:
         """Call the REST API (no token: auth is off); returns (status, decoded JSON or None)."""
         req = urllib.request.Request(self.base_url + path, method=method)
-        with urllib.request.urlopen(req, timeout=timeout) as r:
+        with urllib.request.urlopen(req, timeout=patience(timeout)) as r:
             body = r.read()
             return r.status, (json.loads(body) if body else None)
 
@@ -373,7 +408,7 @@ class LabServer:
                 cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
             )
             server = cls(f"http://127.0.0.1:{port}", root, work, python, proc, log_path, 0.0, log)
-            deadline = time.monotonic() + timeout
+            deadline = time.monotonic() + patience(timeout)
             while proc.poll() is None and time.monotonic() < deadline:
                 try:
                     if server.api("GET", "/api/status", timeout=2)[0] == 200:
@@ -401,7 +436,7 @@ class LabServer:
             started |= descendants(self.pid)
             self.proc.send_signal(signal.SIGTERM)  # jupyter server stops on SIGTERM, no prompt
             try:
-                self.proc.wait(timeout=timeout)
+                self.proc.wait(timeout=patience(timeout))
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
@@ -439,7 +474,7 @@ _NOTEBOOK_STATE_JS = """() => {
 
 def wait_kernel_idle(page, timeout_ms: float = 60_000) -> None:
     """Wait for the status bar's '<kernel> | Idle' (data-status='idle' appears too early)."""
-    page.wait_for_function(_KERNEL_IDLE_JS, timeout=timeout_ms)
+    page.wait_for_function(_KERNEL_IDLE_JS, timeout=patience(timeout_ms))
 
 
 def open_notebook(
@@ -461,7 +496,7 @@ def open_notebook(
     url = f"{base}/{mode}/workspaces/{ws}/tree/{urllib.parse.quote(path)}"
     t0 = time.perf_counter()
     page.goto(url)
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=timeout_ms)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=patience(timeout_ms))
     wait_kernel_idle(page, timeout_ms)
     return time.perf_counter() - t0
 
@@ -484,6 +519,12 @@ def _max_prompt(state) -> int:
     return max(counts, default=0)
 
 
+def start_run_all(page) -> None:
+    """Run > Run All Cells, as a person would, without waiting for the cells."""
+    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*Run\s*$")).first.click()
+    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+
+
 def run_all(
     page,
     *,
@@ -502,9 +543,9 @@ def run_all(
     if before is None:
         raise RuntimeError("run_all: no notebook is open")
     start_count = _max_prompt(before)
-    page.locator(".lm-MenuBar-item", has_text=re.compile(r"^\s*Run\s*$")).first.click()
     t0 = time.perf_counter()
-    page.click("li.lm-Menu-item[data-command='runmenu:run-all']")
+    start_run_all(page)
+    timeout_ms = patience(timeout_ms)
     deadline = time.monotonic() + timeout_ms / 1000
     quiet_since: float | None = None
     while True:
@@ -521,7 +562,7 @@ def run_all(
             quiet_since = None
         elif quiet_since is None:
             quiet_since = now
-        elif now - quiet_since >= settle_s:
+        elif now - quiet_since >= patience(settle_s):
             result = RunResult(ran, len(cells), time.perf_counter() - t0)
             if allow_errors:
                 return result
@@ -609,12 +650,63 @@ def caught_up(table: Any, twin: Any, timeout_ms: float = 20_000) -> None:
     }
     arg = [table.element_handle(), want]
     try:
-        table.page.wait_for_function(f"(a) => !({_TABLE_DIFF_JS})(a)", arg=arg, timeout=timeout_ms)
+        table.page.wait_for_function(
+            f"(a) => !({_TABLE_DIFF_JS})(a)", arg=arg, timeout=patience(timeout_ms)
+        )
     except Exception as e:
         if type(e).__name__ != "TimeoutError":
             raise
         diff = table.page.evaluate(_TABLE_DIFF_JS, arg)
         raise AssertionError(f"the page's table never caught up with its twin: {diff}") from None
+
+
+BOARD_TEXT_JS = """(table) => {
+  // every text a player reads on the board and around it, with its size on screen: an SVG
+  // text's font size times the picture's scale, an HTML text's computed size
+  const board = table.querySelector('.tt-board svg');
+  const texts = [];
+  for (const t of board.querySelectorAll('text')) {
+    const words = t.textContent.trim();
+    if (!words || !t.getClientRects().length || t.closest('[aria-hidden="true"]')) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    // covered: some point along the text's middle line is under another part of the
+    // picture (a neighbour in a fan) rather than its own card (the group with a name)
+    const r = t.getBoundingClientRect();
+    const own = t.closest('g[aria-label]') || t.parentElement.closest('g') || board;
+    const covered = [0.1, 0.3, 0.5, 0.7, 0.9].some((f) => {
+      const top = document.elementFromPoint(r.left + f * r.width, r.top + r.height / 2);
+      return top && !own.contains(top) && !top.classList.contains('tt-focus-ring');
+    });
+    texts.push({words, px: Math.round(px * 10) / 10, covered,
+                card: own.getAttribute('aria-label')});
+  }
+  const html = [];
+  const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    if (!n.textContent.trim() || e.closest('svg') || e.closest('.tt-tools')) continue;
+    if (!e.getClientRects().length || e.closest('[hidden], details:not([open]) > :not(summary)'))
+      continue;
+    html.push({words: n.textContent.trim().slice(0, 30),
+               px: parseFloat(getComputedStyle(e).fontSize)});
+  }
+  const least = (list) => list.reduce((a, b) => (b.px < a.px ? b : a), {px: Infinity});
+  const svg = least(texts), other = least(html);
+  // a card is hidden when none of its texts shows whole
+  const cards = {};
+  for (const t of texts.filter((t) => t.card)) {
+    cards[t.card] = (cards[t.card] ?? false) || !t.covered;
+  }
+  return {board_text_px: svg.px, board_smallest: svg.words,
+          side_text_px: other.px, side_smallest: other.words,
+          small: [...new Set(texts.filter((t) => t.px < 14).map((t) => `${t.words} ${t.px}`))],
+          hidden: Object.keys(cards).filter((c) => !cards[c])};
+}"""
+"""What a player reads on a table (a Locator's element): the smallest text on the board and
+beside it, in px on screen (``board_text_px``, ``side_text_px``, with the words), the board's
+texts under 14 px (``small``), and the cards a fan hides (``hidden``: the names of the cards
+none of whose texts shows whole)."""
 
 
 _SOCKETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -646,7 +738,10 @@ def choose(select: Any, label: str, timeout_ms: float = 15_000) -> None:
         text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
         return '"method":"update"' in text and f'"index":{index}' in text
 
-    with kernel[-1].expect_event("framesent", predicate=is_the_change, timeout=timeout_ms):
+    sent = kernel[-1].expect_event(
+        "framesent", predicate=is_the_change, timeout=patience(timeout_ms)
+    )
+    with sent:
         select.select_option(label=label)
 
 
@@ -655,7 +750,7 @@ def wait_for(locator: Any, predicate: str, arg: Any = None, timeout_ms: float = 
     holds (a size after a class change, say): the page's own state, not a sleep."""
     handle = locator.element_handle()
     locator.page.wait_for_function(
-        f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=timeout_ms
+        f"([el, arg]) => ({predicate})(el, arg)", arg=[handle, arg], timeout=patience(timeout_ms)
     )
 
 
@@ -705,7 +800,7 @@ def click_latency_ms(
       return true;
     }"""
     ).replace("__CONDITION__", condition)
-    if not target.evaluate(arm, [key, timeout_ms]):
+    if not target.evaluate(arm, [key, patience(timeout_ms)]):
         raise ValueError(f"click_latency_ms: condition already holds before the click: {condition}")
     click.click()
     try:

@@ -36,7 +36,7 @@ def test_throw_and_move_by_clicks(lab_server, page, page_errors, shots):
     # Throw: the dice tumble, then land on the kernel's throw.
     table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
     twin.throw()
-    faces = f"{twin.state.thrown.a}-{twin.state.thrown.b}"
+    faces = f"{twin.shown.thrown.a}-{twin.shown.thrown.b}"
     table.locator(f'.tt-dice[data-values="{faces}"]').wait_for()
     caught_up(table, twin)  # the throw has landed (a click while it plays would only end that)
 

@@ -54,7 +54,7 @@ def tables(page, notebook_path: str, base: str):
 
 def hand_names(table: RummyTable) -> list[str]:
     """The accessible names of the hand the table shows, in order."""
-    wild = table.state.wild_rank
+    wild = table.shown.wild_rank
     return [card_name(c, c.rank == wild) for c in table.cards_in_order()]
 
 

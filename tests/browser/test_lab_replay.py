@@ -50,7 +50,7 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     table.scroll_into_view_if_needed()
     caught_up(table, twin)
     assert where.text_content() == plain(bar.where.value)
-    assert position_text(twin.state.view(0)) in board.text_content()
+    assert position_text(twin.shown.view(0)) in board.text_content()
 
     # Back by clicks: the board goes back to the position of that move.
     back = replay.locator("button", has_text=re.compile(r"^\s*Back\s*$"))
@@ -60,7 +60,7 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     replay.get_by_text(f"at move {n - 3} of {n}").wait_for()
     caught_up(table, twin)
     assert where.text_content() == plain(bar.where.value)
-    earlier = position_text(twin.state.view(0))
+    earlier = position_text(twin.shown.view(0))
     assert earlier != position_text(bar.game.view(0))
     assert earlier in board.text_content()
 
@@ -76,7 +76,7 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     bar.back.click()
     replay.get_by_text(f"at move {n - 5} of {n}").wait_for()
     caught_up(table, twin)
-    assert position_text(twin.state.view(0)) in board.text_content()
+    assert position_text(twin.shown.view(0)) in board.text_content()
     thrown = "-".join(map(str, twin.dice.values))  # the dice: the throw of the move shown, still
     table.locator(f'.tt-dice[data-values="{thrown}"]:not(.tt-rolling)').wait_for()
     table.screenshot(path=str(shots / "replay_looking_back.png"))
@@ -87,13 +87,13 @@ def test_scrub_back_and_play_on(lab_server, page, page_errors, shots):
     bar.branch.click()
     branched = f"Branch: play on from move {n - 5} of {n}"
     assert branched in twin.log_lines
-    assert twin.state.history[: n - 5] == first_line[: n - 5] and bar.moves > n - 5
+    assert twin.shown.history[: n - 5] == first_line[: n - 5] and bar.moves > n - 5
     m = bar.moves
     replay.get_by_text(f"Move {m} of {m}").wait_for()
     assert where.text_content() == plain(bar.where.value)
     caught_up(table, twin)
     assert branched in table.locator(".tt-log li").all_text_contents()
-    assert position_text(twin.state.view(0)) in board.text_content()
+    assert position_text(twin.shown.view(0)) in board.text_content()
     assert not replay.locator("button", has_text="Play on from here").is_visible()
     table.screenshot(path=str(shots / "replay_branched.png"))
     assert not page_errors, page_errors

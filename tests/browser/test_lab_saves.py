@@ -20,8 +20,8 @@ from tabletop_widgets.saves import SaveLoad
 
 pytestmark = pytest.mark.browser
 
-FIRST = {"players": 2, "seed": 0, "humans": (0,)}
-FRESH = {"players": 2, "seed": 4, "humans": (0,)}
+FIRST = {"players": 2, "seed": 0, "humans": (0,), "teacher": True}  # saves in mid-game
+FRESH = {"players": 2, "seed": 4, "humans": (0,), "teacher": True}
 
 
 def saves_of(table: IndiaTable) -> SaveLoad:
@@ -61,7 +61,7 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
         caught_up(first, twin)
 
     # Save game downloads the game as it stands, under its own name.
-    name = f"india-seed0-move{len(twin.state.history)}.json"
+    name = f"india-seed0-move{len(twin.shown.history)}.json"
     save = first.locator(".tt-save")
     save.scroll_into_view_if_needed()
     assert save.get_attribute("aria-label") == f"Save game: download {name}"
@@ -76,7 +76,7 @@ def test_save_download_then_load_it_and_refuse_a_corrupt_file(
     saved = tmp_path / name
     download.save_as(saved)
     text = saved.read_text(encoding="utf-8")
-    assert engine.from_json(text) == twin.state
+    assert engine.from_json(text) == twin.shown
 
     # Load it into the fresh table, through the browser's file chooser.
     fresh.scroll_into_view_if_needed()

@@ -1,5 +1,6 @@
-"""Teacher mode in a real JupyterLab and Chromium: rig a throw of India by clicks, throw, and
-see exactly that throw on the dice and the table; then turn every hand face up (the banner).
+"""Teacher mode at a teacher's table (``teacher=True``) in a real JupyterLab and Chromium: rig a
+throw of India by clicks, throw, and see exactly that throw on the dice and the table; then turn
+every hand face up (the banner).
 
 The test builds the same table in its own process and makes the same clicks, so the status,
 the moves offered and the log it checks on the page are ones only the kernel could have sent.
@@ -11,6 +12,7 @@ import re
 
 import pytest
 from lab import caught_up, choose, markdown_cell, open_notebook, run_all, write_notebook
+from playwright.sync_api import expect
 
 from engine.india import Throw
 from tabletop_widgets import IndiaTable, MichiganTable
@@ -19,8 +21,8 @@ from tabletop_widgets.teacher import TeacherTools
 
 pytestmark = pytest.mark.browser
 
-TABLE = {"players": 2, "seed": 1, "humans": (0,)}
-CARDS = {"players": 3, "seed": 2, "humans": (0,)}
+TABLE = {"players": 2, "seed": 1, "humans": (0,), "teacher": True}
+CARDS = {"players": 3, "seed": 2, "humans": (0,), "teacher": True}
 RIGGED = Throw(5, 2)
 
 
@@ -50,8 +52,7 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     teacher.locator("button", has_text="Teacher mode").click()
     tool.toggle.value = True
     choice = teacher.locator("select")
-    choice.wait_for()
-    assert choice.locator("option").count() == 36
+    expect(choice.locator("option")).to_have_count(36)  # the options arrive after the list
     choose(choice, str(RIGGED))
     tool.outcome.value = RIGGED
     teacher.locator("button", has_text="Rig the next one").click()
@@ -61,14 +62,14 @@ def test_rig_a_throw_by_clicks_then_show_every_hand(lab_server, page, page_error
     # Throw: the dice land on the rigged faces, and the table plays on from that throw.
     table.locator("button", has_text=re.compile(r"^\s*Throw\s*$")).click()
     twin.throw_button.click()
-    assert twin.state.history[0] == RIGGED
+    assert twin.shown.history[0] == RIGGED
     table.locator(f'.tt-dice[data-values="{RIGGED.a}-{RIGGED.b}"]').wait_for()
     caught_up(table, twin)
     status = table.locator(".tt-status").text_content()
     assert status.startswith(f"You to move: {RIGGED.a}-{RIGGED.b}")  # both rigged dice to use
     for button in twin.move_list.children:  # the moves the throw allows, as the kernel sees them
         table.locator("button", has_text=button.description).wait_for()
-    thrown = twin.say(twin.state.at(0).public(RIGGED, 0))  # the engine's words for the throw
+    thrown = twin.say(twin.shown.at(0).public(RIGGED, 0))  # the engine's words for the throw
     assert table.locator(".tt-recent li").all_text_contents() == [thrown]
     assert thrown in table.locator(".tt-log li").all_text_contents()
     teacher.locator(".tt-coach").wait_for(state="detached")  # the rigged throw is used up

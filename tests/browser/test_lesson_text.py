@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import open_notebook
+from lab import open_notebook, patience
 
 pytestmark = pytest.mark.browser
 
@@ -73,10 +73,10 @@ def drawn_cells(page) -> dict[int, dict]:
     seen: dict[int, dict] = {}
     moving = True
     while moving:
-        page.wait_for_timeout(SETTLE_MS)
+        page.wait_for_timeout(patience(SETTLE_MS))
         seen.update({c["index"]: c for c in page.evaluate(DRAWN_JS)})
         moving = page.evaluate(SCROLL_JS)
-    page.wait_for_timeout(SETTLE_MS)
+    page.wait_for_timeout(patience(SETTLE_MS))
     seen.update({c["index"]: c for c in page.evaluate(DRAWN_JS)})
     return seen
 
@@ -93,7 +93,7 @@ def test_no_unintended_math_and_every_dollar_shows(lesson, lab_server, page, pag
     sources = markdown_sources(lesson)
     if any(written(s)[0] for s in sources.values()):  # MathJax loads on first use
         page.locator(".jp-RenderedMarkdown mjx-container").first.wait_for(
-            state="attached", timeout=30_000
+            state="attached", timeout=patience(30_000)
         )
     drawn = drawn_cells(page)
     assert set(drawn) == set(sources), f"cells never drawn: {sorted(set(sources) - set(drawn))}"

@@ -42,8 +42,8 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     same_log()
 
     # A dimmed card: the click reaches Python, the engine refuses and says why.
-    mine = [a.card for a in twin.state.legal_actions()]
-    other = next(c for c in twin.state.hands[0] if c not in mine)
+    mine = [a.card for a in twin.shown.legal_actions()]
+    other = next(c for c in twin.shown.hands[0] if c not in mine)
     board.locator(f'[data-intent="card:{other}"]').click()
     twin.on_intent(f"card:{other}")
     caught_up(table, twin)
@@ -52,14 +52,14 @@ def test_lead_and_follow_by_clicks(lab_server, page, page_errors, shots):
     # Play by clicks until you have both led a suit and followed with the obligatory card.
     done = set()
     while done != {"lead", "follow"}:
-        state = twin.state
+        state = twin.shown
         assert state.current_player == 0 and not twin.paused
         done.add("lead" if state.run is None else "follow")
         card = state.legal_actions()[0].card
         board.locator(f'[data-intent="card:{card}"]').click()
         twin.act(Play(card))
         same_log()
-        if done == {"lead", "follow"} or twin.paused or twin.state.is_terminal():
+        if done == {"lead", "follow"} or twin.paused or twin.shown.is_terminal():
             break
     assert done == {"lead", "follow"}
     status = re.sub(r"<[^>]+>", "", twin.board.status)

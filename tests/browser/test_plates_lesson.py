@@ -28,7 +28,7 @@ N_CLICKS = 12
 def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     kwargs = first_call(REPO / LESSON, "PlatesTable")
     twin = PlatesTable(**kwargs)  # the same table, in this process
-    plate = twin.state.view(0)["my_plate"]["number"]
+    plate = twin.shown.view(0)["my_plate"]["number"]
 
     table, board = first_table(page, lab_server.base_url, LESSON)
     caught_up(table, twin)
@@ -36,7 +36,7 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     text = board.text_content()
     assert plate in re.sub(r"\s", "", text)  # your own plate, face up
     for seat in (1, 2, 3):  # nobody else's
-        assert twin.state.stands[seat][0].number not in re.sub(r"\s", "", text)
+        assert twin.shown.stands[seat][0].number not in re.sub(r"\s", "", text)
 
     # Click digits on your own plate: Python marks them on the picture. Timed.
     digits = sorted(set(plate) - {"0"}) or ["0"]
@@ -77,7 +77,7 @@ def test_play_a_round_by_clicks(lab_server, page, page_errors, shots):
     table.locator("button", has_text="Continue").click()
     twin.continue_button.click()
     caught_up(table, twin)
-    assert f"Round 2 of {twin.state.rounds_total}" in board.text_content()
+    assert f"Round 2 of {twin.shown.rounds_total}" in board.text_content()
     table.screenshot(path=str(shots / "plates_round2.png"))
 
     median = statistics.median(latencies)

@@ -43,11 +43,11 @@ def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
     board.locator('[data-intent="draw:stock"]').click()
     twin.on_intent("draw:stock")
     caught_up(table, twin)
-    drawn = twin.state.hands[0][-1]
+    drawn = twin.shown.hands[0][-1]
     assert f"{drawn.rank}" in board.locator('[data-intent="card:13"]').text_content()
 
     # Select the cards of the best meld and group them: the label names the meld.
-    meld = best_arrangement(twin.state.hands[0], twin.state.wild_rank).melds[0]
+    meld = best_arrangement(twin.shown.hands[0], twin.shown.wild_rank).melds[0]
     for card in meld.cards:
         k = twin.cards_in_order().index(card)
         twin.select(k)
@@ -63,7 +63,7 @@ def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
     table.screenshot(path=str(shots / "rummy_grouped.png"))
 
     # Discard the highest loose card: the bots play on and the log says what they did.
-    loose = best_arrangement(twin.state.hands[0], twin.state.wild_rank).loose
+    loose = best_arrangement(twin.shown.hands[0], twin.shown.wild_rank).loose
     card = max(loose, key=lambda c: (c.rank in "AJQK10", str(c)))
     k = twin.cards_in_order().index(card)
     twin.select(k)

@@ -28,13 +28,13 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     twin = RupeesTable(
         **first_call(REPO / LESSON, "RupeesTable")
     )  # the same table, in this process
-    assert twin.state.phase == "bid" and twin.state.current_player == 0
+    assert twin.shown.phase == "bid" and twin.shown.current_player == 0
 
     table, board = first_table(page, lab_server.base_url, LESSON)
     caught_up(table, twin)
     assert "You to move" in table.locator(".tt-status").text_content()
     assert "You ◀ to bid" in board.text_content()  # not "to play" while bidding
-    for card in twin.state.hands[0]:  # your hand, face up (named for screen readers)
+    for card in twin.shown.hands[0]:  # your hand, face up (named for screen readers)
         assert board.locator(f'g[aria-label^="{_name(card)}"]').count() >= 1
 
     # Bid the top: the bots can only pass, and you take the widow.
@@ -42,17 +42,17 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
     twin.panel.amount.value = 400_000
     table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
     twin.panel.bid.click()
-    assert twin.state.phase == "discard"
+    assert twin.shown.phase == "discard"
     caught_up(table, twin)
     table.locator("button", has_text="Discard").wait_for()
     table.screenshot(path=str(shots / "rupees_discard.png"))
 
     # A forbidden card says why; then three allowed cards and Discard.
-    special = next(c for c in twin.state.hands[0] if c.is_special or c.is_money)
+    special = next(c for c in twin.shown.hands[0] if c.is_special or c.is_money)
     board.locator(f'[data-intent="card:{special.code}"]').click()
     twin.on_intent(f"card:{special.code}")
     caught_up(table, twin)  # the refusal included
-    chosen = [c.code for c in twin.state.discardable()][-3:]
+    chosen = [c.code for c in twin.shown.discardable()][-3:]
     for code in chosen:
         board.locator(f'[data-intent="card:{code}"]').click()
         twin.on_intent(f"card:{code}")
@@ -64,15 +64,15 @@ def test_bid_discard_trump_and_play_a_trick_by_clicks(lab_server, page, page_err
 
     # Name trumps by button (its own prompt says what they are for).
     table.locator(".tt-prompt", has_text="Name trumps").wait_for()
-    trump = twin.state.hands[0][-1].colour  # any colour will do: the one of the last card
+    trump = twin.shown.hands[0][-1].colour  # any colour will do: the one of the last card
     label = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}[trump]
     table.locator("button", has_text=label).click()
     twin.act(NameTrump(trump))
-    assert twin.state.phase == "play" and twin.state.current_player == 0
+    assert twin.shown.phase == "play" and twin.shown.current_player == 0
     caught_up(table, twin)
 
     # Lead a card by clicking it: the three bots follow and the trick closes.
-    lead = twin.state.playable(0)[0]
+    lead = twin.shown.playable(0)[0]
     board.locator(f'[data-intent="card:{lead.code}"]').click()
     twin.on_intent(f"card:{lead.code}")
     closing = next(line for line in twin.log_lines if line.startswith("Trick 1:"))

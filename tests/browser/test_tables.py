@@ -6,12 +6,14 @@ makes several other players act.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from lab import code_cell, open_notebook, run_all, write_notebook
+from lab import BOARD_TEXT_JS, code_cell, open_notebook, patience, run_all, write_notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -130,6 +132,13 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
     table = open_table(lab_server, page, game)
     height = table.evaluate(FIT_JS)
     page.screenshot(path=str(shots / f"table_{game}_1366.png"))
+    # a control that cannot be used now looks it: grey words on grey, a dashed edge
+    looks = table.locator(".jupyter-button:disabled").evaluate_all(
+        "bs => bs.map((b) => getComputedStyle(b).borderStyle)"
+    )
+    assert looks and set(looks) == {"dashed"}, looks
+    # every card of a fan shows its rank or name whole
+    assert table.evaluate(BOARD_TEXT_JS)["hidden"] == []
     assert height <= FIT_PX, f"{game}: status, board and controls take {height:.0f} px"
     assert not page_errors
 
@@ -138,18 +147,23 @@ def test_the_table_fits_a_laptop_screen(game, lab_server, page, page_errors, sho
 def test_the_moves_that_follow_a_click_arrive_one_at_a_time(game, lab_server, page, page_errors):
     table = open_table(lab_server, page, game)
     table.evaluate(WATCH_JS)
+    replay_line = table.locator(".tt-replay .widget-html").first
+    expect(replay_line).to_be_visible()
     PLAY[game](table)
-    page.wait_for_function("() => window.__pictures.length >= 3", timeout=10_000)
+    expect(table).to_have_class(re.compile(r"\btt-playing\b"))
+    expect(replay_line).to_be_hidden()  # it does not tell the last move ahead of the board
+    page.wait_for_function("() => window.__pictures.length >= 3", timeout=patience(10_000))
     pictures = page.evaluate("() => window.__pictures")
     assert len(set(pictures[:3])) == 3, pictures  # three successive, different pictures
     # a second turn, cut short: Skip shows the game as it stands at once
-    table.locator(".tt-skip").wait_for(state="hidden", timeout=10_000)
+    table.locator(".tt-skip").wait_for(state="hidden", timeout=patience(10_000))
+    expect(replay_line).to_be_visible()
     status = table.locator(".tt-status").text_content()
     PLAY[game](table)
     skip = table.locator(".tt-skip")
-    skip.wait_for(state="visible", timeout=5_000)
+    skip.wait_for(state="visible", timeout=patience(5_000))
     skip.click()
-    skip.wait_for(state="hidden", timeout=2_000)
+    skip.wait_for(state="hidden", timeout=patience(2_000))
     assert "tt-playing" not in (table.get_attribute("class") or "")
     expect(table.locator(".tt-status")).not_to_be_empty()
     assert status
@@ -174,8 +188,12 @@ def test_rummy_asks_before_a_wrong_show_and_before_a_drop(lab_server, page, page
 
     board.locator('[data-intent="draw:stock"]').click()
     board.locator('[data-intent="card:13"]').wait_for()
-    board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
     declare = table.locator("button", has_text=f"Declare: not a valid show, costs {WRONG_SHOW}")
+    for _ in range(3):  # a click while the draw still plays back is refused as stale: again
+        board.locator('[data-intent="card:0"]').click(position={"x": 10, "y": 30})
+        with contextlib.suppress(PlaywrightTimeout):
+            declare.wait_for(timeout=patience(5) * 1000)
+            break
     declare.click()
     bar.wait_for(state="visible")
     assert f"a wrong show costs {WRONG_SHOW} points" in bar.inner_text()

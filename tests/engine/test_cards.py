@@ -1,4 +1,4 @@
-"""Standard playing cards and their one notation (DESIGN.md, Cards)."""
+"""Standard playing cards and their one notation (docs/design.md §3.7)."""
 
 from __future__ import annotations
 

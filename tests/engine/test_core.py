@@ -1,4 +1,4 @@
-"""The shared protocol (DESIGN.md): creating games, chance, turn order, auctions, actions, saves."""
+"""The shared protocol (docs/design.md §3): new games, chance, turns, auctions, actions, saves."""
 
 from __future__ import annotations
 
@@ -361,7 +361,7 @@ def test_edited_history_with_a_new_digest_still_fails_clearly():
 
 
 def test_probability_values_are_fractions():
-    # odds helpers return exact fractions (DESIGN.md, Odds)
+    # odds helpers return exact fractions (docs/design.md §3.7)
     assert isinstance(engine.plates.bid_chance(Bid(1, 1), None, 2), Fraction)
 
 
@@ -555,6 +555,8 @@ def test_a_chance_table_draws_exactly_as_the_fraction_sum(weights):
 
 
 def test_interned_values_are_made_once():
+    """A value made again is the one made first (a look-up): a fast path, never the meaning
+    of ``==`` (see the next test)."""
     from engine.cards import Card
     from engine.india import Move
     from engine.rupees import Play, RupeeCard
@@ -574,3 +576,54 @@ def test_interned_values_are_made_once():
         Card("10")
     with pytest.raises(TypeError):
         Card("10", rank="J")
+
+
+def test_interned_values_are_equal_by_value_however_many_are_made():
+    """``==`` and ``hash`` are by value, also past the values an interned class keeps: after
+    100,000 distinct bids a bid is still equal to itself made again, in a set, a list or a
+    game's history, and after a copy or a save."""
+    from engine.core import MAX_INTERNED
+    from engine.rupees import Bid, Pass
+
+    made = [Bid(5_000 * k) for k in range(100_000)]
+    assert len(set(made)) == 100_000
+    late = 5_000 * 99_999
+    assert Bid(late) is not Bid(late)  # past the cache: two objects ...
+    assert Bid(late) == Bid(late) and hash(Bid(late)) == hash(Bid(late))  # ... one value
+    assert Bid(late) in set(made) and made.index(Bid(late)) == 99_999
+    assert Bid(late) != Bid(late + 5_000) and Bid(late) != Pass() and Bid(late) != late
+    assert copy.copy(made[-1]) == made[-1] and pickle.loads(pickle.dumps(made[-1])) == made[-1]
+    assert dataclasses.replace(made[-1]) == made[-1]
+    assert decode(encode(made[-1]), {"Bid": Bid}) == made[-1]
+    assert str(Bid(late)) == "bid ₹499,995,000"
+    assert len(made) > MAX_INTERNED
+    line = engine.core.History([Pass(), Bid(late)])
+    assert line == (Pass(), Bid(late)) and hash(line) == hash((Pass(), Bid(late)))
+
+
+def test_a_class_of_listed_values_holds_one_object_per_value():
+    """Cards are made once each, at import (``every_value``): whatever makes a card again (its
+    name, a copy, a save, a pickle) gets that object, so identity is equality by value."""
+    from engine.cards import Card, standard_deck
+    from engine.core import every_value, interned, value
+    from engine.rupees import CARDS, RupeeCard
+
+    deck = standard_deck(jokers=1)
+    assert len({id(c) for c in deck}) == 53 == len(set(deck))
+    for card in deck:
+        again = (Card(card.rank, card.suit), Card.from_str(str(card)), copy.deepcopy(card))
+        assert all(c is card for c in again)
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert decode(encode(card), {"Card": Card}) is card
+    assert [c for c in deck if c == Card("Q", "S")] == [Card("Q", "S")]
+    assert all(RupeeCard(code) is card for code, card in CARDS.items())
+
+    @every_value([(1,), (2,)])
+    @interned
+    @value
+    class Die:
+        face: int
+
+    assert Die(1) is Die(1) and Die(1) != Die(2)
+    with pytest.raises(TypeError, match="not among the values its class lists"):
+        Die(3)  # its check lets 3 pass, the list does not

@@ -1,7 +1,8 @@
 """Golden playthroughs (``tests/golden/*.txt``, written by ``scripts/golden.py``).
 
-Two checks per file: the saved actions replayed through the rules give every recorded picture
-and the recorded returns (a change of any rule shows here, whatever the bots or the dice do);
+Two checks per file: the saved actions replayed through the rules list as many legal actions
+before each move as recorded (a perft-like count) and give every recorded picture and the
+recorded returns (a change of any rule shows here, whatever the bots or the dice do);
 and the game played again from its seed gives the same file, byte for byte (a change of dealing,
 dice or bot play shows here). Regenerate with ``python scripts/golden.py`` only for a change
 made on purpose, and say so in the commit.
@@ -10,6 +11,7 @@ made on purpose, and say so in the commit.
 from __future__ import annotations
 
 import json
+import re
 import runpy
 from pathlib import Path
 
@@ -23,30 +25,46 @@ golden = runpy.run_path(str(ROOT / "scripts" / "golden.py"), run_name="golden")
 NAMES = list(golden["PLAYTHROUGHS"])
 
 
-def recorded(name: str) -> tuple[list[tuple[object, str]], list]:
-    """The saved (action, picture after it) pairs of a golden file, and its returns. Actions
-    are read as a saved game reads them (a class renamed since is found by its old name)."""
+def recorded(name: str) -> tuple[list[tuple[object, str, str]], list]:
+    """The saved (action, picture after it, what was listed before it) of a golden file, and
+    its returns. Actions are read as a saved game reads them (a class renamed since is found by
+    its old name); what was listed is the count before the list ("seat 1, legal (7)", "chance
+    (36 outcomes)", "chance (a shuffle)")."""
     game = engine.GAMES[golden["PLAYTHROUGHS"][name]["game"]]
-    steps: list[tuple[object, list[str]]] = []
-    returns = None
+    steps: list[tuple[object, list[str], str]] = []
+    returns, listed = None, ""
     for line in golden["path_of"](name).read_text(encoding="utf-8").splitlines():
-        if line.startswith("  json: "):
+        if line.startswith("move "):
+            listed = re.match(r"move \d+: ([^(]*\([^)]*\))", line)[1]
+        elif line.startswith("  json: "):
             data = _renamed(json.loads(line[len("  json: ") :]), game.RENAMED)
-            steps.append((decode(data, game.kinds()), []))
+            steps.append((decode(data, game.kinds()), [], listed))
         elif line.startswith("    ") and steps:
             steps[-1][1].append(line[4:])
         elif line.startswith("returns: "):
             returns = json.loads(line[len("returns: ") :])
-    return [(a, "\n".join(p)) for a, p in steps], returns
+    return [(a, "\n".join(p), n) for a, p, n in steps], returns
+
+
+def counted(state: engine.State) -> str:
+    """What the rules list at ``state``, counted as a golden file writes it."""
+    seat = state.current_player
+    if seat == engine.CHANCE:
+        outcomes = state.chance_outcomes()
+        return f"chance ({len(outcomes)} outcomes)" if outcomes else "chance (a shuffle)"
+    return f"seat {seat}, legal ({len(state.legal_actions())})"
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_rules_replay_every_recorded_picture(name):
+    """The recorded actions replayed through the rules list as many legal actions before each
+    move as recorded (a perft count along the game) and give every recorded picture."""
     game, players, seed, options = golden["setup"](golden["PLAYTHROUGHS"][name])
     state = engine.new_game(game, players=players, seed=seed, **options)
     steps, returns = recorded(name)
     assert steps, f"{name}: no moves recorded"
-    for k, (action, picture) in enumerate(steps, start=1):
+    for k, (action, picture, listed) in enumerate(steps, start=1):
+        assert counted(state) == listed, f"{name}: what was legal before move {k} differs"
         state = state.apply(action)
         assert str(state) == picture, f"{name}: the picture after move {k} ({action}) differs"
     assert state.is_terminal()

@@ -1,4 +1,4 @@
-"""India's exact odds (RULES.md §6), each checked two more ways: by enumerating the 36 throws
+"""India's exact odds (docs/rules.md §6), each checked two more ways: by enumerating the 36 throws
 through the engine's own rules, and by the vectorised simulation."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Royal Game of India, rule by rule (RULES.md §4, seed 003): scripted throws on set positions.
+"""India, rule by rule (docs/rules.md §4, seed 003): scripted throws on positions set by hand.
 
 Positions are set with the ``start`` option in the position notation (``c`` corner, a track
 square, ``r1``-``r7`` red path, ``h`` home; seats separated by ``/``). Two players sit on
@@ -27,7 +27,7 @@ from engine.india import (
     parse_position,
     turn_square,
 )
-from engine.india.rules import Position, _singles, options
+from engine.india.rules import Position, _singles, options, stands_for
 
 
 def game(start: str | None = None, players: int = 2, **options) -> IndiaState:
@@ -153,11 +153,23 @@ def test_a_piece_moves_by_each_die_or_by_the_total_never_part_of_a_die():
     refused(s, Move(0, 4), "never part of a die")
 
 
-def test_pieces_together_give_one_move_but_either_may_be_named():
+def test_pieces_together_give_one_move_the_lower_numbered_pieces():
+    """Two pieces standing together move the same: the move is listed once, as the
+    lower-numbered piece's, and naming the other piece is refused with the reason (the table
+    turns a click on either piece into the listed move)."""
     s = play(game("10 10 c c / c c c c"), Throw(3, 4))
-    assert Move(1, 3) not in s.legal_actions()  # listed once, as piece 0
-    t = play(s, Move(1, 3))
-    assert t.pieces[0][:2] == (6, 9)
+    assert {Move(0, 3), Move(0, 4), Move(0, 7)} <= legal(s)
+    assert not any(isinstance(a, Move) and a.piece == 1 for a in legal(s))
+    refused(
+        s,
+        Move(1, 3),
+        r"pieces 0 and 1 stand together and move the same: the move is "
+        r"piece 0's \(piece 0 moves 3\)",
+    )
+    refused(s, Move(1, 5), "never part of a die")  # the dice's rule comes first
+    t = play(s, Move(0, 3))
+    assert t.pieces[0][:2] == (9, 6)  # squares 13 and 10
+    assert stands_for(t.pieces[0], 1) == 1 and stands_for(s.pieces[0], 1) == 0
 
 
 def test_exact_count_into_the_centre():
@@ -422,11 +434,12 @@ def test_entering_names_the_piece_from_the_corner():
 
 def test_a_stacked_piece_moves_as_listed_and_public_checks_the_seat():
     s = play(game("14 14 h h / c c c c", players=2), Throw(1, 2))
-    e = public_from_every_seat(s, Move(1, 3))
-    assert e.what == "piece 1 by 3" and e.mark("piece") == (0, 1)
+    e = public_from_every_seat(s, Move(0, 3))
+    assert e.what == "piece 0 by 3" and e.mark("piece") == (0, 0)
     for seat in (2, -1, True, "0"):
         with pytest.raises(ValueError, match="no seat"):
-            s.public(Move(1, 3), seat)
+            s.public(Move(0, 3), seat)
+    assert s.public(Move(1, 3), 0).what == "piece 1 moves 3"  # not a listed move: as written
     assert s.public(Move(0, 6), 0).what == "piece 0 moves 6"  # not a move of this throw
 
 

@@ -23,7 +23,8 @@ from engine.michigan import (
     Sell,
     rigged_shuffle,
 )
-from engine.michigan.expert import Seen
+from engine.michigan.actions import Offer
+from engine.michigan.expert import Seen, real_layout
 
 
 def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:
@@ -53,7 +54,7 @@ def test_the_expert_plays_legal_games_at_every_table_size(players):
                 continue
             bot = bots[seat]
             if isinstance(bot, ExpertBot) and len(state.legal_actions()) > 1 and asked < 6:
-                _advice_is_sound(bot, state, samples=6)
+                _advice_is_sound(bot, state, deals=6)
                 asked += 1
             state = state.apply(bot.choose(state))
         assert sum(state.returns()) + sum(state.boodle) == 50 * players
@@ -70,7 +71,7 @@ def test_the_expert_plays_legal_games_in_the_teaching_mode():
             state = state.apply(state.sample_chance())
             continue
         if seat == 0 and len(state.legal_actions()) > 1:
-            _advice_is_sound(expert, state, samples=6)
+            _advice_is_sound(expert, state, deals=6)
         bot = expert if seat == 0 else BasicBot()
         state = state.apply(bot.choose(state))
 
@@ -184,7 +185,7 @@ def test_sampled_values_come_near_the_exact_ones():
     """A position valued from 3,000 sampled layouts: within 0.4 chips of exact."""
     state = _late_position(3, 16)
     exact = ExpertBot(seed=1).advise(state)
-    sampled = ExpertBot(seed=1).advise(state, samples=3000, exact=False)
+    sampled = ExpertBot(seed=1).advise(state, deals=3000, exact=False)
     assert not sampled.exact
     for option in exact.options:
         assert abs(sampled.judged(option.action).value - option.value) < 0.4
@@ -196,6 +197,35 @@ def test_every_sampled_layout_is_one_the_rules_allow():
     every = {tuple(w) for w in seen.layouts(100, random.Random(0))[0]}
     sampled = {tuple(w) for w in seen.layouts(400, random.Random(0), exact=False)[0]}
     assert sampled == every  # each one, and nothing else
+
+
+@pytest.mark.parametrize(("players", "mistakes"), [(3, False), (4, False), (6, False), (4, True)])
+def test_a_deal_played_out_fast_is_the_deal_the_rules_play(players, mistakes, monkeypatch):
+    """``DealPlayout`` against the rules: at the decisions of seeded deals (the dealer's
+    exchange, the auction, leads, runs, withholds), laid out as the cards really lie, the
+    expert's value of each option is the chips the mover wins or loses when he takes it and
+    basic bots play the deal out through ``MichiganState``. (An offer is valued as though it
+    stands, which the rules do not play out at once: not compared.)"""
+    checked = 0
+    for seed in range(3):
+        state = engine.new_game(
+            "michigan", players=players, seed=seed, deals=1, mistakes_allowed=mistakes
+        )
+        bot = BasicBot()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state = state.apply(state.sample_chance())
+                continue
+            if len(state.legal_actions()) > 1:
+                real = real_layout(state)
+                monkeypatch.setattr(Seen, "layouts", lambda *_a, w=real, **_k: ([w], True))
+                for option in ExpertBot().advise(state).options:
+                    if not isinstance(option.action, Offer):
+                        assert option.value == _played_out(state, option.action), option
+                        checked += 1
+                monkeypatch.undo()
+            state = state.apply(bot.choose(state))
+    assert checked > 20
 
 
 # ---------------------------------------------------------------- clear choices

@@ -49,7 +49,7 @@ def cards_in(s) -> list[Card]:
 
 
 def check_stop(before, after):
-    """The stop and the next lead, as RULES.md §2 says."""
+    """The stop and the next lead, as docs/rules.md §2.5 says."""
     stop = after.last_stop
     nxt = NEXT_UP[stop.card]
     if stop.cause == "ace":

@@ -1,4 +1,4 @@
-"""Michigan, rule by rule (RULES.md §2, seed 001): scripted deals on rigged shuffles.
+"""Michigan, rule by rule (docs/rules.md §2, seed 001): scripted deals on rigged shuffles.
 
 Every test deals a rigged pack with ``rigged_shuffle`` (hands listed from the dealer's left; the
 first game's dealer is seat 0) and plays the cards by hand, naming the card only: ``play``
@@ -299,7 +299,7 @@ def test_game_is_a_number_of_deals():
     s = engine.play(s, [engine.make_bot("michigan", "basic", seed=k) for k in range(4)])
     assert len(s.results) == 3 and [r.dealer for r in s.results] == [0, 1, 2]
     assert s.winners() == [k for k in range(4) if s.chips[k] == max(s.chips)]
-    # the default (RULES.md): everyone deals once
+    # the default (docs/rules.md §2.8): everyone deals once
     s = engine.new_game("michigan", players=3, seed=3)
     s = engine.play(s, [engine.make_bot("michigan", "basic", seed=k) for k in range(3)])
     assert [r.dealer for r in s.results] == [0, 1, 2]

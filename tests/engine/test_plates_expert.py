@@ -31,7 +31,7 @@ from engine.plates import (
     call_from_words,
     rigged_shuffle,
 )
-from engine.plates.expert import SURPRISE, RoundSeen, their_judgement
+from engine.plates.expert import SURPRISE, RoundInPlay, their_judgement
 
 FINE = 10
 """The fine on every plate the expert cannot see, in the enumerations."""
@@ -142,7 +142,7 @@ def test_values_are_the_exact_enumeration_of_the_hidden_plates(me, mine, calls, 
     stands[me] = [mine]
     state, advice = advice_for(calls, stands, digits)
     assert state.current_player == me
-    known = RoundSeen(state.view(me))
+    known = RoundInPlay(state.view(me))
     for option in options:
         digit = (option if isinstance(option, Bid) else state.standing_bid()[1]).digit
         value, true = enumerated(me, mine, calls, option, digit, digits)
@@ -162,7 +162,7 @@ def test_with_no_call_to_read_the_chance_a_bid_is_true_is_the_plain_odds(players
     assert players == 3 or any(r.cancelled for r in openings[-1].results)
     for state in openings:
         view = state.view(state.current_player)
-        known = RoundSeen(view)
+        known = RoundInPlay(view)
         for bid in (Bid(2, 4), Bid(5, 4), Bid(4, 7), Bid(9, 0)):
             assert known.odds(bid.digit).true(bid.count) == pytest.approx(
                 float(bid_chance_from_view(view, bid)), abs=1e-12
@@ -188,7 +188,7 @@ def test_a_bid_says_the_bidder_holds_more_of_its_digit():
     4's, so after it the bid is likelier true than the plain odds say."""
     state, _ = advice_for([Bid(5, 4)], [[plate_with(1, 0)], ["123 456 $10"], [plate_with(1, 0)]])
     view = state.view(1)
-    assert RoundSeen(view).odds(4).true(5) > float(bid_chance_from_view(view)) + 0.05
+    assert RoundInPlay(view).odds(4).true(5) > float(bid_chance_from_view(view)) + 0.05
 
 
 # ---------------------------------------------------------------- scripted positions
@@ -200,7 +200,7 @@ def test_never_challenges_a_bid_its_own_plate_makes_true():
     assert advice.judged(Agree()).detail == "true 100%" and advice.judged(Agree()).value > 0
     assert advice.loss(Challenge()) >= advice.costly
     assert advice.best.action == Bid(7, 4)
-    assert advice.line().startswith("seven 4's: true 88% by your plate")
+    assert advice.line().startswith("seven 4's: it is true 88% of the time")
 
 
 def test_challenges_a_bid_that_cannot_be_true():

@@ -75,7 +75,7 @@ def test_random_playouts_keep_the_invariants(players, digits):
 
 
 def _expected_payments(result, money_before):
-    """RULES.md §5 scoring, written out again: who owes whom, paid while money lasts."""
+    """docs/rules.md §5.4 and §5.5 written out again: who owes whom, paid while money lasts."""
     fine = {int(who.split()[1]): p.fine for who, p in result.in_play if who.startswith("seat")}
     if result.bid_true:
         debts = [

@@ -1,4 +1,4 @@
-"""The license-plate game, rule by rule (RULES.md §5, seed 004): scripted rounds on rigged deals.
+"""The license-plate game, rule by rule (docs/rules.md §5, seed 004): scripted rounds, rigged deals.
 
 Every test deals a rigged deck with ``rigged_shuffle`` (window plates first, pile tops first) and
 applies the calls by hand, naming the seat that makes each call so turn order is checked too.

@@ -1,4 +1,4 @@
-"""The engine contract (DESIGN.md), checked the same way for every game in ``engine.GAMES``.
+"""The engine contract (docs/design.md §3), checked the same way for every game in ``engine.GAMES``.
 
 A new game is covered here the moment it is registered: random playouts from many seeds, every
 step checked against the protocol. Game-specific rules live in each game's own tests.
@@ -6,15 +6,18 @@ step checked against the protocol. Game-specific rules live in each game's own t
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import dataclasses
 import importlib
+import itertools
 import json
 import random
 
 import pytest
 
 import engine
-from engine import CHANCE, IllegalAction
+from engine import CHANCE, IllegalAction, Shuffle
 
 GAMES = sorted(engine.GAMES)
 SEEDS = range(12)
@@ -106,3 +109,85 @@ def test_a_bot_only_sees_its_view(game):
         a = engine.make_bot(game, "basic", seed=5).choose(state)
         b = engine.make_bot(game, "basic", seed=5).choose(engine.from_json(state.to_json()))
         assert a == b and a in state.legal_actions()
+
+
+# ---------------------------------------------------------------- one source of legality
+
+
+def listed(state) -> list:
+    """What the rules list now: the legal actions, or the chance outcomes where they can be
+    listed (a shuffle cannot: see the next test)."""
+    if state.current_player == CHANCE:
+        outcomes = state.chance_outcomes()
+        return [o for o, _ in outcomes] if outcomes else []
+    return state.legal_actions()
+
+
+def field_values(states) -> dict[type, list[set]]:
+    """Per action class listed anywhere along ``states``, the values each of its fields took,
+    with a whole number's neighbours at both ends (one past every bound)."""
+    seen: dict[type, list[set]] = {}
+    for state in states:
+        for action in listed(state):
+            names = [f.name for f in dataclasses.fields(action)]
+            values = seen.setdefault(type(action), [set() for _ in names])
+            for k, name in enumerate(names):
+                values[k].add(getattr(action, name))
+    for values in seen.values():
+        for got in values:
+            ints = [v for v in got if type(v) is int]
+            if ints:
+                got |= {min(ints) - 1, max(ints) + 1}
+    return seen
+
+
+def recombined(seen: dict[type, list[set]]) -> list:
+    """Every action made of the field values seen: every piece with every step count, every
+    card with every card action, every bid amount (those a value check refuses left out)."""
+    out = []
+    for kind, values in seen.items():
+        for fields in itertools.product(*(sorted(v, key=repr) for v in values)):
+            with contextlib.suppress(IllegalAction):  # a value its own check refuses
+                out.append(kind(*fields))
+    return out
+
+
+@pytest.mark.parametrize(("game", "players"), list(cases()))
+def test_check_passes_exactly_the_listed_actions(game, players):
+    """``check(a)`` passes exactly when ``a`` is listed, for actions recombined from everything
+    the rules listed along four random games (at a player's turn, and at chance where the
+    outcomes can be listed: a throw, a toss, a dead card); a refusal names its rule."""
+    states = [s for seed in range(4) for s, _, _ in playout(game, players, seed)]
+    candidates = recombined(field_values(states))
+    rng = random.Random(f"{game}-{players}")
+    decisions = [s for s in states if s.current_player != CHANCE or s.chance_outcomes()]
+    for state in rng.sample(decisions, min(len(decisions), 60)):
+        legal = set(listed(state))
+        for action in candidates:
+            try:
+                state.check(action)
+            except IllegalAction as e:
+                assert action not in legal, f"{action} is listed, yet refused: {e}"
+                assert str(e) and "not a legal action now" not in str(e), action
+            else:
+                assert action in legal, f"{action} passes the check, yet is not listed"
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "india"])  # India deals no cards
+def test_a_shuffle_passes_exactly_when_it_holds_the_deck(game):
+    """A shuffle cannot be listed: the check passes it when it holds exactly the deck (the
+    fair one drawn by the game passes), and refuses one card more, one less, a card twice in
+    place of another, or something that is no card."""
+    players = engine.GAMES[game].PLAYERS[0]
+    shuffles = [s for s, _, _ in playout(game, players, 0) if s.current_player == CHANCE]
+    shuffles = [s for s in shuffles if s.chance_outcomes() is None]
+    assert shuffles
+    for state in shuffles[:3]:
+        cards = state.sample_chance().cards
+        state.check(Shuffle(cards))
+        wrong = [cards[:-1], (*cards, cards[0]), ((1, 2), *cards[1:])]
+        if game != "plates":  # a plates deck is any 50 plates of the right make-up
+            wrong.append((cards[1], *cards[1:]))
+        for bad in wrong:
+            with pytest.raises(IllegalAction, match=r"shuffle|deck"):
+                state.check(Shuffle(bad))

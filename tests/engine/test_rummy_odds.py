@@ -1,4 +1,4 @@
-"""Exact odds for Indian Rummy (RULES.md §6), each checked a second way: by brute force on a
+"""Exact odds for Indian Rummy (docs/rules.md §6), each checked a second way: by brute force on a
 small case, by a formula, or by a seeded simulation with a safe margin."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Indian Rummy, rule by rule (RULES.md §3, seed 002): scripted deals on rigged shuffles.
+"""Indian Rummy, rule by rule (docs/rules.md §3, seed 002): scripted deals on rigged shuffles.
 
 Every test tosses for the first player, deals with ``rigged_shuffle`` (hands first, then the
 open card, the cut card and the top of the stock) and applies the moves by hand, naming the seat

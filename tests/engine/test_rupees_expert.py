@@ -16,6 +16,7 @@ import engine
 from engine import CHANCE, IllegalAction
 from engine.advice import Advice
 from engine.core import Shuffle
+from engine.layouts import Unseen
 from engine.rupees import (
     Bid,
     Discard,
@@ -30,11 +31,9 @@ from engine.rupees import (
 from engine.rupees.expert import (
     FACE_DOWN,
     WIDOW,
+    HandPlayout,
     Slot,
-    Table,
-    all_layouts,
     layouts,
-    sample_layout,
     unseen,
 )
 from engine.tournament import play_deal
@@ -46,10 +45,10 @@ class Checked:
     def __init__(self, seed: int) -> None:
         self.expert = ExpertBot(seed=seed)
 
-    def choose(self, state: RupeesState) -> object:
-        advice = self.expert.advise(state)
-        legal = state.legal_actions()
-        assert isinstance(advice, Advice) and advice.seat == state.current_player
+    def choose(self, seat: engine.Seat) -> object:
+        advice = self.expert.advise(seat)
+        legal = seat.legal_actions()
+        assert isinstance(advice, Advice) and advice.seat == seat.seat
         assert sorted(map(str, (o.action for o in advice.options))) == sorted(map(str, legal))
         assert len(advice.options) == len(legal)
         assert [o.value for o in advice.options] == sorted(
@@ -155,7 +154,7 @@ def test_a_simulated_hand_scores_as_the_rules_play_it(options):
     for seed in range(4):
         s = engine.new_game("rupees", seed=seed, **options)
         s = s.apply(s.sample_chance(random.Random(seed)))
-        table = Table(s.view(1), [list(h) for h in s.hands])
+        table = HandPlayout(s.view(1), [list(h) for h in s.hands])
         table.declare(2, list(s.widow), 200_000)
         table.finish()
         s = bid_to(s, declarer=2, contract=200_000)
@@ -175,14 +174,15 @@ def test_layouts_keep_the_voids_and_list_each_layout_once():
         Slot(FACE_DOWN, 1, plain=True),
     ]
     eligible = [[i for i, slot in enumerate(slots) if slot.takes(c, "B")] for c in pool]
-    every = list(all_layouts(pool, slots, eligible))
+    deal = Unseen(pool, [slot.size for slot in slots], eligible)
+    every = deal.every(100)
     # seat 0 the Tiger and a Yellow, seat 1 both Reds, the other Yellow face down
     assert sorted(map(_codes, every)) == [
         (("Tiger", "Y1"), ("R1", "R2"), ("Y2",)),
         (("Tiger", "Y2"), ("R1", "R2"), ("Y1",)),
     ]
     rng = random.Random(0)
-    drawn = Counter(_codes(sample_layout(pool, slots, eligible, rng)) for _ in range(60))
+    drawn = Counter(_codes(deal.sample(rng)) for _ in range(60))
     assert set(drawn) == set(map(_codes, every))
 
 
@@ -232,8 +232,8 @@ def _played_out(state: RupeesState, action: object, seat: int) -> float:
     """``action``, then the hand played out by basic bots through the public rules: what it
     brings ``seat``'s side less the other side."""
     basic = engine.make_bot("rupees", "basic")
+    results = len(state.results)
     s = state.apply(action)
-    results = len(s.results)
     while len(s.results) == results:
         s = s.apply(basic.choose(s))
     points = s.results[-1].points
@@ -310,3 +310,28 @@ def test_the_expert_bids_a_strong_hand_and_passes_a_weak_one():
     s = s.apply(advice.best.action)
     advice = ExpertBot(seed=3).advise(s)
     assert advice.best.action == Pass()
+
+
+# ---------------------------------------------------------------- the fast copy of the rules
+
+
+@pytest.mark.parametrize("options", [{}, {"call_partner": False, "specials_any_time": True}])
+def test_a_hand_played_out_fast_is_the_hand_the_rules_play(options, monkeypatch):
+    """``HandPlayout`` against the rules: at every fourth play of seeded hands, laid out as
+    the cards really lie, the expert's value of each option is what the hand brings the
+    mover's side when that option is played and basic bots play the hand out through
+    ``RupeesState``."""
+    import engine.rupees.expert as expert
+
+    checked = 0
+    for seed in range(6):
+        for state in _decisions(seed, **options)[::4]:
+            if state.phase != "play":
+                continue
+            seat = state.current_player
+            real = HandPlayout(state.view(seat), [list(h) for h in state.hands])
+            monkeypatch.setattr(expert, "layouts", lambda *_a, t=real, **_k: ([t], True))
+            for option in ExpertBot().advise(state).options:
+                assert option.value == _played_out(state, option.action, seat), option
+                checked += 1
+    assert checked > 100

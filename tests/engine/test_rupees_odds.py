@@ -1,4 +1,4 @@
-"""Exact odds for Make-A-Million Rupees (RULES.md §6), each checked a second way: by
+"""Exact odds for Make-A-Million Rupees (docs/rules.md §6), each checked a second way: by
 enumeration of small cases, by a formula, or by a seeded simulation."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Make-A-Million Rupees options (RULES.md §1): call a partner, 6 and 8 players with two decks,
-the target; and what each seat may see."""
+"""Make-A-Million Rupees options (docs/rules.md §1.8): call a partner, 6 and 8 players with two
+decks, the target; and what each seat may see."""
 
 from __future__ import annotations
 

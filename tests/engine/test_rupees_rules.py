@@ -1,4 +1,4 @@
-"""Make-A-Million Rupees, rule by rule (RULES.md §1, seed 000): scripted deals.
+"""Make-A-Million Rupees, rule by rule (docs/rules.md §1, seed 000): scripted deals.
 
 Most tests start from ``BASE``, a deal where seat k holds the whole k-th colour (Red, Yellow,
 Black, Green) and the widow holds the three specials; ``swap`` exchanges cards between seats to
@@ -33,6 +33,8 @@ from engine.rupees import (
     trick_value,
     trick_winner,
 )
+from engine.rupees.rules import discard_order
+from engine.rupees.scoring import money_in_play, team_of, teams
 
 SPECIALS = ["Tiger", "Lion", "Bear"]
 BASE = [[c + r for r in RANKS] for c in COLOURS] + [SPECIALS]
@@ -548,3 +550,36 @@ def test_an_action_out_of_range_or_out_of_turn_leaves_the_state_untouched():
     raises(s, NameTrump("R"), "now is the bid step")
     assert s.returns() == [0, 0, 0, 0]  # the scores so far, at any point
     assert engine.new_game("rupees").returns() == [0, 0, 0, 0]
+
+
+# ---------------------------------------------------------------- sides, discards, Money left
+
+
+def test_teams_sit_in_alternating_seats_and_with_call_partner_each_seat_scores_alone():
+    assert teams(4, False) == [(0, 2), (1, 3)] and teams(6, False) == [(0, 2, 4), (1, 3, 5)]
+    assert teams(8, False) == [(0, 2, 4, 6), (1, 3, 5, 7)]
+    assert teams(4, True) == [(0,), (1,), (2,), (3,)]
+    assert all(team_of(s, 6) == teams(6, False)[s % 2] for s in range(6))
+    assert deal().teams() == [(0, 2), (1, 3)] and deal(call_partner=True).teams()[3] == (3,)
+
+
+def test_the_discards_go_plain_cards_first_as_the_money_rule_allows():
+    assert discard_order(parse("R40k Y3 B5k Y2")) == list(parse("Y3 Y2 R40k B5k"))
+    # seat 1 holds two plain cards (Y11, Y9) and Money: Money may go once they are gone
+    money = ["R40k", "R30k", "R15k", "R10k", "R5k", "B40k"]
+    s = bid_to(deal(swap(*zip(["Y8", "Y7", "Y4", "Y3", "Y2", "Y1"], money, strict=True))))
+    chosen = parse("R40k Y9 Y11")
+    raises(s, Discard(chosen[0]), "Money card may be discarded only when")
+    for card in discard_order(chosen):
+        s = s.apply(Discard(card))
+    assert s.phase == "trump" and s.discards == (*chosen[1:], chosen[0])
+
+
+def test_the_money_still_in_play_is_the_decks_but_tricks_taken_and_money_discarded():
+    s = dealt(1)
+    while not (s.phase == "play" and len(s.tricks) == 1):
+        s = s.apply(s.legal_actions()[0])
+    discarded = sum(c.money for c in s.discards)
+    taken = sum(c.money for _, c in s.tricks[0].cards)  # Money, not the trick's (Lion) value
+    assert taken and money_in_play(s.view(0)) == MONEY_PER_DECK - discarded - taken
+    assert money_in_play(s.view(2)) == money_in_play(s.view(0))  # what everyone has seen

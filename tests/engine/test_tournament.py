@@ -5,8 +5,10 @@ and a broken strategy or a student's bad file is named."""
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -14,6 +16,7 @@ import engine
 from engine.tournament import (
     Match,
     StrategyError,
+    StudentFile,
     entrant,
     lineups,
     mean_interval,
@@ -34,7 +37,9 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_a_strategy_against_itself_is_exactly_even_on_duplicate_deals(game, players, options):
-    t = tournament({"a": "basic", "b": "basic"}, game, games=4, players=players, **options)
+    t = tournament(
+        {"a": "basic", "b": "basic"}, game, games=4, players=players, workers=0, **options
+    )
     (m,) = t.matches
     assert m.margins == [0.0] * 4 and m.scores == [0.5] * 4
 
@@ -42,7 +47,9 @@ def test_a_strategy_against_itself_is_exactly_even_on_duplicate_deals(game, play
 @pytest.mark.parametrize(("game", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_the_same_tournament_gives_the_same_results(game, players, options):
     runs = [
-        tournament(["basic", "random"], game, games=3, players=players, seed=5, **options)
+        tournament(
+            ["basic", "random"], game, games=3, players=players, seed=5, workers=0, **options
+        )
         for _ in range(2)
     ]
     assert runs[0].matches == runs[1].matches and str(runs[0]) == str(runs[1])
@@ -66,19 +73,29 @@ def test_every_lineup_of_a_deal_gets_the_same_cards():
 
 
 class Cheater:
-    def choose(self, state):
+    def choose(self, seat):
         return "anything"
 
 
 class Crasher:
-    def choose(self, state):
+    def choose(self, seat):
         raise ZeroDivisionError("oops")
 
 
-@pytest.mark.parametrize(("strategy", "words"), [(Cheater, "illegal"), (Crasher, "failed")])
-def test_a_broken_strategy_is_named_with_its_deal(strategy, words):
-    with pytest.raises(StrategyError, match=f"{strategy.__name__} .*{words}.* deal 0"):
-        tournament([strategy, "basic"], "plates", games=1)
+@pytest.mark.parametrize(
+    ("strategy", "words"),
+    [(Cheater, "chose an illegal action: 'anything'"), (Crasher, "ZeroDivisionError")],
+)
+def test_a_broken_class_of_this_kernel_forfeits_and_is_named_with_its_deal(strategy, words):
+    t = tournament([strategy, "basic"], "plates", games=1, workers=0)
+    (line,) = t.problems[strategy.__name__]
+    assert line.startswith("deal 0: ") and words in line
+    assert t.match(strategy.__name__, "basic").scores == [0.0]
+
+
+def test_play_deal_still_raises_for_a_broken_strategy():
+    with pytest.raises(StrategyError, match="Crasher failed in deal 3"):
+        play_deal("plates", [Crasher(), *(engine.make_bot("plates") for _ in range(3))], 3)
 
 
 def test_strategies_are_levels_or_classes_and_bad_ones_are_refused():
@@ -92,21 +109,153 @@ def test_strategies_are_levels_or_classes_and_bad_ones_are_refused():
         tournament(["basic", "basic"], "india")
     with pytest.raises(ValueError, match="whole number"):
         tournament(["basic", "random"], "india", games=0)
+    with pytest.raises(ValueError, match="time limit"):
+        tournament(["basic", "random"], "india", time_limit=0)
 
 
-def test_a_folder_of_students_files_is_read_and_bad_files_are_reported(tmp_path):
-    (tmp_path / "asha.py").write_text(
-        "class MyStrategy:\n    def choose(self, state):\n        return state.legal_actions()[0]\n"
-    )
+FIRST = """
+import engine
+
+
+class MyStrategy:
+    def choose(self, seat):
+        return engine.make_bot(seat.game, "basic").choose(seat)
+"""
+SEATS = """
+import json
+
+
+class Recorder:
+    def choose(self, seat):
+        with open({path!r}, "a") as out:
+            out.write(json.dumps(seat.to_data(), sort_keys=True) + "\\n")
+        return seat.legal_actions()[-1]
+"""
+RAISES_IN_DEAL_1 = """
+import engine
+
+
+class Unlucky:
+    def choose(self, seat):
+        if seat.view["scores"] == [300, 300, 300, 300] and seat.move == 1:
+            raise RuntimeError("unlucky")
+        return engine.make_bot("plates", "basic").choose(seat)
+"""
+
+
+def test_a_folder_of_students_files_is_read_each_in_its_own_process(tmp_path):
+    (tmp_path / "asha.py").write_text(FIRST)
     (tmp_path / "ben.py").write_text("class A:\n    def choose(self, s): ...\nclass B(A): ...\n")
     (tmp_path / "carl.py").write_text("def choose(:\n")
     (tmp_path / "dev.py").write_text("x = 1\n")
+    (tmp_path / "eve.py").write_text("import os\nos._exit(0)\n")
     found, problems = strategies_in(tmp_path)
     assert sorted(found) == ["asha", "ben:A", "ben:B"]
-    assert sorted(problems) == ["carl.py", "dev.py"]
+    assert sorted(problems) == ["carl.py", "dev.py", "eve.py"]
     assert "SyntaxError" in problems["carl.py"] and "choose" in problems["dev.py"]
+    assert "its process ended (exit code 0)" in problems["eve.py"]
+    assert found["asha"] == StudentFile("asha.py", FIRST, "MyStrategy")
     t = tournament({"asha": found["asha"], "random": "random"}, "india", games=2, players=2)
-    assert t.match("asha", "random").games == 2
+    assert t.match("asha", "random").games == 2 and not t.problems
+
+
+def test_a_sandboxed_strategy_is_given_the_seat_this_process_would_give(tmp_path):
+    path = tmp_path / "seats.jsonl"
+    (tmp_path / "recorder.py").write_text(SEATS.format(path=str(path)))
+    found, _ = strategies_in(tmp_path)
+    tournament(
+        {"recorder": found["recorder"], "basic": "basic"},
+        "rummy",
+        games=1,
+        players=2,
+        workers=0,
+        secret="s",
+    )
+    namespace: dict = {}
+    exec(SEATS.format(path=str(tmp_path / "here.jsonl")), namespace)
+    tournament(
+        {"recorder": namespace["Recorder"], "basic": "basic"},
+        "rummy",
+        games=1,
+        players=2,
+        secret="s",
+    )
+    sent = path.read_text().splitlines()
+    assert sent and sent == (tmp_path / "here.jsonl").read_text().splitlines()
+
+
+def _match_data(t):
+    return [(m.first, m.second, m.margins, m.scores, m.forfeits) for m in t.matches], t.problems
+
+
+@pytest.fixture(scope="module")
+def class_folder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("class")
+    (folder / "first.py").write_text(FIRST)
+    (folder / "unlucky.py").write_text(RAISES_IN_DEAL_1)
+    (folder / "raiser.py").write_text(
+        "class R:\n    def choose(self, seat):\n        raise ValueError('no')\n"
+    )
+    return strategies_in(folder)[0]
+
+
+def class_tournament(found, **how):
+    return tournament(
+        {**found, "basic": "basic"}, "plates", games=4, players=4, secret="same", **how
+    )
+
+
+def test_withdrawal_is_at_the_nth_problem_in_the_tournaments_order(class_folder):
+    t = class_tournament(class_folder, workers=0)
+    assert len(t.problems["raiser"]) == 3 and "raiser" in t.withdrawn
+    assert t.withdrawn["raiser"] == (  # 3 opponents, 4 deals each
+        "after 3 problems (the last in deal 2): its 9 later deals forfeited"
+    )
+    forfeited = [f for m in t.matches for f in m.forfeits if "raiser" in f.split(", ")]
+    assert len(forfeited) == 12
+    assert t.problems["unlucky"]
+    assert all(line.startswith(("deal 0:", "deal 1:", "deal 2:")) for line in t.problems["raiser"])
+
+
+def test_the_results_are_the_same_whatever_plays_the_deals(class_folder):
+    here = _match_data(class_tournament(class_folder, workers=0))
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert _match_data(class_tournament(class_folder, executor=pool)) == here
+    with ThreadPoolExecutor(3) as threads:
+        assert _match_data(class_tournament(class_folder, executor=threads)) == here
+    assert _match_data(class_tournament(class_folder, workers=2)) == here
+
+
+def test_the_results_are_the_same_on_a_dask_cluster(class_folder):
+    distributed = pytest.importorskip(
+        "distributed", reason="dask[distributed] is the optional 'cluster' extra"
+    )
+    here = _match_data(class_tournament(class_folder, workers=0))
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert _match_data(class_tournament(class_folder, executor=client.get_executor())) == here
+
+
+def test_an_interrupted_tournament_keeps_the_deals_played_and_says_so():
+    def stop(done, total):
+        if done == 3:
+            raise KeyboardInterrupt
+
+    t = tournament(
+        ["basic", "random", "expert"], "india", games=4, players=2, on_deal=stop, workers=0
+    )
+    assert t.interrupted and sum(m.games for m in t.matches) == 3
+    assert str(t).startswith("Interrupted: the results of the 3 of 12 deals played.")
+
+
+def test_a_secret_changes_the_deals_and_gives_the_same_ones_again():
+    a, b, c = (
+        tournament(["basic", "random"], "plates", games=3, workers=0, secret=s)
+        for s in ("x", "x", "y")
+    )
+    assert a.match("basic", "random") == b.match("basic", "random") != c.match("basic", "random")
 
 
 def test_intervals_agree_with_the_statistics_module():
@@ -132,7 +281,7 @@ def test_ahead_after_is_where_the_interval_leaves_zero_for_good():
 
 
 def test_the_results_table_reads_from_either_side():
-    t = tournament(["basic", "random"], "plates", games=3)
+    t = tournament(["basic", "random"], "plates", games=3, workers=0)
     assert t.match("random", "basic").margins == [-x for x in t.match("basic", "random").margins]
     assert [r.name for r in t.standings()] == ["basic", "random"]
     assert str(t).splitlines()[1].startswith("basic")

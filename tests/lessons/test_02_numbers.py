@@ -4,6 +4,7 @@ the lesson's code cells print are checked by nbval instead."""
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import product
 
@@ -26,7 +27,9 @@ from engine.india import (
     turn_square,
 )
 from engine.review import review
+from engine.tournament import mean_interval
 from tabletop_widgets import IndiaTable
+from tabletop_widgets.lesson import share_interval
 
 LESSON = Lesson("02_royal_game_of_india.ipynb")
 THROWS = list(product(range(1, 7), repeat=2))  # the 36 ordered throws, counted here afresh
@@ -38,12 +41,12 @@ def reaching(k: int) -> list[tuple[int, int]]:
 
 
 def test_the_board():  # cells india-board, india-route
-    LESSON.says("india-board", "68 track squares, 12 of them blue")
+    LESSON.says("india-board", "68 track squares, 12 blue")
     assert TRACK == 68 and len(BLUE) == 12
     LESSON.says(
         "india-route",
         "square **4**",
-        "square **67**",
+        "at **67**",
         "Purple enters on 38 and turns up at 33",
     )
     yellow, purple = sides_for(2)
@@ -71,11 +74,24 @@ def test_landing_six_ahead():  # cell india-land
     assert land_chance(6) == Fraction(len(reaching(6)), 36) == Fraction(16, 36)
 
 
-def test_one_away_needs_36_elevenths_throws():  # cells india-home, india-solution-4
-    LESSON.says("india-home", "only a 1 on a die will do, 11 throws of 36, so $E(1) = 36/11$")
-    LESSON.says("india-solution-4", "≈ **2.713**, better than 36/11 ≈ 3.273 from 1 away")
+def test_one_and_two_away_by_hand():  # cells india-home, india-by-hand, india-solution-4
+    LESSON.says("india-home", "Only a die showing 1 will do: 11 throws of 36")
+    LESSON.says("india-home", "$E(1) = 36/11 \\approx 3.27$")
+    LESSON.says(
+        "india-home", "with a 2 on a die or 1-1: 12 throws", "1-3 … 1-6, 3-1 … 6-1): 8 throws"
+    )
+    LESSON.says(
+        "india-home", "**no move**: 16", "$E(2) = 1 + \\tfrac{8}{36}E(1) + \\tfrac{16}{36}E(2)$"
+    )
+    LESSON.says("india-solution-4", "≈ **2.713**, better than $E(1) = 36/11 \\approx 3.273$")
+    assert "E(2) = 171/55" in LESSON.output("india-by-hand")
     ones = [t for t in THROWS if 1 in t]
     assert len(ones) == 11 and expected_throws_home(1) == Fraction(36, len(ones))
+    home = [t for t in THROWS if 2 in t or t == (1, 1)]
+    closer = [t for t in THROWS if 1 in t and 2 not in t and t != (1, 1)]
+    assert (len(home), len(closer), 36 - len(home) - len(closer)) == (12, 8, 16)
+    e1 = Fraction(36, 11)
+    assert expected_throws_home(2) == (1 + Fraction(8, 36) * e1) / Fraction(20, 36)
     assert round(float(expected_throws_home(6)), 3) == 2.713
     assert round(36 / 11, 3) == 3.273
 
@@ -86,7 +102,7 @@ def test_hit_from_four_behind_over_a_whole_turn():  # cells india-hit, india-lea
         "india-hit",
         "\\tfrac{14}{36} + \\tfrac{1}{36}\\cdot\\tfrac{12}{36} = \\tfrac{43}{108}",
     )
-    LESSON.says("india-learned", "14/36 on the first throw, 43/108 over the turn")
+    LESSON.says("india-learned", "(4 behind: 14/36, over the turn 43/108)")
     assert len(reaching(4)) == 14 and len(reaching(2)) == 12
     # doubles from 4 behind: 2-2 and 4-4 hit, 1-1 leaves him 2 behind, the others pass
     assert [a for a in range(1, 7) if 4 in (a, 2 * a)] == [2, 4]
@@ -96,31 +112,39 @@ def test_hit_from_four_behind_over_a_whole_turn():  # cells india-hit, india-lea
 
 
 def test_exercise_solutions():  # cells india-solution-1 to -3
-    LESSON.says("india-solution-1", "One throw of 36: **1/36**")
+    LESSON.says("india-solution-1", "a total of 5 enters one): **1/36**")
     assert [t for t in THROWS if t == (5, 5)] == [(5, 5)]
     LESSON.says("india-solution-2", "**13/36** ≈ 0.361")
     assert land_chance(3) == Fraction(len(reaching(3)), 36) == Fraction(13, 36)
-    LESSON.says("india-solution-3", "**5/36** ≈ 0.139", "4-4 hits at once, but 1-1, 2-2 and 3-3")
+    LESSON.says("india-solution-3", "**5/36** ≈ 0.139")
+    LESSON.says("india-sim-solution", "about 0.172, is above 5/36 ≈ 0.139: 1-1, 2-2 and 3-3 miss")
+    assert round(float(turn_hit_chance([8])), 3) == 0.172
     assert hit_chance([8]) == Fraction(len(reaching(8)), 36) == Fraction(5, 36)
     assert [a for a in range(1, 7) if 8 in (a, 2 * a)] == [4]
     assert [a for a in range(1, 7) if 8 - 2 * a > 0] == [1, 2, 3]  # they miss, and come closer
     assert turn_hit_chance([8]) > hit_chance([8])
     guide_says("(1) 1/36, (2) 13/36 ≈ 0.361, (3) 5/36 ≈ 0.139 on the first throw,")
-    guide_says("(4) 34379/12672 ≈ 2.713 throws")
+    guide_says("(4) 34379/12672 ≈ 2.713 throws", "(5) about 600 turns")
+    assert math.ceil(1.96**2 * 0.17 * 0.83 / 0.03**2) in range(590, 610)
     assert expected_throws_home(6) == Fraction(34379, 12672)
 
 
-def test_the_guide_on_game_length():  # the guide's section 02, cell india-62
-    guide_says("a whole game takes 105.7 ± 2.8 throws", "needs 12.47 throws from its entry square")
-    assert "a whole game: 105.7 ± 2.8 throws (95% interval, 60 games)" in LESSON.output("india-62")
+def test_the_guide_on_game_length():  # the guide's section 02, cell india-62 (its button)
+    guide_says("far more than four times a lone piece's 12.47 throws")
     assert round(float(expected_throws_home(71)), 2) == 12.47
+    names = LESSON.run("india-02", "india-61")
+    lengths = [names["game_length"](g) for g in range(60)]
+    _, low, _ = mean_interval(lengths)
+    assert low > 4 * float(expected_throws_home(71)) and "Play 60 games" in LESSON.text("india-62")
+    names = LESSON.run("india-02", "india-61", "india-by-hand", "india-62")
+    names["game_lengths"](games=3)  # what the button runs, on fewer games
 
 
 def test_the_first_table_enters_on_its_first_throw():  # cell india-play, and the guide
     guide_says("With seed 20 the student's very first throw is 5-4: a piece enters at once.")
     table = IndiaTable(players=4, seed=20, humans=(0,))
     table.throw()
-    assert table.state.thrown == Throw(5, 4) and Enter() in table.state.legal_actions()
+    assert table.shown.thrown == Throw(5, 4) and Enter() in table.shown.legal_actions()
     assert HOME == 71
 
 
@@ -142,29 +166,33 @@ class FurthestAhead:
     """The lesson's MyStrategy with ``max`` for ``min``: capture, enter, else move the piece
     furthest ahead."""
 
-    def choose(self, state):
-        seat, options = state.current_player, state.legal_options()
+    def choose(self, seat):
+        options = seat.legal_options()
         for option in options:
             if option.captured:
                 return option.action
         for option in options:
             if isinstance(option.action, Enter):
                 return option.action
-        mine = state.view(seat)["pieces"][seat]
+        mine = seat.view["pieces"][seat.seat]
         return max(options, key=lambda option: mine[option.action.piece]).action
 
 
-def test_the_guide_on_try_it():  # the guide's section 02, cell india-try-it (the lesson's games)
-    guide_says("wins only 3 of 100 games against the basic bot")
+def test_the_guide_on_try_it():  # the guide's section 02, cell india-try-it (its button)
+    guide_says("its 95% interval lies far below one half")
     guide_says("won 45 of 100 in our run: an interval that holds one half")
-    assert LESSON.output("india-try-it").startswith("MyStrategy won 3 of 100 games")
-    won = 0
-    for g in range(100):
-        me, players = g % 2, [FurthestAhead(), engine.make_bot("india", "basic", seed=g)]
-        if me:
-            players.reverse()
-        won += engine.play(engine.new_game("india", players=2, seed=g), players).winners() == [me]
-    assert won == 45 and abs(won / 100 - 0.5) < 1.96 * (0.45 * 0.55 / 100) ** 0.5
+    names = LESSON.run("india-02", "india-61", "india-64", "india-try-it")
+    names["try_it"](games=2)  # what the button runs, on fewer games
+    for strategy, verdict in ((names["MyStrategy"], "below"), (FurthestAhead, "holds")):
+        won = 0
+        for g in range(100):
+            me, players = g % 2, [strategy(), engine.make_bot("india", "basic", seed=g)]
+            if me:
+                players.reverse()
+            game = engine.play(engine.new_game("india", players=2, seed=g), players)
+            won += game.winners() == [me]
+        low, high = share_interval(won, 100)
+        assert (high < 0.5) if verdict == "below" else (low < 0.5 < high and won == 45)
 
 
 def test_the_checkers_accept_every_correct_form():
@@ -172,13 +200,38 @@ def test_the_checkers_accept_every_correct_form():
     expected = LESSON.expected_answers(
         "india-expected",
         checks=("india-49", "india-52", "india-55", "india-58"),
-        spoilers=("1/36", "13/36", "5/36", "2.71", "Fraction("),
-        setup=("india-02", "india-35", "india-38", "india-41"),
+        spoilers=("1/36", "13/36", "5/36", "2.71", "Fraction(", "0.17"),
+        setup=("india-02", "india-35", "india-by-hand", "india-38", "india-41"),
     )
     accepts(expected[1], [Fraction(1, 36), "1/36", 0.0278], [0.028, Fraction(2, 36)])
     accepts(expected[2], [Fraction(13, 36), "13/36", 0.361], [Fraction(11, 36), 0.36])
     accepts(expected[3], [Fraction(5, 36), "5/36", 0.139], [turn_hit_chance([8]), 0.14])
-    accepts(expected[4], [Fraction(34379, 12672), 2.71], [2.7, Fraction(36, 11)])
+    accepts(expected[4], [Fraction(34379, 12672), 2.71, "2.713"], [2.7, Fraction(36, 11)])
+    assert expected[5] == turn_hit_chance([8])
+
+
+def test_the_simulation_exercise(capsys):  # cells india-sim-*
+    LESSON.says("india-sim-ex", "no wider than ±0.03", "Is it above exercise 3's 5/36?")
+    names = LESSON.run(
+        "india-02", "india-35", "india-by-hand", "india-41", "india-43", "india-expected"
+    )
+    solved = "".join(LESSON.cells["india-sim-check"]["source"]).replace("n = 100", "n = 600")
+    solved = solved.replace("estimate = ...", "estimate = sum(hit) / n").replace(
+        "plus_minus = ...", "plus_minus = 1.96 * (estimate * (1 - estimate) / n) ** 0.5"
+    )
+    capsys.readouterr()
+    exec(solved, names)
+    assert capsys.readouterr().out.startswith("✓ Your interval")
+
+
+def test_six_is_best_to_wait_and_worst_to_stand():  # cell india-six-question
+    LESSON.says("india-six-question", "16 throws of 36 land exactly 6 ahead")
+    assert max(range(1, 13), key=land_chance) == 6 == max(range(1, 13), key=hit_chance_at)
+    assert min(range(1, 13), key=expected_throws_home) == 6
+
+
+def hit_chance_at(d: int) -> Fraction:
+    return hit_chance([d])
 
 
 def advised(start: str, throw: Throw):

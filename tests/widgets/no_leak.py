@@ -112,12 +112,12 @@ def scripted_table(game: str, end: engine.State, seat: int, **kw: Any) -> Any:
     class Script:
         level = "script"
 
-        def choose(self, state: engine.State) -> Any:
-            return record[len(state.history)]
+        def choose(self, seat: engine.Seat) -> Any:
+            return record[seat.move]
 
     class Scripted(base):  # type: ignore[misc, valid-type]
         def chance(self) -> Any:
-            return record[len(self.state.history)]
+            return record[len(self.shown.history)]
 
     start = end.at(0)
     table = Scripted(
@@ -134,7 +134,7 @@ def steps(table: Any, end: engine.State) -> Iterator[None]:
         if table.paused:
             table.resume()
         else:
-            table.act(end.history[len(table.state.history)])
+            table.act(end.history[len(table.shown.history)])
     yield
 
 

@@ -26,20 +26,20 @@ def pictures_and_controls(game: str, steps: int = 30):
     table = TABLES[game](seed=6, humans=(0,))
     bot = engine.make_bot(game, "basic", seed=1)
     for _ in range(steps):
-        if table.state.is_terminal():
+        if table.shown.is_terminal():
             break
         yield table
         if table.paused:
             table.resume()
-        elif table.state.current_player == engine.CHANCE:
+        elif table.shown.current_player == engine.CHANCE:
             table.throw()
-            options = table.state.legal_options() if not table.state.is_terminal() else []
+            options = table.shown.legal_options() if not table.shown.is_terminal() else []
             movable = [o.action.piece for o in options if hasattr(o.action, "piece")]
             if movable:
                 table.pick(movable[0])
                 yield table
         else:
-            table.act(bot.choose(table.state))
+            table.act(bot.choose(table.shown))
     yield table
 
 

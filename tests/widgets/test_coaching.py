@@ -13,7 +13,7 @@ from no_leak import record, twins
 import engine
 from engine.review import review
 from tabletop_widgets import TABLES
-from tabletop_widgets.coaching import Coaching, review_html, show_review, standing_figure
+from tabletop_widgets.coaching import Coaching, reason, review_html, show_review, standing_figure
 
 HIDDEN = [
     ("plates", 4, {}),
@@ -37,7 +37,7 @@ def test_the_hint_is_the_experts_choice_on_your_turn_and_goes_when_you_move():
     table = TABLES["plates"](players=4, seed=3, humans=(0,))
     c = coaching(table)
     assert table.human_to_act() == 0
-    advice = engine.make_bot("plates", "expert").advise(table.state)
+    advice = engine.make_bot("plates", "expert").advise(table.shown)
     line = c.hint()
     assert escape(str(advice.best.action)) in line and escape(advice.why) in line
     assert c.line.value == line
@@ -69,23 +69,54 @@ def test_several_players_at_one_screen_review_only_at_the_end():
     assert coaching(table).show_review() is None
 
 
-def test_a_review_row_opens_its_move_on_the_board():
+def test_a_review_opens_on_the_costly_mistakes_and_a_row_marks_its_move_on_the_board():
     end = played_out("india", 2, seed=4)
     table = TABLES["india"](end, humans=(0,))
     c = coaching(table)
+    sent = []
+    table.board.send = sent.append
     r = c.show_review()
-    assert r is not None and r.decisions and c.panel.layout.display is None
-    assert len(c.rows.children) == len(r.decisions) or c.filter.value == "differs"
-    c.filter.value = "costly"
-    assert len(c.rows.children) == max(1, len(r.mistakes))
+    assert r is not None and r.mistakes and c.panel.layout.display is None
+    assert c.filter.value == "costly" and len(c.rows.children) == len(r.mistakes)
+    assert all("costly mistake" in row.children[1].value for row in c.rows.children)
     c.filter.value = "all"
-    decision = r.decisions[len(r.decisions) // 2]
+    assert len(c.rows.children) == len(r.decisions)
+    decision = r.mistakes[0]
     row = next(w for w in c.rows.children if f"Move {decision.move}" in w.children[0].description)
+    assert escape(reason(decision)) in row.children[1].value
     row.children[0].click()
-    assert table.looking_back and len(table.state.history) == decision.move
-    assert table.state.current_player == decision.seat == 0
+    # the position right after the move, the move played and the expert's choice marked on it
+    assert table.looking_back and len(table.shown.history) == decision.move + 1
+    assert table.last.mark("review") == (str(decision.played), str(decision.advice.best.action))
+    svg = table.board.svg
+    assert f"You: {escape(str(decision.played))}" in svg and "Expert: " in svg
+    assert sent == [{"scroll": "board"}]  # the board brought into view
     c.close.click()
     assert c.panel.layout.display == "none"
+
+
+def test_the_hint_is_one_sentence_with_its_detail_folded():
+    table = TABLES["rupees"](players=4, seed=3, humans=(0,), target=100_000)
+    while table.human_to_act() != 0:
+        table.resume()
+    line = coaching(table).hint()
+    head, _, folded = line.partition("<details>")
+    assert head.count(". ") <= 1 and ("₹" in head or "%" in head)
+    assert "<summary>why, and how sure</summary>" in line and "deals" in folded
+
+
+def test_the_standing_graph_reads_at_a_glance():
+    end = played_out("rummy", 3, seed=2)
+    r = review(end, seats=0)
+    fig = standing_figure(r)
+    ax = fig.axes[0]
+    assert fig.dpi * fig.get_size_inches()[0] >= 700  # shown at its own size, not shrunk
+    title = ax._left_title
+    sizes = [t.get_fontsize() for t in [title, ax.xaxis.label, *ax.get_yticklabels()]]
+    assert min(sizes) * fig.dpi / 72 >= 12  # pixels on screen
+    assert title.get_text() == r.decisions[0].advice.holding
+    line = ax.lines[0].get_ydata()
+    assert list(line) == [d.standing for d in r.decisions]
 
 
 def test_the_review_in_a_lesson_draws_its_graph_and_table():
@@ -95,7 +126,7 @@ def test_the_review_in_a_lesson_draws_its_graph_and_table():
     assert report.review.summary() in html and html.count("<tr") == len(report.review.decisions) + 1
     assert repr(report).startswith(report.review.summary())
     fig = standing_figure(report.review)
-    assert fig.axes[0].get_ylabel().startswith(report.review.measure)
+    assert fig.axes[0].get_title(loc="left") == "your chance to win (%)"
 
 
 @pytest.mark.parametrize(("game", "players", "options"), HIDDEN, ids=[g[0] for g in HIDDEN])

@@ -4,6 +4,7 @@ click sends (the cover's button, the Large print toggle)."""
 from __future__ import annotations
 
 import pytest
+from page import play_one
 
 import engine
 from engine.cards import Card
@@ -24,7 +25,7 @@ def tool(table, kind):
 
 def hand_marks(table, seat: int) -> list[str]:
     """How the hidden hand of ``seat`` shows in a picture: its cards' (or plate's) names."""
-    view = table.state.view(seat)
+    view = table.shown.view(seat)
     if table.game == "plates":
         plate = view["my_plate"]
         return [f"plate {Plate(plate['number'], plate['fine'])}"] if plate else []
@@ -33,16 +34,6 @@ def hand_marks(table, seat: int) -> list[str]:
     if table.game in ("michigan", "rummy"):
         return [cards.card_name(Card.from_str(c)) for c in view["hand"]]
     return []  # India hides nothing
-
-
-def play_one(table, bot) -> None:
-    """One step by whoever is to act: Continue after a round, a human's throw, or a move."""
-    if table.paused:
-        table.resume()
-    elif table.state.current_player == engine.CHANCE:
-        assert table.throw()
-    else:
-        assert table.act(bot.choose(table.state))
 
 
 def shown(table) -> bool:
@@ -85,7 +76,7 @@ def test_one_human_never_gets_a_cover(game):
     assert hot.layout.display == "none" and repr(hot) == "HotSeat(one human seat)"
     bot = engine.make_bot(game, "basic", seed=3)
     for _ in range(40):
-        if table.state.is_terminal():
+        if table.shown.is_terminal():
             break
         play_one(table, bot)
         assert shown(table) and hot.due is None and table.screen is None
@@ -100,12 +91,12 @@ def test_looking_back_and_a_new_game_follow_the_screen():
     while hot.due is None:
         play_one(table, bot)
     hot.show_button.click()
-    start = table.state.at(0)
-    table.look(table.state.at(len(table.state.history) - 3))  # the other player's turn
+    start = table.shown.at(0)
+    table.look(table.shown.at(len(table.shown.history) - 3))  # the other player's turn
     assert shown(table) and hot.due is None
     table.look(None)
     assert shown(table) and table.viewer == table.screen == table.human_to_act()
-    table.replace(table.state.at(len(start.history) + 1), "replayed")  # whoever acts there
+    table.replace(table.shown.at(len(start.history) + 1), "replayed")  # whoever acts there
     assert (hot.due is None) == (table.human_to_act() == table.screen)
 
 

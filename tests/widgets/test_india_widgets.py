@@ -9,6 +9,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import engine
+import engine.review
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
 from tabletop_widgets.hotseat import take_screen
@@ -18,7 +19,7 @@ from tabletop_widgets.render.india import board_svg, dice_svg, red_cell, track_c
 def click_board(table: IndiaTable, intent: str, move: int | None = None) -> None:
     """What the board's ES module sends when a spot with data-intent is clicked: the intent
     and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.state.history) if move is None else move
+    move = len(table.shown.history) if move is None else move
     table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
@@ -77,7 +78,7 @@ def test_a_human_throw_waits_for_the_button():
     assert repr(t) == "IndiaTable(2 players, seed 3, humans [0], 0 actions, You to throw)"
     assert not t.throw_button.disabled and "You to throw: click Throw" in t.board.status
     t.throw_button.click()
-    assert isinstance(t.state.history[0], Throw)
+    assert isinstance(t.shown.history[0], Throw)
     assert t.log_lines[0].startswith("You throw ")
     assert t.dice.throws >= 1
 
@@ -92,17 +93,36 @@ def test_click_a_piece_then_a_ring_to_move():
     rings = re.findall(r'data-intent="(move:[^"]+)"', t.board.svg)
     assert rings == ["move:0:3", "move:0:4", "move:0:7"]
     click_board(t, "move:0:4")
-    assert t.state.history[-1] == Move(0, 4) and t.selected is None
+    assert t.shown.history[-1] == Move(0, 4) and t.selected is None
     assert t.dice.used == [False, True]
     assert [b.description for b in t.move_list.children] == [
         "piece 0 moves 3 to a white square",
         "piece 1 moves 3 to a white square",
     ]
     t.move_list.children[1].click()
-    assert t.state.turn == 1 and t.covered and t.board.status == ""  # pass the screen
+    assert t.shown.turn == 1 and t.covered and t.board.status == ""  # pass the screen
     assert t.move_list.children == () and t.dice.values == []
     take_screen(t)
     assert "Player 1 to throw" in t.board.status
+
+
+def test_a_click_on_either_of_two_pieces_together_plays_the_listed_move():
+    """Pieces 0 and 1 stand together: the rules list the move once, as piece 0's. A click on
+    piece 1 selects piece 0 (the piece that moves) and its rings play the listed move (a
+    message naming piece 1's move is not on the picture: the gate refuses it); the game then
+    reviews."""
+    t = hot_seat("10 10 c c / 40 c c c")
+    t.throw(Throw(3, 4))
+    click_board(t, "piece:1")
+    assert t.selected == 0 and t.message.value == ""
+    rings = re.findall(r'data-intent="(move:[^"]+)"', t.board.svg)
+    assert rings == ["move:0:3", "move:0:4", "move:0:7"]
+    click_board(t, "move:1:3")  # not on the picture: the gate refuses it, nothing moves
+    assert t.shown.history[-1] == Throw(3, 4)
+    click_board(t, "move:0:3")
+    assert t.shown.history[-1] == Move(0, 3) and t.shown.pieces[0][:2] == (9, 6)
+    review = engine.review.review(t.shown, seats=[0])
+    assert [d.played for d in review.decisions] == [Move(0, 3)]
 
 
 def test_the_move_list_names_what_the_board_shows():
@@ -127,12 +147,13 @@ def test_entering_by_click_and_a_double_click_enters_once():
     t.throw(Throw(5, 5))
     click_board(t, "piece:2")
     assert 'data-intent="enter"' in t.board.svg
-    seen = len(t.state.history)
+    seen = len(t.shown.history)
     click_board(t, "enter", move=seen)
     click_board(t, "enter", move=seen)  # the second click of a double click: a stale picture
-    assert t.state.pieces[0].count(0) == 1 and "earlier picture" in t.board.status
+    assert t.shown.pieces[0].count(0) == 1 and "earlier picture" in t.board.status
+    click_board(t, "piece:2")  # doubles: the next piece, and where it may go
     click_board(t, "enter")
-    assert t.state.pieces[0][:2] == (0, 0)
+    assert t.shown.pieces[0][:2] == (0, 0)
     assert "doubles: Player 0 throws again" in t.log_lines
     assert "Player 0 enters piece 0" in t.log_lines
 
@@ -144,22 +165,22 @@ def test_a_double_click_on_a_move_button_moves_once():
     enter = t.move_list.children[0]
     assert enter.description.startswith("enter")
     enter.click()
-    moved = len(t.state.history)
+    moved = len(t.shown.history)
     enter.click()  # the second click of a double click, sent before the page redrew
-    assert len(t.state.history) == moved and "before the table showed" in t.board.status
+    assert len(t.shown.history) == moved and "before the table showed" in t.board.status
 
 
 def test_junk_and_untimely_board_clicks_are_ignored_with_a_note():
     t = hot_seat("10 20 h h / 14 14 c c")
-    before = t.state.to_json()
+    before = t.shown.to_json()
     click_board(t, "piece:0")  # nobody has thrown: no piece to move yet
-    assert "nothing happens on a click there" in t.board.status and t.state.to_json() == before
+    assert "nothing happens on a click there" in t.board.status and t.shown.to_json() == before
     t.throw(Throw(6, 3))
-    before = t.state.to_json()
+    before = t.shown.to_json()
     for junk in ("piece:7", "piece:x", "piece:²", "move:x", "move:0:99", "move:0", "enter:1", ""):
         click_board(t, junk)
         assert "nothing happens on a click there" in t.board.status, junk
-        assert t.state.to_json() == before
+        assert t.shown.to_json() == before
     click_board(t, "piece:0", move=0)  # made on an earlier picture
     assert t.selected is None and "earlier picture" in t.board.status
 
@@ -175,15 +196,17 @@ def test_a_stuck_piece_says_why():
 
 def test_illegal_actions_are_refused_and_change_nothing():
     t = hot_seat("10 20 h h / 14 14 c c")
-    before = t.state.to_json()
+    before = t.shown.to_json()
     assert t.act(Enter()) is False and "dice must be thrown" in t.message.value
-    assert t.throw(Enter()) is False and t.state.to_json() == before
+    assert t.throw(Enter()) is False and t.shown.to_json() == before
     t.throw(Throw(6, 3))
-    before = t.state.to_json()
+    before = t.shown.to_json()
     assert t.throw() is False and "must move first" in t.message.value
     assert t.throw_button.disabled and "move first" in t.throw_button.tooltip
-    click_board(t, "move:0:6")
-    assert "blockade on square 14" in t.message.value and t.state.to_json() == before
+    click_board(t, "move:0:6")  # a move the picture does not offer
+    assert "nothing happens on a click there" in t.board.status
+    assert not t.act(Move(0, 6))
+    assert "blockade on square 14" in t.message.value and t.shown.to_json() == before
 
 
 def test_a_capture_shows_in_the_log_the_panel_and_the_picture():
@@ -216,7 +239,7 @@ def test_your_own_throw_stays_on_the_dice_until_you_throw_again():
     t = against_a_bot("10 h h h / 40 c c c")
     t.throw(Throw(6, 5))
     t.act(Move(0, 11))  # the whole throw: your turn ends, the bot throws and moves
-    assert len(t.state.history) > 3 and t.state.turn == 0
+    assert len(t.shown.history) > 3 and t.shown.turn == 0
     assert t.dice.values == [6, 5] and t.dice.used == [True, True]
     assert t.dice.label == "dice: 6-5"
     t.throw(Throw(2, 1))
@@ -267,53 +290,53 @@ def test_a_whole_game_against_bots_ends():
     t = IndiaTable(players=4, seed=2, humans=(0,))
     made = len(_instances)
     for _ in range(2000):
-        if t.state.is_terminal():
+        if t.shown.is_terminal():
             break
         if not t.throw_button.disabled:
             t.throw_button.click()
         elif t.move_list.children:
             t.move_list.children[0].click()
-    assert t.state.is_terminal() and "Game over" in t.board.status
+    assert t.shown.is_terminal() and "Game over" in t.board.status
     assert repr(t).endswith("game over)")
     # the move buttons are reused (each is 3 widgets), not made anew for each of the game's
     # hundreds of moves
     assert len(_instances) - made <= 60
     over = t.board.over
-    winner = t.state.winners()[0]
+    winner = t.shown.winners()[0]
     assert f"<td>{t.names[winner]}</td><td>won: 4 of 4 pieces home</td>" in over
     assert over.count("<tr>") == 4 and 'data-intent="new-game"' in over
 
 
 def test_partnership_standing_and_returns_before_the_end():
     t = IndiaTable(players=4, seed=1, partners=True, humans=(0,))
-    assert t.state.returns() == [0, 0, 0, 0]
+    assert t.shown.returns() == [0, 0, 0, 0]
     assert [text for _seat, text in t.standing()] == ["0 of 4 pieces home"] * 4
 
 
 def test_a_loaded_game_keeps_the_throw_being_played_on_the_dice():
     t = IndiaTable(players=2, seed=0, humans=(0,))
     t.throw()
-    saved = t.state
+    saved = t.shown
     fresh = IndiaTable(players=2, seed=4, humans=(0,))
     fresh.replace(saved, "Loaded")
     assert fresh.dice.values == [saved.thrown.a, saved.thrown.b]
     before = fresh.dice.values
     with pytest.raises(ValueError, match="this table has 2 players"):
         fresh.replace(engine.new_game("india", players=4, seed=1), "Loaded")
-    assert fresh.dice.values == before and fresh.state == saved
+    assert fresh.dice.values == before and fresh.shown == saved
 
 
 def test_looking_back_shows_each_throw_without_tumbling():
     t = IndiaTable(players=2, seed=0, humans=(0,))
-    while len(t.state.history) < 12:  # a few throws and moves of both players
+    while len(t.shown.history) < 12:  # a few throws and moves of both players
         if not t.throw_button.disabled:
             t.throw_button.click()
         else:
             t.move_list.children[0].click()
     throws = t.dice.throws
-    for k in range(1, len(t.state.history)):
+    for k in range(1, len(t.shown.history)):
         t.look(t.latest.at(k), t.latest.at(k - 1))
-        shown = t.state
+        shown = t.shown
         if shown.thrown:
             assert t.dice.values == [shown.thrown.a, shown.thrown.b]
         assert t.dice.throws == throws  # the dice land on the move shown, no tumble

@@ -33,7 +33,7 @@ DEAD = "2H 3H 4H 8C JC AC KD AD 2S 3S 4S KS AS"
 def click_board(table, intent: str, move: int | None = None) -> None:
     """What the board's ES module sends when a spot with data-intent is clicked: the intent
     and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.state.history) if move is None else move
+    move = len(table.shown.history) if move is None else move
     table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
@@ -57,7 +57,7 @@ def test_the_dealer_exchanges_or_auctions_with_buttons():
     assert repr(t.panel) == "DeadHandPanel(offer='-', enabled=['Exchange', 'Auction it'])"
     assert t.panel.layout.display is None
     t.panel.exchange.click()
-    assert t.state.history[1] == Exchange() and t.state.exchanger == 0
+    assert t.shown.history[1] == Exchange() and t.shown.exchanger == 0
     assert t.panel.layout.display == "none"
     assert "dead hand:" in t.board.svg  # the dealer now sees the dead hand (his old cards)
 
@@ -70,11 +70,11 @@ def test_the_auction_offers_only_legal_amounts():
     t.panel.chips.value = 5
     t.panel.offer.click()
     take_screen(t)
-    assert t.state.history[-1] == Offer(5) and t.viewer == 2
+    assert t.shown.history[-1] == Offer(5) and t.viewer == 2
     assert t.panel.chips.options[0] == 6
     assert t.panel.exchange.disabled and "not now:" in t.panel.exchange.tooltip
     t.panel.decline.click()
-    assert t.state.exchanger == 1 and t.state.chips[0] == 42 + 5
+    assert t.shown.exchanger == 1 and t.shown.chips[0] == 42 + 5
     assert "Seat 1 buys the dead hand for 5" in "\n".join(t.log_lines).replace("Player", "Seat")
 
 
@@ -91,35 +91,35 @@ def test_only_the_obligatory_card_is_raised_and_a_click_plays_it():
     click_board(t, "card:8♥")
     click_board(t, "card:9♥")
     take_screen(t)
-    assert t.viewer == 2 and t.state.run == (Card("9", "H"), 1)
+    assert t.viewer == 2 and t.shown.run == (Card("9", "H"), 1)
     click_board(t, "card:5♥")
     assert "you must play the next card up, 10♥" in t.message.value
     click_board(t, "card:10♥")
-    assert t.state.history[-1] == Play(Card("10", "H"))
+    assert t.shown.history[-1] == Play(Card("10", "H"))
 
 
 def test_bad_intents_are_ignored_with_a_note():
     t = rigged_table()
-    before = t.state.to_json()
+    before = t.shown.to_json()
     for intent in ("nonsense", "card:ZZ", "card:", "card:JK", "piece:7", "move:x", "card:8H:x"):
         click_board(t, intent)
         assert "nothing happens on a click there" in t.board.status, intent
-    assert t.state.to_json() == before
+    assert t.shown.to_json() == before
 
 
 def test_stale_clicks_do_nothing_but_say_so():
     t = rigged_table(humans=(0,))
-    before = t.state.to_json()
+    before = t.shown.to_json()
     t.panel.offer.click()  # disabled: the dealer has not auctioned the dead hand
-    assert "Offer is not available now" in t.board.status and t.state.to_json() == before
+    assert "Offer is not available now" in t.board.status and t.shown.to_json() == before
     t.withhold.click()  # hidden and disabled without the teaching mode
-    assert "not available now" in t.board.status and t.state.to_json() == before
+    assert "not available now" in t.board.status and t.shown.to_json() == before
     click_board(t, "card:8H", move=0)  # a click on an earlier picture
-    assert "earlier picture" in t.board.status and t.state.to_json() == before
+    assert "earlier picture" in t.board.status and t.shown.to_json() == before
     t.board.seen = 0  # a page draws the table, but has not yet drawn the latest move
     t.panel.sell.click()
     assert "before the table showed the latest move" in t.board.status
-    assert t.state.to_json() == before
+    assert t.shown.to_json() == before
 
 
 def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
@@ -145,7 +145,7 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
     take_screen(t)  # whoever is to play now sees the table
     assert "is already played" in words(t.board.svg)
     t.act(Play(Card("Q", "D")))
-    assert t.state.is_terminal()
+    assert t.shown.is_terminal()
     log = "\n".join(t.log_lines)
     assert "Player 2 wins the deal, out of cards first" in log
     assert "Player 1 pays Player 2 10 (cards left)" in log
@@ -154,9 +154,9 @@ def test_stops_boodles_and_the_deal_result_are_shown_and_logged():
 
 def test_a_deal_end_pauses_until_continue():
     t = MichiganTable(players=3, seed=2, humans=(0,), deals=2)
-    while not t.paused and not t.state.is_terminal():
-        t.act(t.state.legal_actions()[0])
-    assert t.paused and len(t.state.results) == 1
+    while not t.paused and not t.shown.is_terminal():
+        t.act(t.shown.legal_actions()[0])
+    assert t.paused and len(t.shown.results) == 1
     assert "went out first" in words(t.board.svg) or "nobody could win" in words(t.board.svg)
     assert t.act(Exchange()) is False and "click Continue" in t.message.value
     t.continue_button.click()
@@ -167,7 +167,7 @@ def test_mistakes_mode_offers_them_with_a_warning():
     t = rigged_table(humans=(1, 2), mistakes_allowed=True)
     t.act(Sell())  # seat 0 is a bot: it already chose; here the humans answer the auction
     assert t.withhold.layout.display is None
-    while t.state.phase == "auction":
+    while t.shown.phase == "auction":
         t.act(Decline())
     assert t.viewer == 1
     assert 'data-intent="card:9♥"' in t.board.svg and "⚠" in t.board.svg
@@ -175,14 +175,15 @@ def test_mistakes_mode_offers_them_with_a_warning():
     t.act(Play(Card("8", "H")))
     t.act(Play(Card("9", "H")))
     assert not t.withhold.disabled
+    take_screen(t)  # hot seat: Player 2 takes the screen (a covered table takes no click)
     t.withhold.click()
-    assert t.state.history[-1] == Withhold() and t.state.barred == {2}
-    # hot seat: Player 1, at the screen now, reads what a dead 10♥ would show
-    assert t.viewer == 1 and t.log_lines[-2:] == [
+    assert t.shown.history[-1] == Withhold() and t.shown.barred == {2}
+    # Player 1 reads what a dead 10♥ would show
+    assert t.move_log.entries[-1].lines[1][-2:] == [
         "Nobody plays 10♥",
         "Stop after 9♥: the next card, 10♥, is in the dead hand",
     ]
-    assert t._entries[-1].lines[2][0] == "Player 2 withholds 10♥ (a mistake)"
+    assert t.move_log.entries[-1].lines[2][0] == "Player 2 withholds 10♥ (a mistake)"
 
 
 def test_withhold_hidden_without_the_option():
@@ -207,7 +208,7 @@ def test_coach_shows_the_dead_card_chance_from_the_humans_view():
     t2.act(Decline())
     t2.act(Decline())
     t2.coach_toggle.value = True
-    p = next_card_dead_chance(t2.state.view(1), Card("J", "D"))
+    p = next_card_dead_chance(t2.shown.view(1), Card("J", "D"))
     assert "Play 2♦: you hold up to J♦; Q♦ is dead (you keep the lead) with chance " in (
         t2.coach.value
     )
@@ -225,14 +226,14 @@ def test_coach_shows_what_the_exchanger_knows():
 
 def test_a_whole_game_with_bots_reaches_the_end():
     t = MichiganTable(players=4, seed=11, humans=(2,), deals=2)
-    while not t.state.is_terminal():
+    while not t.shown.is_terminal():
         if t.paused:
             t.resume()
         else:
-            assert t.act(t.state.legal_actions()[-1])
+            assert t.act(t.shown.legal_actions()[-1])
     assert "Game over" in t.board.status and "Game over:" in t.board.over
     assert "New game" in t.board.over and "chips</td>" in t.board.over
-    assert sum(t.state.chips) + sum(t.state.boodle) == 200
+    assert sum(t.shown.chips) + sum(t.shown.boodle) == 200
 
 
 def test_repr_is_deterministic():
@@ -261,11 +262,11 @@ def test_a_withhold_looks_like_a_dead_card_to_the_others():
     s = s.apply(rigged_shuffle(3, hands=[W1, W2, W0], dead=WDEAD))
 
     class Withholder:
-        def choose(self, state):
+        def choose(self, seat):
             for call in (Withhold(), Decline()):  # nobody buys the dead hand
-                if call in state.legal_actions():
+                if call in seat.legal_actions():
                     return call
-            return engine.make_bot("michigan", "basic").choose(state)
+            return engine.make_bot("michigan", "basic").choose(seat)
 
     t = MichiganTable(s, humans=(0,), bots={1: Withholder(), 2: Withholder()})
     sent: list = []
@@ -283,7 +284,7 @@ def test_a_withhold_looks_like_a_dead_card_to_the_others():
     assert "withh" not in shown.lower()
     waits = [f for f in frames if f["lines"][-1].startswith("Bot 1 leads")]
     assert waits and all(f["status"].startswith("<b>Waiting for") for f in waits)
-    assert "8♠" in t.state.view(0)["known_dead"]  # a withheld card passes for a dead one
+    assert "8♠" in t.shown.view(0)["known_dead"]  # a withheld card passes for a dead one
 
 
 def test_public_descriptions_name_the_seat_as_the_table_names_it():

@@ -17,11 +17,11 @@ class Agreeable:
     """A plates player who opens with the lowest bid, agrees with every bid and cancels his
     own: every round is cancelled, so its plates are discarded unseen."""
 
-    def choose(self, state: engine.State) -> object:
-        standing = state.standing_bid()
+    def choose(self, seat: engine.Seat) -> object:
+        standing = seat.view["standing_bid"]
         if standing is None:
-            return state.legal_actions()[0]
-        return Cancel() if standing[0] == state.current_player else Agree()
+            return seat.legal_actions()[0]
+        return Cancel() if standing["bidder"] == seat.seat else Agree()
 
 
 GAMES = {
@@ -116,11 +116,10 @@ class Withholder:
     def __init__(self) -> None:
         self.basic = engine.make_bot("michigan", "basic")
 
-    def choose(self, state: engine.State) -> object:
-        seat = state.current_player
-        if Withhold() in state.legal_actions() and len(state.hands[seat]) >= 7:
+    def choose(self, seat: engine.Seat) -> object:
+        if Withhold() in seat.legal_actions() and len(seat.view["hand"]) >= 7:
             return Withhold()
-        return self.basic.choose(state)
+        return self.basic.choose(seat)
 
 
 def _withholders(end: engine.State) -> list[int | None]:

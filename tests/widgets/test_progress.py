@@ -144,10 +144,11 @@ def test_bad_sizes_are_refused_with_a_precise_message(n, piece, message):
     [
         ([], "average: nothing yet"),
         ([3], "average 3.000"),
-        ([True, False], "average 0.500 ± 0.500"),
+        ([True, False], "average 0.500 ± 0.980 (95%)"),
+        ([1, 0] * 50, "average 0.500 ± 0.098 (95%)"),
     ],
 )
-def test_running_mean_gives_the_estimate_and_its_typical_error(results, said):
+def test_running_mean_gives_the_estimate_and_its_95_percent_interval(results, said):
     assert running_mean(results) == said
 
 

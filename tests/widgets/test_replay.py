@@ -55,28 +55,28 @@ def show_where_bots_play(bar: ReplayBar) -> int:
 @pytest.mark.parametrize("game", GAMES)
 def test_scrub_back_forward_and_jump(game):
     table = table_in_play(game)
-    bar, live = bar_of(table), table.state
+    bar, live = bar_of(table), table.shown
     n, picture = len(live.history), table.board.svg
     assert bar.slider.max == bar.slider.value == n and not table.looking_back
     assert repr(bar) == f"ReplayBar(move {n} of {n})"
     assert bar.forward.disabled and bar.latest.disabled and not bar.back.disabled
 
     bar.back.click()
-    assert table.latest is live and table.looking_back and table.state == live.at(n - 1)
+    assert table.latest is live and table.looking_back and table.shown == live.at(n - 1)
     assert bar.slider.value == n - 1 and bar.slider.max == n
     assert f"Looking back</b> at move {n - 1} of {n}" in bar.where.value
     assert repr(bar) == f"ReplayBar(move {n - 1} of {n} (looking back))"
     assert not bar.forward.disabled and bar.back_to_game.layout.display is None
 
     bar.first.click()
-    assert table.state == live.at(0) and bar.first.disabled and bar.back.disabled
+    assert table.shown == live.at(0) and bar.first.disabled and bar.back.disabled
     assert "the start, before anything is played" in bar.where.value
     assert table.board.svg != picture  # the board shows the earlier position
 
     bar.forward.click()
-    assert table.state == live.at(1) and bar.describe(1) in bar.where.value
+    assert table.shown == live.at(1) and bar.describe(1) in bar.where.value
     bar.slider.value = n // 2  # a drag, or a number typed into the readout
-    assert table.state == live.at(n // 2) and table.latest is live and table.looking_back
+    assert table.shown == live.at(n // 2) and table.latest is live and table.looking_back
     before = table.board.svg
     bar.back.click()
     bar.forward.click()
@@ -92,14 +92,14 @@ def test_scrub_back_forward_and_jump(game):
     assert table.board.svg == fresh.board.svg
 
     bar.latest.click()
-    assert not table.looking_back and table.state is live and table.board.svg == picture
+    assert not table.looking_back and table.shown is live and table.board.svg == picture
     assert bar.back_to_game.layout.display == "none" and bar.branch.layout.display == "none"
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_line_names_who_moved(game):
     table = table_in_play(game)
-    bar, live = bar_of(table), table.state
+    bar, live = bar_of(table), table.shown
     for k in range(1, len(live.history) + 1):
         before = live.at(k - 1)
         seen = before.public(live.history[k - 1], table.viewer)
@@ -111,7 +111,7 @@ def test_the_line_names_who_moved(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_looking_back_is_read_only_and_back_to_the_game(game):
     table = table_in_play(game)
-    bar, live = bar_of(table), table.state
+    bar, live = bar_of(table), table.shown
     paused, picture, log = table.paused, table.board.svg, list(table.log_lines)
     action = live.legal_actions()[0]
     bar.show(len(live.history) - 3)
@@ -124,21 +124,21 @@ def test_looking_back_is_read_only_and_back_to_the_game(game):
     assert "tt-looking-back" in table._dom_classes  # the game's own controls dimmed
 
     bar.back_to_game.click()
-    assert not table.looking_back and table.state is live and table.paused == paused
+    assert not table.looking_back and table.shown is live and table.paused == paused
     assert table.board.svg == picture and table.message.value == ""
     assert "tt-looking-back" not in table._dom_classes
-    assert table.act(action) and table.state.history[: len(live.history)] == live.history
+    assert table.act(action) and table.shown.history[: len(live.history)] == live.history
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_play_on_from_an_earlier_move_and_the_bots_play_on(game):
     table = table_in_play(game)
-    bar, live = bar_of(table), table.state
+    bar, live = bar_of(table), table.shown
     n = len(live.history)
     k = show_where_bots_play(bar)
-    assert table.state == live.at(k) and bar.branch.layout.display is None
+    assert table.shown == live.at(k) and bar.branch.layout.display is None
     bar.branch.click()
-    new = table.state
+    new = table.shown
     assert not table.looking_back and new.history[:k] == live.history[:k]
     assert len(new.history) > k  # the bots (and chance) played on
     assert table.human_to_act() == 0 or new.is_terminal()
@@ -146,17 +146,17 @@ def test_play_on_from_an_earlier_move_and_the_bots_play_on(game):
     assert bar.slider.max == bar.slider.value == len(new.history)
     for j in (k - 1, k, len(new.history) - 1):  # the kept states follow the new line
         bar.show(j)
-        assert table.state == new.at(j)
+        assert table.shown == new.at(j)
     bar.latest.click()
-    assert table.state is new
+    assert table.shown is new
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_slider_follows_the_game(game):
     table = table_in_play(game)
     bar = bar_of(table)
-    table.act(table.state.legal_actions()[0])
-    n = len(table.state.history)
+    table.act(table.shown.legal_actions()[0])
+    n = len(table.shown.history)
     assert bar.slider.max == bar.slider.value == n
     assert f"Move {n} of {n}: " in bar.where.value
     bar.first.click()
@@ -166,12 +166,12 @@ def test_the_slider_follows_the_game(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_finished_game_replays_and_branches(game):
     table = TABLES[game](bot_game(game), humans=(0,))
-    bar, live = bar_of(table), table.state
+    bar, live = bar_of(table), table.shown
     assert live.is_terminal() and bar.slider.value == len(live.history)
     k = show_where_bots_play(bar)
-    assert table.state == live.at(k) and not table.state.is_terminal()
+    assert table.shown == live.at(k) and not table.shown.is_terminal()
     bar.branch.click()
-    assert not table.looking_back and len(table.state.history) > k  # chance and the bots played
+    assert not table.looking_back and len(table.shown.history) > k  # chance and the bots played
 
 
 def test_a_looked_back_round_is_not_shown_as_paused():
@@ -180,7 +180,7 @@ def test_a_looked_back_round_is_not_shown_as_paused():
     table = TABLES["plates"](players=3, seed=4, humans=(0,))
     bar = bar_of(table)
     while not table.paused:
-        table.act(table.state.legal_actions()[0])
+        table.act(table.shown.legal_actions()[0])
     bar.back.click()
     assert not table.paused and "Round over" not in table.board.status
     bar.back_to_game.click()
@@ -190,7 +190,7 @@ def test_a_looked_back_round_is_not_shown_as_paused():
 def test_hot_seat_looks_back_through_the_same_eyes():
     table = TABLES["rummy"](players=2, seed=3, humans=(0, 1))
     for _ in range(6):  # both humans play
-        table.act(table.state.legal_actions()[0])
+        table.act(table.shown.legal_actions()[0])
     bar, seat = bar_of(table), table.viewer
     k = next(k for k in range(bar.moves - 1, 0, -1) if bar.at(k).current_player == 1 - seat)
     bar.show(k)

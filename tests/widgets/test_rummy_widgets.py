@@ -23,7 +23,7 @@ SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # K♥ makes a sho
 def click_board(table: RummyTable, intent: str, move: int | None = None) -> None:
     """What the board's ES module sends when a spot with data-intent is clicked: the intent
     and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.state.history) if move is None else move
+    move = len(table.shown.history) if move is None else move
     table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
@@ -39,7 +39,7 @@ def position(t: RummyTable, card: str) -> int:
 
 def test_a_new_table_waits_for_you_to_draw():
     t = rigged_table()
-    assert t.state.current_player == 0 and "You to move" in t.board.status
+    assert t.shown.current_player == 0 and "You to move" in t.board.status
     assert 'data-intent="draw:stock"' in t.board.svg and 'data-intent="draw:open"' in t.board.svg
     assert t.discard.disabled and t.declare.disabled and not t.drop.disabled
     assert len(t.cards_in_order()) == 13
@@ -49,15 +49,15 @@ def test_a_new_table_waits_for_you_to_draw():
 def test_clicking_the_stock_draws_and_a_card_is_discarded():
     t = rigged_table()
     click_board(t, "draw:stock")
-    assert t.state.history[-1] == Draw("stock") and len(t.cards_in_order()) == 14
+    assert t.shown.history[-1] == Draw("stock") and len(t.cards_in_order()) == 14
     assert t.drop.disabled  # no drop after drawing
     assert 'data-intent="draw:stock"' not in t.board.svg
     click_board(t, f"card:{position(t, '2D')}")
     assert t.selected_cards() == [Card("2", "D")] and not t.discard.disabled
     t.discard.click()
-    assert Discard(Card("2", "D")) in t.state.history
-    assert len(t.state.history) > 4  # the bots played their turns
-    assert t.state.current_player == 0 and len(t.cards_in_order()) == 13
+    assert Discard(Card("2", "D")) in t.shown.history
+    assert len(t.shown.history) > 4  # the bots played their turns
+    assert t.shown.current_player == 0 and len(t.cards_in_order()) == 13
 
 
 def test_clicking_the_open_pile_with_a_card_selected_discards_it():
@@ -67,7 +67,33 @@ def test_clicking_the_open_pile_with_a_card_selected_discards_it():
     click_board(t, f"card:{position(t, '4C')}")
     assert 'data-intent="discard" aria-label="discard the selected card' in t.board.svg
     click_board(t, "discard")
-    assert Discard(Card("4", "C")) in t.state.history
+    assert Discard(Card("4", "C")) in t.shown.history
+
+
+def test_the_count_of_your_groups_stands_beside_the_best_arrangements():
+    """Ungrouped, every card counts (80); the line under it gives the best arrangement's
+    points loose, the number the coach and the hint speak of."""
+    t = rigged_table()
+    a = best_arrangement(t.shown.hands[0], "5")
+    assert "You: count 80 as grouped" in t.board.svg
+    assert f"Best arrangement: count {a.count} ({a.deadwood} points loose)" in t.board.svg
+    t.suggest.click()
+    assert f"You: count {a.count} as grouped" in t.board.svg
+
+
+def test_the_card_clicked_last_is_the_one_discarded():
+    """A first card clicked, then another: the second is the one the Discard button names and
+    discards; the first does not stay selected for a later discard."""
+    t = rigged_table()
+    click_board(t, "draw:stock")
+    click_board(t, f"card:{position(t, '4C')}")
+    click_board(t, f"card:{position(t, '2D')}")
+    assert t.to_discard() == Card("2", "D") and t.discard.description == "Discard 2♦"
+    t.discard.click()
+    assert Discard(Card("2", "D")) in t.shown.history
+    assert Discard(Card("4", "C")) not in t.shown.history
+    assert t.shown.current_player == 0 and t.selected == [] and t.to_discard() is None
+    assert t.discard.description == "Discard"
 
 
 def test_grouping_labels_the_meld_and_the_count_follows():
@@ -78,12 +104,12 @@ def test_grouping_labels_the_meld_and_the_count_follows():
     t.group_button.click()
     assert t.groups[0] == list(parse("9S 10S JK")) and t.labels() == ["impure sequence", "loose"]
     assert ">impure sequence<" in t.board.svg
-    assert "You: count 80" in t.board.svg  # no pure sequence yet: every card counts
+    assert "You: count 80 as grouped" in t.board.svg  # no pure sequence yet: every card counts
     for card in ("AH", "2H", "3H", "4H"):
         click_board(t, f"card:{position(t, card)}")
     t.group_button.click()
     assert t.labels() == ["impure sequence", "pure sequence", "loose"]
-    assert "You: count 45" in t.board.svg  # lives: only the six loose cards count
+    assert "You: count 45 as grouped" in t.board.svg  # lives: only the six loose cards count
     for card in ("KD", "4C"):
         click_board(t, f"card:{position(t, card)}")
     t.group_button.click()
@@ -96,19 +122,19 @@ def test_grouping_labels_the_meld_and_the_count_follows():
 def test_suggest_lays_out_the_best_arrangement_and_sorting_undoes_it():
     t = rigged_table()
     t.suggest.click()
-    a = best_arrangement(t.state.hands[0], "5")
+    a = best_arrangement(t.shown.hands[0], "5")
     assert [tuple(g) for g in t.groups] == [m.cards for m in a.melds]
     assert tuple(t.loose) == a.loose and t.labels()[-1] == "loose"
     t.sort_rank.click()
     assert t.groups == [] and t.cards_in_order()[0].rank == "A"
     t.sort_suit.click()
-    assert t.cards_in_order() == sorted(t.state.hands[0], key=by_suit)
+    assert t.cards_in_order() == sorted(t.shown.hands[0], key=by_suit)
 
 
 def test_declare_is_enabled_only_with_one_card_selected_after_drawing():
     t = rigged_table()
     click_board(t, "draw:open")  # K♥ completes the show
-    assert t.state.history[-1] == Draw("open")
+    assert t.shown.history[-1] == Draw("open")
     assert t.declare.disabled
     click_board(t, f"card:{position(t, 'AH')}")
     assert not t.declare.disabled and "careful" in t.declare.tooltip  # 4♣ would stay loose
@@ -116,8 +142,8 @@ def test_declare_is_enabled_only_with_one_card_selected_after_drawing():
     click_board(t, f"card:{position(t, '4C')}")
     assert not t.declare.disabled and t.declare.tooltip == "declare, discarding 4♣"
     t.declare.click()
-    assert t.state.is_terminal() and t.state.result.winner == 0
-    assert t.state.history[-1] == Declare(Card("4", "C"))
+    assert t.shown.is_terminal() and t.shown.result.winner == 0
+    assert t.shown.history[-1] == Declare(Card("4", "C"))
     assert "every hand revealed" in t.board.label and "The deal is over" in t.board.svg
     assert "You: wins" in t.board.svg
     assert t.log_lines[-1].startswith("You win ") and "Bot 1 loses " in t.log_lines[-1]
@@ -125,13 +151,13 @@ def test_declare_is_enabled_only_with_one_card_selected_after_drawing():
 
 def test_a_refused_action_says_why_and_changes_nothing():
     t = rigged_table()
-    before = t.state.to_json()
+    before = t.shown.to_json()
     click_board(t, f"card:{position(t, '4C')}")
     t.discard.click()  # disabled in the page; a stale click still reaches Python
     assert "Discard is not available now" in t.board.status and t.message.value == ""
     assert t.discard_selected() is False
     assert "draw a card first" in t.message.value and 'role="alert"' in t.message.value
-    assert t.state.to_json() == before
+    assert t.shown.to_json() == before
     assert "not now" in t.discard.tooltip
 
 
@@ -148,21 +174,21 @@ def test_the_coach_shows_the_best_arrangement_and_discard_risks():
     assert "Best arrangement now" in t.coach.value
     click_board(t, "draw:stock")
     assert "chance it is useful to the next player" in t.coach.value
-    assert t.coach.value.count("<tr>") == 1 + len(set(t.state.hands[0]))
+    assert t.coach.value.count("<tr>") == 1 + len(set(t.shown.hands[0]))
 
 
 def test_dropping_asks_first_and_says_what_it_costs():
     t = rigged_table()
     t.drop.click()
-    assert t.state.status[0] == "in" and t.confirm_bar.layout.display is None
-    cost = t.state.options["first_drop"]
-    assert f"It costs {cost} points (a first drop)" in t._question.value
-    t._no.click()
-    assert t.state.status[0] == "in" and t.confirm_bar.layout.display == "none"
+    assert t.shown.status[0] == "in" and t.confirm_bar.layout.display is None
+    cost = t.shown.options["first_drop"]
+    assert f"It costs {cost} points (a first drop)" in t.confirm_bar.question.value
+    t.confirm_bar.no.click()
+    assert t.shown.status[0] == "in" and t.confirm_bar.layout.display == "none"
     t.drop.click()
-    t._yes.click()
-    assert t.state.status[0] == "dropped" and t.state.lost[0] == cost
-    assert t.state.is_terminal()  # the bots play the deal out
+    t.confirm_bar.yes.click()
+    assert t.shown.status[0] == "dropped" and t.shown.lost[0] == cost
+    assert t.shown.is_terminal()  # the bots play the deal out
     assert "The deal is over" in t.board.svg
 
 
@@ -194,15 +220,15 @@ def test_declare_says_live_whether_it_is_a_valid_show_and_asks_before_a_wrong_on
     click_board(t, f"card:{position(t, 'AH')}")
     assert t.declare.description == f"Declare: not a valid show, costs {WRONG_SHOW}"
     assert t.declare.button_style == "warning"  # not the green of a valid show
-    before = t.state.to_json()
+    before = t.shown.to_json()
     t.declare.click()
-    assert t.state.to_json() == before and t.confirm_bar.layout.display is None
-    assert f"a wrong show costs {WRONG_SHOW} points" in t._question.value
-    t._no.click()
-    assert t.state.to_json() == before and t.confirm_bar.layout.display == "none"
+    assert t.shown.to_json() == before and t.confirm_bar.layout.display is None
+    assert f"a wrong show costs {WRONG_SHOW} points" in t.confirm_bar.question.value
+    t.confirm_bar.no.click()
+    assert t.shown.to_json() == before and t.confirm_bar.layout.display == "none"
     t.declare.click()
-    t._yes.click()
-    assert t.state.status[0] == "wrong show" and t.state.lost[0] == WRONG_SHOW
+    t.confirm_bar.yes.click()
+    assert t.shown.status[0] == "wrong show" and t.shown.lost[0] == WRONG_SHOW
     said = f"You declare discarding A♥: not a valid show: −{WRONG_SHOW}, out of the deal"
     assert said in t.log_lines
 
@@ -223,18 +249,18 @@ def test_the_card_just_drawn_is_marked_and_so_is_a_discard():
 
 def test_junk_and_stale_board_clicks_only_leave_a_note():
     t = rigged_table()
-    before = t.state.to_json()
+    before = t.shown.to_json()
     for junk in ("card:JK", "card:99", "card:²", "card:-1", "draw:x", "draw:", "nonsense", ""):
         click_board(t, junk)
         assert "nothing happens on a click there" in t.board.status
-        assert t.state.to_json() == before and t.selected == []
+        assert t.shown.to_json() == before and t.selected == []
     click_board(t, "draw:stock", move=1)  # a click on an earlier picture
-    assert "earlier picture" in t.board.status and t.state.to_json() == before
+    assert "earlier picture" in t.board.status and t.shown.to_json() == before
     t.board.seen = t.board.move  # a page shows the table
     click_board(t, "draw:stock")
-    moved = t.state.to_json()
+    moved = t.shown.to_json()
     t.drop.click()  # now disabled: a stale click
-    assert "Drop is not available now" in t.board.status and t.state.to_json() == moved
+    assert "Drop is not available now" in t.board.status and t.shown.to_json() == moved
 
 
 def test_after_the_deal_the_hand_tools_rest_and_the_standings_say_who_won():
@@ -242,10 +268,10 @@ def test_after_the_deal_the_hand_tools_rest_and_the_standings_say_who_won():
     click_board(t, "draw:open")
     click_board(t, f"card:{position(t, '4C')}")
     t.declare.click()
-    assert t.state.is_terminal()
+    assert t.shown.is_terminal()
     for b in (t.sort_suit, t.sort_rank, t.suggest, t.discard, t.declare, t.drop):
         assert b.disabled
-    r = t.state.result
+    r = t.shown.result
     standing = t.standing()
     assert standing[0] == (0, f"won {sum(r.lost)}")
     assert [s for s, _ in standing[1:]] == sorted((1, 2), key=lambda s: r.lost[s])
@@ -264,7 +290,7 @@ def test_the_cover_forgets_what_the_buttons_said_about_the_hand():
 
 def test_before_your_first_move_the_panel_shows_everything_so_far():
     t = RummyTable(players=3, seed=3, humans=(0,))
-    assert t.state.current_player == 0 and t.log_lines  # the bots have played before you
+    assert t.shown.current_player == 0 and t.log_lines  # the bots have played before you
     assert t.board.recent_title == "So far" and t.board.recent == t.log_lines
     t.on_intent("draw:stock")  # your first move: from now on, since your last move
     assert t.board.recent_title == "Since your last move" and len(t.board.recent) == 1

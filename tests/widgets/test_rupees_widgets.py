@@ -20,7 +20,7 @@ BASE = [[c + r for r in RANKS] for c in COLOURS] + [["Tiger", "Lion", "Bear"]]
 def click_board(table: RupeesTable, intent: str, move: int | None = None) -> None:
     """What the board's ES module sends when a spot with data-intent is clicked: the intent
     and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.state.history) if move is None else move
+    move = len(table.shown.history) if move is None else move
     table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
@@ -40,7 +40,7 @@ def declared() -> RupeesTable:
 
 def test_only_legal_bids_are_offered_and_the_opener_may_not_pass():
     t = base_table()
-    assert t.state.current_player == 1 and "You to move" in t.board.status
+    assert t.shown.current_player == 1 and "You to move" in t.board.status
     amounts = [v for _, v in t.panel.amount.options]
     assert amounts[0] == 175_000 and amounts[-1] == 400_000
     assert all(a % 5_000 == 0 for a in amounts)
@@ -51,7 +51,7 @@ def test_only_legal_bids_are_offered_and_the_opener_may_not_pass():
 
 def test_bidding_by_the_panel_and_the_bots_answer():
     t = declared()
-    assert t.state.declarer == 1 and t.state.phase == "discard"
+    assert t.shown.declarer == 1 and t.shown.phase == "discard"
     assert t.log_lines[:5] == [
         "You bid ₹400,000",
         "Bot 2 passes",
@@ -80,7 +80,7 @@ def test_discarding_three_cards_with_reasons_for_forbidden_ones():
     assert t.selection == ["Y1", "Y2"] and t.discard_button.disabled
     click_board(t, "card:Y4")
     t.discard_button.click()
-    assert t.state.phase == "trump" and t.state.discards == parse("Y1 Y2 Y4")
+    assert t.shown.phase == "trump" and t.shown.discards == parse("Y1 Y2 Y4")
     assert t.controls.children == (t.prompt, *t.trump_buttons)
     assert t.prompt.value == "Name trumps:"
 
@@ -96,13 +96,13 @@ def trumps_named() -> RupeesTable:
 
 def test_naming_trump_and_playing_a_card_by_clicking_it():
     t = trumps_named()
-    assert t.state.trump == "Y" and t.state.current_player == 1
+    assert t.shown.trump == "Y" and t.shown.current_player == 1
     assert "trumps ▲ Yellow" in t.board.svg
     # dimmed: the Lion and the Bear may not lead
     assert re.search(r'aria-label="Lion of India \(not playable now\)"', t.board.svg)
     click_board(t, "card:Lion")
     assert "Lion of India may not lead" in t.message.value
-    assert len(t.state.history) == 9  # nothing happened
+    assert len(t.shown.history) == 9  # nothing happened
     click_board(t, "card:Y40k")
     # the bots followed (his partner, Bot 3, threw Money on it): the winner and value show
     assert "Trick 1: You win ₹80,000" in t.log_lines
@@ -111,17 +111,17 @@ def test_naming_trump_and_playing_a_card_by_clicking_it():
 
 def test_a_whole_hand_pauses_on_its_result_then_continues():
     t = trumps_named()
-    while t.state.hand_no == 0:
-        seat = t.state.current_player
-        card = t.state.playable(seat)[0]
+    while t.shown.hand_no == 0:
+        seat = t.shown.current_player
+        card = t.shown.playable(seat)[0]
         click_board(t, f"card:{card.code}")
     assert t.paused and "Round over" in t.board.status
     assert "Hand 1: You bid ₹400,000" in t.board.svg
     assert "Hand 1: You bid ₹400,000; You + Bot 3 took ₹260,000: set back ₹400,000" in t.log_lines
-    click_board(t, "card:Y40k")
-    assert "the round is over" in t.message.value
+    click_board(t, "card:Y40k")  # the picture of the result offers no card to click
+    assert "nothing happens on a click there" in t.board.status
     t.continue_button.click()
-    assert not t.paused and t.state.hand_no == 1
+    assert not t.paused and t.shown.hand_no == 1
 
 
 def test_coach_shows_money_out_specials_and_the_contract():
@@ -143,7 +143,7 @@ def test_two_humans_partners_take_turns_on_one_screen():
     assert t.names[1] == "Player 1" and t.viewer == 1
     t.panel.bid.click()  # seat 1 opens at ₹175,000; seat 2 (a bot) answers
     take_screen(t)  # the screen passes to Player 3
-    assert t.state.current_player == 3 and t.viewer == 3
+    assert t.shown.current_player == 3 and t.viewer == 3
     assert 'data-intent="card:G40k"' not in t.board.svg  # bidding: cards are not clickable
     assert "G40k" in t.board.svg or "₹40" in t.board.svg
 
@@ -151,26 +151,26 @@ def test_two_humans_partners_take_turns_on_one_screen():
 def test_a_full_game_against_bots_by_table_api():
     t = RupeesTable(seed=3, humans=(0,), target=250_000)
     guard = 0
-    while not t.state.is_terminal() and guard < 2_000:
+    while not t.shown.is_terminal() and guard < 2_000:
         guard += 1
         if t.paused:
             t.resume()
             continue
-        action = engine.make_bot("rupees", "basic").choose(t.state)
+        action = engine.make_bot("rupees", "basic").choose(t.shown)
         assert t.act(action)
-    assert t.state.is_terminal() and "Game over" in t.board.status
+    assert t.shown.is_terminal() and "Game over" in t.board.status
     assert any(line.startswith("Game over") for line in t.log_lines)
     assert "Game over" in t.board.svg
     assert repr(t).endswith("game over)")
     # the game-over box: one line a side, the winners first, and a New game button
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", t.board.over)
     assert len(rows) == 2 and all(", with " in score for _, score in rows)
-    won = t.state.winners()
+    won = t.shown.winners()
     assert rows[0][0] in [t.names[s] for s in won] and "tt-new-game" in t.board.over
 
 
 def test_pictures_are_deterministic_and_registered():
-    s = base_table().state
+    s = base_table().shown
     assert state_svg(s) == state_svg(s)
     assert PICTURES[type(s)] is state_svg or PICTURES[type(s)].__name__ == "state_svg"
     svg = card_svg("Tiger")
@@ -197,7 +197,7 @@ def test_calling_a_partner_from_the_list():
     assert ("Green ₹40,000", "G40k") in t.call.options and len(t.call.options) == 39
     t.call.value = "G40k"
     t.call_button.click()
-    assert t.state.partner == 3 and t.state.phase == "play"
+    assert t.shown.partner == 3 and t.shown.phase == "play"
 
 
 def test_the_seat_label_says_what_the_seat_to_move_is_doing():
@@ -225,29 +225,29 @@ def test_a_stale_or_disabled_click_does_nothing_but_a_note():
     t = base_table()
     t.board.seen = t.board.move  # a page shows the table
     t.panel.bid.click()
-    moved = len(t.state.history)
+    moved = len(t.shown.history)
     t.panel.bid.click()  # the second click of a double click, before the page redrew
-    assert len(t.state.history) == moved and "before the table showed" in t.board.status
+    assert len(t.shown.history) == moved and "before the table showed" in t.board.status
     t.board.seen = t.board.move
-    before = t.state.to_json()
+    before = t.shown.to_json()
     t.call_button.click()  # not the call step: disabled
     assert "Call partner is not available now" in t.board.status
     t.trump_buttons[0].click()
     assert "is not available now" in t.board.status
     t.discard_button.click()
     assert "Discard is not available now" in t.board.status
-    assert t.state.to_json() == before and t.message.value == ""
+    assert t.shown.to_json() == before and t.message.value == ""
 
 
 def test_junk_board_intents_are_ignored_with_a_note():
     t = trumps_named()
-    before = t.state.to_json()
+    before = t.shown.to_json()
     for junk in ("card:JK", "card:", "piece:7", "move:x", "digit:²", "card:Y40k:x", ""):
         click_board(t, junk)
         assert "nothing happens on a click there" in t.board.status, junk
     click_board(t, "card:Y40k", move=3)  # made on an earlier picture
     assert "earlier picture" in t.board.status
-    assert t.state.to_json() == before
+    assert t.shown.to_json() == before
 
 
 def test_a_bot_declarers_discards_are_face_down_on_screen():
@@ -256,14 +256,14 @@ def test_a_bot_declarers_discards_are_face_down_on_screen():
     state = engine.new_game("rupees", seed=0)
     t = RupeesTable(state.apply(Shuffle(tuple(RupeeCard(c) for p in BASE for c in p))), humans=(2,))
     t.panel.pass_.click()
-    decl = t.names[t.state.declarer]
-    assert t.state.declarer != 2 and t.state.phase == "play"
+    decl = t.names[t.shown.declarer]
+    assert t.shown.declarer != 2 and t.shown.phase == "play"
     lines = [line for line in t.log_lines if "discards" in line]
     assert lines == [f"{decl} discards a card face down ({k} of 3)" for k in (1, 2, 3)]
     assert set(lines) <= set(t.board.log) and set(lines) <= set(t.board.recent)
     shown = t.board.svg + " ".join(t.board.log)
-    for card in t.state.discards:
+    for card in t.shown.discards:
         assert card.is_money or card_name(card) not in shown
     replay = next(w for w in t.tools.children if isinstance(w, ReplayBar))
-    told = [replay.describe(k) for k in range(1, len(t.state.history) + 1)]
+    told = [replay.describe(k) for k in range(1, len(t.shown.history) + 1)]
     assert sum("discards a card face down" in x for x in told) == 3

@@ -13,11 +13,17 @@ from html import escape
 import pytest
 
 import engine
-from engine.core import _digest
+from engine.core import SAVE_KEY, _digest
 from tabletop_widgets import TABLES
 from tabletop_widgets.saves import MAX_BYTES, SaveLoad
 
 GAMES = sorted(engine.GAMES)
+
+
+@pytest.fixture(autouse=True)
+def no_key_set(monkeypatch):
+    """Each test sets the teacher's key it needs (one set where the tests run would sign)."""
+    monkeypatch.delenv(SAVE_KEY, raising=False)
 
 
 def saves_of(table) -> SaveLoad:
@@ -26,8 +32,10 @@ def saves_of(table) -> SaveLoad:
     return tool
 
 
-def new_table(game: str, players: int | None = None, seed: int = 3):
-    return TABLES[game](players=players or engine.GAMES[game].PLAYERS[0], seed=seed, humans=(0,))
+def new_table(game: str, players: int | None = None, seed: int = 3, teacher: bool = True):
+    """A table of ``game`` with one human (seat 0): a teacher's, which saves at any time."""
+    players = players or engine.GAMES[game].PLAYERS[0]
+    return TABLES[game](players=players, seed=seed, humans=(0,), teacher=teacher)
 
 
 def play(table, moves: int, seed: int = 1) -> None:
@@ -38,7 +46,7 @@ def play(table, moves: int, seed: int = 1) -> None:
         if table.paused:
             table.resume()
             continue
-        s = table.state
+        s = table.shown
         if s.current_player == engine.CHANCE:  # a human's own throw (India)
             choices = [s.sample_chance(rng)]
         else:
@@ -72,7 +80,7 @@ def picture(table) -> tuple:
     """Everything a refused load must leave as it was."""
     saves = saves_of(table)
     return (
-        table.state,
+        table.shown,
         list(table.log_lines),
         table.board.svg,
         table.board.status,
@@ -90,12 +98,12 @@ def test_the_save_link_downloads_the_game_and_follows_it(game):
     table = new_table(game)
     tool = saves_of(table)
     name, text = downloaded(tool)
-    assert name == f"{game}-seed3-move{len(table.state.history)}.json"
-    assert engine.from_json(text) == table.state
+    assert name == f"{game}-seed3-move{len(table.shown.history)}.json"
+    assert engine.from_json(text) == table.shown
     play(table, 4)
     name, text = downloaded(tool)
-    assert name == f"{game}-seed3-move{len(table.state.history)}.json"
-    assert engine.from_json(text) == table.state
+    assert name == f"{game}-seed3-move{len(table.shown.history)}.json"
+    assert engine.from_json(text) == table.shown
     assert repr(tool) == f"SaveLoad({name})" and tool.files.name == name
 
 
@@ -108,7 +116,7 @@ def test_nothing_of_the_game_stays_in_the_page(game):
     state = {k: v for k, v in tool.files.get_state().items() if k not in ("_esm", "_css")}
     synced = json.dumps([state, tool.note.value], default=str)
     assert len(synced) < 500 and text[:40] not in synced
-    assert str(table.state.seed) in tool.files.name  # only the name: game, seed, move
+    assert str(table.shown.seed) in tool.files.name  # only the name: game, seed, move
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -119,16 +127,16 @@ def test_a_save_loads_into_a_fresh_table_and_the_bots_play_on(game):
 
     fresh = new_table(game, seed=11)
     assert saves_of(fresh).load_file(text.encode(), name)
-    saved = first.state
-    assert fresh.state.history[: len(saved.history)] == saved.history
+    saved = first.shown
+    assert fresh.shown.history[: len(saved.history)] == saved.history
     if not first.paused:  # a human was to act: the loaded table waits for the same human
-        assert fresh.state == saved
+        assert fresh.shown == saved
         assert downloaded(saves_of(fresh)) == (name, text)
     assert fresh.message.value == ""
     assert f"Loaded {name}: move {len(saved.history)}" in fresh.log_lines
-    before = len(fresh.state.history)
+    before = len(fresh.shown.history)
     play(fresh, 2, seed=2)
-    assert len(fresh.state.history) > before
+    assert len(fresh.shown.history) > before
 
 
 def test_loading_while_looking_back_goes_back_to_the_loaded_game():
@@ -137,13 +145,13 @@ def test_loading_while_looking_back_goes_back_to_the_loaded_game():
     _name, text = downloaded(saves_of(first))
     table = new_table("plates", seed=5)
     play(table, 2)
-    game = table.state
+    game = table.shown
     table.look(game.at(1))
     tool = saves_of(table)
     assert downloaded(tool)[1] == game.to_json()  # Save game saves the game, not the look
     assert tool.load_text(text, "plates.json")
     assert not table.looking_back
-    assert table.state.history[: len(first.state.history)] == first.state.history
+    assert table.shown.history[: len(first.shown.history)] == first.shown.history
 
 
 def test_the_load_game_button_reads_the_chosen_file_and_can_take_another():
@@ -153,11 +161,11 @@ def test_the_load_game_button_reads_the_chosen_file_and_can_take_another():
     table = new_table("india", seed=9)
     tool = saves_of(table)
     chosen(tool, name, text.encode())
-    assert table.state == first.state and f"Loaded {name}: move" in tool.note.value
+    assert table.shown == first.shown and f"Loaded {name}: move" in tool.note.value
     chosen(tool, name, b"{")  # the same button, a broken file
-    assert "not JSON" in tool.note.value and table.state == first.state
+    assert "not JSON" in tool.note.value and table.shown == first.shown
     tool.files._receive(tool.files, {"too_big": {"name": "big.json", "size": 5_000_000}}, [])
-    assert "5,000,000 bytes" in tool.note.value and table.state == first.state
+    assert "5,000,000 bytes" in tool.note.value and table.shown == first.shown
 
 
 # ---------------------------------------------------------------- bad files, refused
@@ -169,7 +177,7 @@ def bad_files(game: str) -> dict[str, tuple[bytes, str]]:
     cls = engine.GAMES[game]
     table = new_table(game)
     play(table, 3)
-    body = json.loads(table.state.to_json())
+    body = json.loads(table.shown.to_json())
     other_game = GAMES[(GAMES.index(game) + 1) % len(GAMES)]
     other_players = engine.new_game(game, players=cls.PLAYERS[1], seed=3)
     history = body["history"]
@@ -218,7 +226,7 @@ def test_a_bad_file_is_refused_and_the_table_keeps_its_game(game, case):
     assert escape(reason) in refusal, refusal
     assert refusal.endswith(". The table keeps its game.</div>")
     play(table, 1)  # and play goes on
-    assert len(table.state.history) > len(before[0].history)
+    assert len(table.shown.history) > len(before[0].history)
 
 
 def test_a_long_file_name_is_shortened_in_the_message():
@@ -226,3 +234,55 @@ def test_a_long_file_name_is_shortened_in_the_message():
     saves_of(table).load_text("{", "x" * 200 + ".json")
     note = saves_of(table).note.value
     assert "x" * 57 + "..." in note and "x" * 58 not in note
+
+
+# ---------------------------------------------------------------- who saves, and the signature
+
+
+def finished(game: str) -> engine.State:
+    s = engine.new_game(game, seed=2, **({"deals": 1} if game == "michigan" else {}))
+    return engine.play(s, [engine.make_bot(game, "basic", seed=k) for k in range(s.num_players)])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_students_table_saves_a_game_only_once_it_is_over(game):
+    table = new_table(game, teacher=False)
+    play(table, 2)
+    tool = saves_of(table)
+    assert "saved once it is over" in tool.files.not_now and tool.files.name == ""
+    sent: list = []
+    tool.files.send = sent.append
+    tool.files._receive(tool.files, {"save": True}, [])  # a click, or a forged message
+    assert not sent and "Not saved: a game is saved once it is over" in tool.note.value
+    with pytest.raises(ValueError, match="once it is over"):
+        tool.save_file()
+    done = TABLES[game](finished(game), humans=(0,))
+    assert saves_of(done).files.not_now == ""
+    name, text = downloaded(saves_of(done))
+    assert engine.from_json(text) == done.latest and name == saves_of(done).files.name
+
+
+def test_with_the_teachers_key_a_save_is_signed_and_an_edited_one_refused(monkeypatch):
+    monkeypatch.setenv(SAVE_KEY, "a key of the teacher's, 32 chars")
+    table = new_table("michigan")
+    play(table, 3)
+    name, text = downloaded(saves_of(table))
+    body = json.loads(text)
+    assert len(body["signature"]) == 64
+    fresh = new_table("michigan", seed=8)
+    assert saves_of(fresh).load_text(text, name)
+    assert "(its signature checked)" in saves_of(fresh).note.value
+    better = signed({**body, "seed": body["seed"] + 1})  # the digest recomputed, not the key
+    assert not saves_of(fresh).load_file(better, "better.json")
+    assert "signature does not match" in saves_of(fresh).note.value
+    monkeypatch.delenv(SAVE_KEY)  # where no key is set, the digest alone stops no forger
+    assert saves_of(new_table("michigan", seed=8)).load_file(better, "better.json")
+
+
+def test_a_key_too_short_is_refused_beside_the_button(monkeypatch):
+    monkeypatch.setenv(SAVE_KEY, "1234")
+    tool = saves_of(new_table("india"))
+    sent: list = []
+    tool.files.send = sent.append
+    assert not tool.save() and not sent
+    assert "Not saved: a save key has at least 16 characters" in tool.note.value

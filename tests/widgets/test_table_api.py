@@ -46,7 +46,7 @@ def test_the_cover_keeps_nothing_of_the_last_player(game):
         if table.paused:
             table.resume()
         else:
-            assert table.act(bot.choose(table.state))
+            assert table.act(bot.choose(table.shown))
     assert table.covered and table.children == (hot.cover,)
     assert table.coach.value == table.message.value == "" and table.board.log == []
     assert "screen covered" in table.board.label and "Pass the screen" in table.board.svg
@@ -59,7 +59,7 @@ def test_the_cover_keeps_nothing_of_the_last_player(game):
 def test_teacher_mode_follows_the_last_chance_event_without_replaying(game, monkeypatch):
     from tabletop_widgets.teacher import TeacherTools
 
-    table = TABLES[game](seed=2)
+    table = TABLES[game](seed=2, teacher=True)
     teacher = next(w for w in table.tools.children if isinstance(w, TeacherTools))
     teacher.toggle.value = True
     replays = []
@@ -67,14 +67,14 @@ def test_teacher_mode_follows_the_last_chance_event_without_replaying(game, monk
     monkeypatch.setattr(engine.State, "at", lambda s, k: replays.append(k) or real_at(s, k))
     bot = engine.make_bot(game, "random", seed=1)
     for _ in range(12):
-        if table.state.is_terminal():
+        if table.shown.is_terminal():
             break
         if table.paused:
             table.resume()
-        elif table.state.current_player == engine.CHANCE:
+        elif table.shown.current_player == engine.CHANCE:
             table.throw()
         else:
-            table.act(bot.choose(table.state))
+            table.act(bot.choose(table.shown))
     assert not any(replays)  # at most the start of the game (0 moves to replay)
     node = table.last_chance()
     assert node is not None and node.current_player == engine.CHANCE

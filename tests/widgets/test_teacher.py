@@ -7,11 +7,11 @@ from __future__ import annotations
 from html import unescape
 
 import pytest
+from page import hidden_marks
 
 import engine
 from engine.india import Throw
 from tabletop_widgets import TABLES
-from tabletop_widgets.render.rupees import card_name as rupee_name
 from tabletop_widgets.render.svg import TEACHER_BANNER
 from tabletop_widgets.teacher import TeacherTools, deal_text, read_deal
 
@@ -20,8 +20,8 @@ CARD_GAMES = [g for g in GAMES if g != "india"]  # chance is a shuffle (India: a
 
 
 def teacher(game: str, **kw) -> tuple:
-    """A table with one human (seat 0) and its teacher tools, teacher mode on."""
-    table = TABLES[game](seed=kw.pop("seed", 1), humans=(0,), **kw)
+    """A teacher's table with one human (seat 0) and its teacher tools, teacher mode on."""
+    table = TABLES[game](seed=kw.pop("seed", 1), humans=(0,), teacher=True, **kw)
     tool = next(w for w in table.tools.children if isinstance(w, TeacherTools))
     tool.toggle.value = True
     return table, tool
@@ -31,21 +31,6 @@ def swap_first_two(text: str) -> str:
     """The teacher's edit: the first two cards of the deal change places."""
     first, second, rest = text.split(", ", 2)
     return f"{second}, {first}, {rest}"
-
-
-def hidden_marks(table) -> list[str]:
-    """Text that only a picture with every hand face up holds: the other seats' cards."""
-    s, me = table.state, table.viewer
-    if table.game == "plates":
-        return [f"FINE ${p.fine}" for who, p in s.in_play() if who != f"seat {me}"][:1]
-    if table.game in ("michigan", "rummy"):
-        per_line = 5 if table.game == "rummy" else 7  # how many cards a line of the box holds
-        return [" ".join(map(str, h[:per_line])) for k, h in enumerate(s.hands) if k != me and h]
-    if table.game == "rupees":
-        return [
-            f'aria-label="{rupee_name(c)}"' for k, h in enumerate(s.hands) if k != me for c in h
-        ]
-    return []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -67,11 +52,12 @@ def test_show_every_hand_draws_them_face_up_under_a_banner_and_off_hides_them(ga
 def test_india_rig_a_throw_then_throw_uses_it() -> None:
     table, tool = teacher("india")
     assert table.human_to_act() == 0 and len(tool.outcome.options) == 36
+    assert tool.outcome.value == tool.outcome.options[0][1]  # not the throw a fair die gives
     tool.outcome.value = Throw(5, 3)
     assert tool.rig_button.click() is None and table.rigged == Throw(5, 3)
     assert "throw 5-3" in tool.note.value
     table.throw_button.click()
-    assert table.state.history[0] == Throw(5, 3) and table.dice.values == [5, 3]
+    assert table.shown.history[0] == Throw(5, 3) and table.dice.values == [5, 3]
     assert table.rigged is None and "Rigged" not in tool.note.value  # used once
 
 
@@ -82,16 +68,18 @@ def test_rig_the_next_deal_is_dealt_after_the_round(game: str) -> None:
     for _ in range(500):
         if table.paused:
             break
-        table.act(bot.choose(table.state))
-    assert table.paused and table.state.current_player == engine.CHANCE
-    k = len(table.state.history)
-    fair = tool.deal.value
-    assert fair == deal_text(table.state.sample_chance().cards)  # the next fair shuffle
-    tool.deal.value = swap_first_two(fair)
+        table.act(bot.choose(table.shown))
+    assert table.paused and table.shown.current_player == engine.CHANCE
+    k = len(table.shown.history)
+    offered = tool.deal.value
+    fair = table.shown.sample_chance().cards
+    assert offered != deal_text(fair)  # never the next fair deal: the projector may show it
+    assert sorted(map(str, read_deal(offered, fair).cards)) == sorted(map(str, fair))
+    tool.deal.value = swap_first_two(offered)
     assert tool.rig() and table.rigged is not None
     table.continue_button.click()
-    deck = read_deal(fair, table.state.history[k].cards).cards
-    assert table.state.history[k] == engine.Shuffle((deck[1], deck[0], *deck[2:]))
+    deck = read_deal(offered, table.shown.history[k].cards).cards
+    assert table.shown.history[k] == engine.Shuffle((deck[1], deck[0], *deck[2:]))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -104,9 +92,9 @@ def test_use_it_now_goes_back_to_the_last_chance_and_uses_the_outcome(game: str)
         chosen = Throw(5, 5)
     else:
         tool.deal.value = swap_first_two(tool.deal.value)
-        chosen = read_deal(tool.deal.value, table.state.history[k].cards)
+        chosen = read_deal(tool.deal.value, table.shown.history[k].cards)
     assert tool.use_now()
-    assert table.state.history[: k + 1] == (*node.history, chosen)
+    assert table.shown.history[: k + 1] == (*node.history, chosen)
     note = next(line for line in table.log_lines if line.startswith("Teacher: "))
     assert note.endswith(f"at move {k + 1}") and f"move {k + 1}" in tool.note.value
 
@@ -123,22 +111,22 @@ def test_use_it_now_goes_back_to_the_last_chance_and_uses_the_outcome(game: str)
 )
 def test_a_bad_deal_is_refused_precisely_and_changes_nothing(game: str, edit, says: str) -> None:
     table, tool = teacher(game)
-    before, svg = table.state, table.board.svg
+    before, svg = table.shown, table.board.svg
     tool.deal.value = edit(tool.deal.value)
     assert not tool.rig() and not tool.use_now()
     assert says in unescape(tool.note.value) and "Not done" in tool.note.value
-    assert table.rigged is None and table.state is before and table.board.svg == svg
+    assert table.rigged is None and table.shown is before and table.board.svg == svg
 
 
 def test_a_rigged_outcome_that_does_not_fit_falls_back_to_a_fair_one() -> None:
     table, _tool = teacher("michigan", seed=2)
     bot = engine.make_bot("michigan", "random", seed=0)
     while not table.paused:
-        table.act(bot.choose(table.state))
-    k = len(table.state.history)
-    table.rigged = engine.Shuffle(table.state.history[0].cards[1:])  # a card short
+        table.act(bot.choose(table.shown))
+    k = len(table.shown.history)
+    table.rigged = engine.Shuffle(table.shown.history[0].cards[1:])  # a card short
     table.continue_button.click()
-    assert table.state.history[k] == table.state.at(k).sample_chance()  # the fair deal
+    assert table.shown.history[k] == table.shown.at(k).sample_chance()  # the fair deal
     assert "a fair one was used" in table.message.value and table.rigged is None
 
 
@@ -148,12 +136,12 @@ def test_undo_takes_back_the_last_human_action(game: str) -> None:
     if game == "india":
         assert not tool.undo() and "nothing to undo" in tool.note.value
         table.throw(Throw(5, 3))
-    before = table.state
+    before = table.shown
     assert table.human_to_act() == 0
     table.act(before.legal_actions()[0])
-    assert len(table.state.history) > len(before.history)
+    assert len(table.shown.history) > len(before.history)
     assert tool.undo()
-    assert table.state == before and table.human_to_act() == 0
+    assert table.shown == before and table.human_to_act() == 0
     assert "Undone" in tool.note.value and table.log_lines[-1].startswith("Teacher: undo")
 
 

@@ -1,0 +1,127 @@
+"""Dealing out the cards a seat has not seen, as its view allows: each card to one of the places
+it may lie (another player's hand, the widow, the dead hand, face-down discards), every place
+filled to its size. The Rupees and Michigan experts judge their options on such *layouts*.
+
+>>> import random
+>>> deal = Unseen("abc", [2, 1], [[0], [0, 1], [0, 1]])  # "a" may lie in place 0 only
+>>> sorted(deal.every(10))
+[[['a', 'b'], ['c']], [['a', 'c'], ['b']]]
+>>> deal.sample(random.Random(1))[0][0] in "abc"
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+C = TypeVar("C", bound=Hashable)
+Layout = list[list[C]]
+"""The cards in each place, in the order of the places."""
+
+ENUMERATE = 5_000
+"""Layouts are listed one by one only when at most this many exist without the constraints."""
+TRIES = 50
+"""Random layouts tried before a search (a dead end: a card with no place left for it)."""
+
+
+class Unseen(Generic[C]):
+    """The unseen ``cards`` (equal cards may repeat: two decks), the ``rooms`` of the places
+    they lie in, and for each card the places that may hold it (``allowed[k]``, default any).
+    ``exists``: a layout keeping every constraint surely exists (the real deal is one);
+    otherwise a view that no layout fits (a player's slip the rules let pass) is dealt as
+    though it said nothing of where the cards lie."""
+
+    def __init__(
+        self,
+        cards: Sequence[C],
+        rooms: Sequence[int],
+        allowed: Sequence[Sequence[int]] | None = None,
+        exists: bool = True,
+    ) -> None:
+        if sum(rooms) != len(cards):
+            raise ValueError(f"{len(cards)} unseen cards for {sum(rooms)} places")
+        self.cards, self.rooms, self.exists = list(cards), list(rooms), exists
+        every_place = list(range(len(rooms)))
+        self.allowed = [list(a) for a in allowed] if allowed is not None else None
+        self._places = self.allowed or [every_place] * len(self.cards)
+
+    def ways(self) -> int:
+        """How many layouts there are without the constraints (a multinomial)."""
+        out, n = 1, 0
+        for room in self.rooms:
+            n += room
+            out *= math.comb(n, room)
+        return out
+
+    def every(self, most: int) -> list[Layout[C]] | None:
+        """Every layout the constraints allow, each once, if there are at most ``most``
+        (and at most ``ENUMERATE`` without the constraints); else None."""
+        if self.ways() > ENUMERATE:
+            return None
+        found = list(itertools.islice(self._search(self.cards, self._places), most + 1))
+        return found if len(found) <= most else None
+
+    def deal(self, count: int, rng: random.Random, every: int = 0) -> tuple[list[Layout[C]], bool]:
+        """All the layouts if there are at most ``every`` (and whether that was so: then an
+        average over them is exact), else ``count`` drawn at random."""
+        found = self.every(every) if every else None
+        if found:
+            return found, True
+        return [self.sample(rng) for _ in range(count)], False
+
+    def sample(self, rng: random.Random) -> Layout[C]:
+        """A random layout: the cards in random order, the most constrained first, each to a
+        place that may hold it, chosen in proportion to the room left there (with no
+        constraints, every layout equally likely). Tried again at a dead end; after
+        ``TRIES``, the first layout a search finds from a shuffled order."""
+        cards, places = self.cards, self._places
+        for _ in range(TRIES):
+            order = list(range(len(cards)))
+            rng.shuffle(order)
+            order.sort(key=lambda k: len(places[k]))
+            room = self.rooms[:]
+            out: Layout[C] = [[] for _ in room]
+            for k in order:
+                choices = [i for i in places[k] if room[i]]
+                if not choices:
+                    break
+                pick = rng.randrange(sum(room[i] for i in choices))
+                for i in choices:
+                    pick -= room[i]
+                    if pick < 0:
+                        break
+                out[i].append(cards[k])
+                room[i] -= 1
+            else:
+                return out
+        if not self.exists:
+            return Unseen(cards, self.rooms).sample(rng)
+        order = list(range(len(cards)))
+        rng.shuffle(order)
+        return next(self._search([cards[k] for k in order], [places[k] for k in order]))
+
+    def _search(self, cards: Sequence[C], places: Sequence[list[int]]) -> Iterator[Layout[C]]:
+        """Every layout of ``cards`` (``places[k]``: where card k may lie), each once: equal
+        cards are not told apart."""
+        rooms = self.rooms
+
+        def fill(i: int, left: tuple[int, ...]) -> Iterator[Layout[C]]:
+            if i == len(rooms):
+                yield []
+                return
+            fits = [k for k in left if i in places[k]]
+            seen = set()
+            for chosen in itertools.combinations(fits, rooms[i]):
+                these = tuple(cards[k] for k in chosen)
+                if these in seen:  # identical cards (two decks): the same layout
+                    continue
+                seen.add(these)
+                rest = tuple(k for k in left if k not in chosen)
+                for tail in fill(i + 1, rest):
+                    yield [list(these), *tail]
+
+        return fill(0, tuple(range(len(cards))))

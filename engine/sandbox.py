@@ -1,0 +1,423 @@
+"""A student's strategy in a process of its own: whatever its file does (raise, hang, exit,
+crash, eat memory, patch the engine, hunt for the game) happens there, and is a problem for
+that strategy only.
+
+The sandbox is a fresh Python (``python -m engine.sandbox``) with a memory limit
+(``RLIMIT_AS``), its standard input and output kept for the tournament and replaced by
+``/dev/null`` for the student's code. It holds no game: each question is one seat's data
+(the ``Seat``'s JSON: view, new events, move, the legal actions as numbers) and each answer is
+one line of JSON, the number of the chosen action or a problem in words. The tournament's side
+(``Sandbox``) never unpickles anything the sandbox sends: it reads JSON, checks its shape and
+takes the number as an index into its own list of legal actions, and it enforces the time
+limit by ending the process.
+
+Messages, one JSON line each (the sandbox answers each one with one line, an ask with one line
+per question):
+
+- ``{"do": "load", "source": text, "file": name}``: run the file; answer its strategy classes.
+- ``{"do": "deal", "source": ..., "file": ..., "class": name, "seats": {key: seed}}``: run the
+  file afresh (a deal never sees what an earlier one left) and make one strategy per seat.
+- ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask.
+- ``{"do": "end"}``: forget the deal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import random
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+import types
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .core import encode
+
+LINE = 1 << 16
+"""The longest line a sandbox may send (an answer is a few bytes; a problem a few hundred)."""
+QUIET = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""One thread for numpy's libraries: a student importing numpy stays inside its memory limit."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a strategy may use: ``time`` seconds for each decision (and for loading its file
+    and making its players), ``memory`` bytes of memory for its process."""
+
+    time: float = 5.0
+    memory: int = 1 << 30
+
+    def __post_init__(self) -> None:
+        if not 0 < self.time <= 3600:
+            raise ValueError(f"the time limit is 0 to 3600 seconds, not {self.time!r}")
+        if not self.memory >= 1 << 26:
+            raise ValueError(f"the memory limit is at least 64 MB, not {self.memory!r}")
+
+
+class Fault(Exception):
+    """A sandbox that did not answer as it must: the words say what happened."""
+
+
+class Sandbox:
+    """The tournament's handle on one strategy's process: started on first use, ended (and
+    started again on next use) after any fault. ``send`` does not wait for the process to
+    start, so many can start at once; the first ``answer`` waits for it (``START``)."""
+
+    START = 60.0
+    """Seconds a new process may take to start Python and the engine (not the student's)."""
+
+    def __init__(self, limits: Limits, games: tuple[str, ...] = ()) -> None:
+        self.limits, self.games = limits, games
+        self.process: subprocess.Popen[bytes] | None = None
+        self.ids: dict[Any, int] = {}
+        """Each action already sent to this process, with its number there."""
+        self._buffer = b""
+        self._ready = False
+        self._clock = 0.0
+        """When the answer now awaited was asked for (then, after each answer, one time
+        limit later)."""
+        self._selector: selectors.BaseSelector | None = None
+        self._folder: tempfile.TemporaryDirectory[str] | None = None
+
+    # -- talking
+    def send(self, message: dict[str, Any]) -> None:
+        """Send one message, starting the process if it is not running."""
+        if self.process is None:
+            self._start()
+        assert self.process is not None and self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(message).encode() + b"\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise self._fault("") from None
+        self._clock = time.monotonic()
+
+    def answer(self) -> dict[str, Any]:
+        """The next answer, a JSON object. The k-th answer to a message is due within k time
+        limits of its sending (of the process being ready, when it had to start), however
+        long the tournament took to come and read it."""
+        if not self._ready:
+            self._ready = True
+            if self._line(time.monotonic() + self.START, self.START) != b'{"ready": true}':
+                raise self._fault("did not start")
+            self._clock = time.monotonic()
+        limit = self.limits.time
+        self._clock += limit
+        line = self._line(self._clock, limit)
+        try:
+            data = json.loads(line)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            raise self._fault("sent something that is not an answer")
+        return data
+
+    def encode_legal(self, legal: list[Any]) -> tuple[list[int], dict[int, Any]]:
+        """``legal`` as this process's numbers for them, and the JSON of those it has not yet
+        been sent."""
+        try:
+            return list(map(self.ids.__getitem__, legal)), {}
+        except KeyError:
+            pass
+        new: dict[int, Any] = {}
+        numbers = []
+        for action in legal:
+            k = self.ids.get(action)
+            if k is None:
+                k = self.ids[action] = len(self.ids)
+                new[k] = encode(action)
+            numbers.append(k)
+        return numbers, new
+
+    # -- the process
+    def _start(self) -> None:
+        self._folder = tempfile.TemporaryDirectory(prefix="strategy-")
+        here = str(Path(__file__).resolve().parent.parent)
+        path = os.environ.get("PYTHONPATH")
+        env = {
+            **os.environ,
+            **QUIET,
+            "PYTHONPATH": here + (os.pathsep + path if path else ""),
+            "PYTHONHASHSEED": "0",  # the same strategy plays the same, whatever runs it
+            "PYTHONDONTWRITEBYTECODE": "1",
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "engine.sandbox", str(self.limits.memory), *self.games],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=self._folder.name,
+            env=env,
+            start_new_session=True,  # its own process group: ended whole, spared a Ctrl-C
+        )
+        assert self.process.stdout is not None
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self.process.stdout, selectors.EVENT_READ)
+        self._buffer, self.ids, self._ready = b"", {}, False
+
+    def _line(self, deadline: float, limit: float) -> bytes:
+        while b"\n" not in self._buffer:
+            left = deadline - time.monotonic()
+            assert self._selector is not None and self.process is not None
+            if not self._selector.select(max(left, 0)):
+                self.kill()
+                raise Fault(f"no answer within {limit:g} s")
+            assert self.process.stdout is not None
+            try:
+                chunk = os.read(self.process.stdout.fileno(), LINE)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                raise self._fault("")
+            self._buffer += chunk
+            if len(self._buffer) > LINE:
+                raise self._fault("sent too much")
+        line, _, self._buffer = self._buffer.partition(b"\n")
+        return line
+
+    def _fault(self, what: str) -> Fault:
+        """End the process and say what happened: ``what``, or how the process ended."""
+        ended = self.process.poll() if self.process else None
+        if ended is None and not what and self.process:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                ended = self.process.wait(1)
+        self.kill()
+        if what:
+            return Fault(what)
+        if ended is not None and ended < 0:
+            try:
+                name = signal.Signals(-ended).name
+            except ValueError:
+                name = f"signal {-ended}"
+            return Fault(f"its process was ended by {name}")
+        return Fault(f"its process ended (exit code {ended})")
+
+    def kill(self) -> None:
+        """End the process (and any it started), at once."""
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe:
+                pipe.close()
+        if self._selector:
+            self._selector.close()
+        if self._folder:
+            self._folder.cleanup()
+        self.process = self._selector = self._folder = None
+
+
+# ---------------------------------------------------------------- inside the sandbox
+
+
+def main() -> None:
+    """The sandbox: limit the memory, keep the pipes, answer messages until the input ends."""
+    memory = int(sys.argv[1])
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a crash writes no core file
+    except (ImportError, ValueError, OSError):  # no such limit here (macOS, Windows)
+        pass
+    reader = os.fdopen(os.dup(0), "rb")
+    writer = os.fdopen(os.dup(1), "wb")
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
+    sys.stdin, sys.stdout = open(os.devnull), open(os.devnull, "w")  # noqa: SIM115
+    parent = os.getppid()
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
+    player = Player(sys.argv[2:])
+
+    def say(data: dict[str, Any]) -> None:
+        writer.write(json.dumps(data).encode() + b"\n")
+        writer.flush()
+
+    say({"ready": True})
+    for line in reader:
+        for answer in player.handle(json.loads(line)):
+            say(answer)
+
+
+def orphaned(parent: int) -> None:
+    """End this process when the one that started it is gone."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+class Player:
+    """The sandbox's side: the student's file, its strategies for the deal, and their
+    Seats' events so far. The engine (with ``games``' packages) is imported first and kept
+    as it was: each deal starts from it again, whatever an earlier deal's strategy changed
+    in it, so a deal plays the same in a fresh process or in one that played others."""
+
+    def __init__(self, games: Sequence[str] = ()) -> None:
+        for game in games:
+            importlib.import_module(f"engine.{game}")
+        self.pristine = _engine_now()
+        self.code: dict[tuple[str, str], types.CodeType] = {}
+        self.file = ""
+        self.players: dict[str, Any] = {}
+        self.events: dict[str, list[Any]] = {}
+        self.actions: dict[int, Any] = {}
+
+    def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        do = message["do"]
+        if do == "load":
+            yield self._guarded("import", lambda: {"classes": self._classes(message)})
+        elif do == "deal":
+            yield self._guarded("import", lambda: self._deal(message))
+        elif do == "ask":
+            from . import GAMES
+
+            kinds = GAMES[message["game"]].kinds()
+            for ask in message["asks"]:
+                yield self._guarded("choose", lambda ask=ask: self._choose(message, ask, kinds))
+        elif do == "end":
+            self.players, self.events = {}, {}
+
+    def _guarded(self, doing: str, work: Any) -> dict[str, Any]:
+        try:
+            answer: dict[str, Any] = work()
+        except BaseException as error:  # whatever the student's code raised, sys.exit too
+            return {"problem": described(error, self.file, doing)}
+        return answer
+
+    def _module(self, message: dict[str, Any]) -> types.ModuleType:
+        """The student's file, run afresh as a module of its own."""
+        self.file = message["file"]
+        key = (message["file"], message["source"])
+        if key not in self.code:
+            self.code[key] = compile(message["source"], message["file"], "exec")
+        name = "strategy_" + Path(message["file"]).stem
+        module = types.ModuleType(name)
+        module.__file__ = message["file"]
+        sys.modules[name] = module
+        exec(self.code[key], module.__dict__)
+        return module
+
+    def _classes(self, message: dict[str, Any]) -> list[str]:
+        module = self._module(message)
+        return [
+            name
+            for name, c in vars(module).items()
+            if isinstance(c, type)
+            and c.__module__ == module.__name__
+            and callable(getattr(c, "choose", None))
+        ]
+
+    def _deal(self, message: dict[str, Any]) -> dict[str, Any]:
+        import inspect
+
+        self.players, self.events = {}, {}
+        _restore(self.pristine)
+        random.seed(message["chance"])  # a careless strategy's unseeded chance, the same
+        if "numpy" in sys.modules:
+            sys.modules["numpy"].random.seed(random.getrandbits(32))
+        cls = getattr(self._module(message), message["class"])
+        takes_seed = "seed" in inspect.signature(cls).parameters
+        for key, seed in message["seats"].items():
+            self.players[key] = cls(seed=seed) if takes_seed else cls()
+        return {"ok": True}
+
+    def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
+        from .core import decode
+        from .seat import Seat, event_from
+
+        for k, data in ask["new"].items():
+            self.actions[int(k)] = decode(data, kinds)
+        events = self.events.setdefault(ask["key"], [])
+        events += [event_from(e) for e in ask["events"]]
+        legal = tuple(map(self.actions.__getitem__, ask["legal"]))
+        seat = Seat(
+            message["game"],
+            ask["seat"],
+            message["players"],
+            ask["view"],
+            tuple(events),
+            ask["move"],
+            legal,
+        )
+        chosen = self.players[ask["key"]].choose(seat)
+        for k, action in enumerate(legal):
+            if action == chosen:
+                return {"i": k}
+        return {"problem": f"chose {_shown(chosen)}, which is not one of seat.legal_actions()"}
+
+
+Snapshot = list[tuple[Any, dict[str, Any]]]
+
+
+def _engine_now() -> Snapshot:
+    """Every engine module's and engine class's own attributes, as they are now."""
+    out: Snapshot = []
+    for name, module in list(sys.modules.items()):
+        if name == "engine" or name.startswith("engine."):
+            out.append((module, dict(vars(module))))
+            out += [
+                (c, dict(vars(c)))
+                for c in vars(module).values()
+                if isinstance(c, type) and c.__module__ == name
+            ]
+    return out
+
+
+def _restore(snapshot: Snapshot) -> None:
+    """Put back every attribute ``_engine_now`` saw, and take away any added since."""
+    for owner, attributes in snapshot:
+        now = vars(owner)
+        if now == attributes:
+            continue
+        for key in set(now) - set(attributes):
+            with contextlib.suppress(AttributeError, TypeError):
+                delattr(owner, key)
+        for key, value in attributes.items():
+            if now.get(key) is not value:
+                with contextlib.suppress(AttributeError, TypeError):
+                    setattr(owner, key, value)
+
+
+def described(error: BaseException, file: str, doing: str) -> str:
+    """A student's error in a few words: ``ZeroDivisionError in choose, line 12: division by
+    zero``, the place being the last line of the student's file it passed through."""
+    if isinstance(error, SyntaxError):
+        return f"SyntaxError, line {error.lineno}: {error.msg}"
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == file]
+    where = f" in {frames[-1].name}, line {frames[-1].lineno}" if frames else f" in {doing}"
+    if isinstance(error, SystemExit):
+        return f"sys.exit{where}"
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    if isinstance(error, MemoryError):
+        text = "over its memory limit"
+    name = type(error).__name__
+    return f"{name}{where}" + (f": {text[:120]}" if text else "")
+
+
+def _shown(value: Any) -> str:
+    try:
+        return repr(value)[:80]
+    except Exception:
+        return f"a {type(value).__name__}"
+
+
+if __name__ == "__main__":
+    main()
