@@ -53,9 +53,6 @@ IDLE_TURNS = 12 / 5 - 1
 FINISH = 1.2
 """Throws each piece still out costs beyond its squares / 7 in ``turns``: the exact count into
 the centre (a lone piece wastes 2.3 throws on it; pieces finishing together share the dice)."""
-HIT_WEIGHT = 1.0
-THROWER_HIT = 0.0
-"""TUNING"""
 BLOCKED = 2.0
 """Squares a piece within a throw behind an opposing blockade is expected to lose to it."""
 THROWS_A_TURN = 1.2
@@ -86,10 +83,10 @@ def turns(board: Position, seat: int, thrower: int, held: int) -> float:
     of its pieces behind an opposing blockade."""
     mine = board.pieces[seat]
     squares = sum(HOME - p if p != CORNER else HOME + 1 + ENTRY_WAIT for p in mine)
-    if seat != thrower or THROWER_HIT:  # the thrower may move his pieces out of reach first
+    if seat != thrower:  # the thrower may move his pieces out of reach first
         ways = 36 ** sum(1 for o in range(len(board.pieces)) if not board.friendly(seat, o))
         route = ROUTES[board.sides[seat]]
-        squares += (HIT_WEIGHT if seat != thrower else THROWER_HIT) * (
+        squares += (
             sum(
                 hitting_throws(board, seat, p) * (p + 1 + ENTRY_WAIT)
                 for p in mine
