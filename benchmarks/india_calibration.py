@@ -203,17 +203,31 @@ def main() -> None:
             "tables": tables,
         }
         CALIBRATION.write_text(json.dumps(committed, indent=1) + "\n", encoding="utf-8")
-    two, speed = tables["2 players"], result["hint_speed"]
+    speed = result["hint_speed"]
     worst = max(
         max(t["max_ms"] for t in speed.values()), *(c["cpu_ms"] for c in result["cold_endgames"])
     )
-    headline(
-        "india_calibration",
-        f"two players, {two['games']:,} games: calibration error {two['ece']:.3f}, Brier "
-        f"{two['brier']:.3f} (knowing nothing {two['brier_knowing_nothing']:.3f}); four players "
-        f"{tables['4 players']['ece']:.3f}; Hint p99 {speed['2 players']['p99_ms']} ms (two "
-        f"players), slowest {worst:.0f} ms",
-        result,
+    headline("india_calibration", summary(tables, speed, worst), result)
+
+
+def summary(tables: dict[str, Any], speed: dict[str, Any], worst: float) -> str:
+    """The headline, and a markdown table of the figures (for ``benchmarks/README.md``)."""
+    rows = [
+        "| table | games | decisions | calibration error | worst tenth (≥ 200 decisions) "
+        "| Brier | saying 50% | the share of wins | Hint p99 |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for table, r in tables.items():
+        rows.append(
+            f"| {table} | {r['games']:,} | {r['decisions']:,} | {r['ece']:.3f} | "
+            f"{r['worst_gap']:.3f} | {r['brier']:.3f} | 0.250 | {r['brier_knowing_nothing']:.3f} "
+            f"| {speed[table]['p99_ms']} ms |"
+        )
+    two = tables["2 players"]
+    return (
+        f"two players, {two['games']:,} games, {two['decisions']:,} decisions: calibration "
+        f"error {two['ece']:.3f}, worst tenth {two['worst_gap']:.3f}, Brier {two['brier']:.3f} "
+        f"(saying 50%: 0.250); slowest Hint {worst:.0f} ms\n" + "\n".join(rows)
     )
 
 

@@ -2,26 +2,28 @@
 between experts, set against who went on to win.
 
 ``reliability`` sorts the decisions by the chance shown into tenths and gives, for each, the
-mean chance shown and the share of those decisions whose mover won, with a 95% interval (by
-game: the decisions of one game share its winner); the expected calibration error (the
-decisions' mean distance between the two) and the Brier score. ``benchmarks/india_calibration.py``
-measures it on fresh games and writes ``calibration.json``; ``measured()`` reads that table,
-and ``plot_reliability`` draws it (a lesson runs in seconds: it draws the committed table).
+mean chance shown and the share of those decisions whose mover won, with a 95% interval
+(Wilson's, at an effective number of decisions: those of one game share its winner); the
+expected calibration error (the decisions' mean distance between the two) and the Brier score.
+``benchmarks/india_calibration.py`` measures it on fresh games and writes ``calibration.json``;
+``measured()`` reads that table, and ``plot_reliability`` draws it (a lesson runs in seconds:
+it draws the committed table).
 """
 
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..tournament import Z95
+from ..tournament import wilson_interval
 
 CALIBRATION = Path(__file__).with_name("calibration.json")
 """The committed measurement (``benchmarks/india_calibration.py`` writes it)."""
 TENTHS = 10
+CROWDED = 200
+"""A tenth with this many decisions or more counts in ``worst_gap``."""
 
 
 def reliability(
@@ -29,9 +31,11 @@ def reliability(
 ) -> dict[str, Any]:
     """Decisions (the chance ``shown`` to the mover, whether he ``won``, the game it belongs
     to) in tenths of the chance shown: per tenth the decisions, the games they come from, the
-    mean chance shown and the share won with its 95% interval (the games as clusters); and
-    over all decisions the expected calibration error, the Brier score, and the Brier score of
-    saying the share of wins every time (what a chance that knows nothing scores)."""
+    mean chance shown and the share won with its 95% interval (Wilson's, at the decisions'
+    ``effective_decisions``: the games as clusters); and over all decisions the expected
+    calibration error, the Brier score, and the Brier score of saying the share of wins every
+    time (what a chance that knows nothing scores; saying 50% every time scores 0.25), and the
+    ``worst_gap`` between chance shown and share won of a tenth with ``CROWDED`` decisions."""
     if not len(shown) == len(won) == len(games) or not shown:
         raise ValueError("reliability needs as many outcomes and games as chances shown, some")
     n = len(shown)
@@ -44,7 +48,8 @@ def reliability(
             continue
         mean = sum(shown[i] for i in inside) / len(inside)
         share = sum(won[i] for i in inside) / len(inside)
-        half = _half_interval(share, [(games[i], won[i]) for i in inside])
+        effective = _effective_decisions(share, [(games[i], won[i]) for i in inside])
+        low, high = wilson_interval(share, effective)
         ece += len(inside) / n * abs(mean - share)
         bins.append(
             {
@@ -52,10 +57,11 @@ def reliability(
                 "high": (k + 1) / TENTHS,
                 "decisions": len(inside),
                 "games": len({games[i] for i in inside}),
+                "effective_decisions": round(effective, 1),
                 "shown": round(mean, 4),
                 "won": round(share, 4),
-                "won_low": round(max(0.0, share - half), 4),
-                "won_high": round(min(1.0, share + half), 4),
+                "won_low": round(low, 4),
+                "won_high": round(high, 4),
             }
         )
     brier = sum((s - w) ** 2 for s, w in zip(shown, won, strict=True)) / n
@@ -65,24 +71,29 @@ def reliability(
         "ece": round(ece, 4),
         "brier": round(brier, 4),
         "brier_knowing_nothing": round(base * (1 - base), 4),
+        "worst_gap": round(
+            max((abs(b["shown"] - b["won"]) for b in bins if b["decisions"] >= CROWDED), default=0),
+            4,
+        ),
         "bins": bins,
     }
 
 
-def _half_interval(share: float, outcomes: list[tuple[int, bool]]) -> float:
-    """Half the 95% interval of a share of wins whose decisions come in games (clusters): the
-    variance of a ratio of sums over the games."""
+def _effective_decisions(share: float, outcomes: list[tuple[int, bool]]) -> float:
+    """How many independent decisions a tenth's decisions are worth: the decisions of one game
+    share its winner, so they count as fewer (divided by the design effect, the variance of
+    the share with the games as clusters over its variance were every decision its own)."""
     by_game: dict[int, list[int]] = {}
     for game, w in outcomes:
         count = by_game.setdefault(game, [0, 0])
         count[0] += 1
         count[1] += w
-    g = len(by_game)
-    if g < 2:
-        return math.inf
-    total = sum(c[0] for c in by_game.values())
-    spread = sum((c[1] - share * c[0]) ** 2 for c in by_game.values()) * g / (g - 1)
-    return Z95 * math.sqrt(spread) / total
+    n, g = len(outcomes), len(by_game)
+    if g < 2 or share in (0.0, 1.0):
+        return float(g)
+    clustered = sum((c[1] - share * c[0]) ** 2 for c in by_game.values()) * g / (g - 1) / n**2
+    alone = share * (1 - share) / n
+    return n / max(1.0, clustered / alone)
 
 
 def measured() -> dict[str, Any]:
