@@ -44,6 +44,8 @@ Chances = tuple[float, ...]
 
 WEIGHTS = Path(__file__).with_name("value.json")
 """The fitted weights, one network per kind of table (``table_kind``)."""
+SCRIPT = "scripts/train_india_value.py"
+"""What fits them."""
 
 ENTRY_WAIT = 10.0
 """Squares a piece in the corner costs beyond its 72 to the centre in ``turns``: the wait for
@@ -168,6 +170,15 @@ class Network:
             for u, (b, w) in enumerate(zip(weights["hidden_b"], weights["out_w"], strict=True))
         ]
         self.linear_w = [float(v) for v in weights["linear_w"]]
+        d = len(FEATURES)
+        sizes = [len(self.mean), len(self.scale), len(self.linear_w)]
+        sizes += [len(into) for into, _, _ in self.units]
+        numbers = [*self.mean, *self.scale, *self.linear_w]
+        numbers += [v for into, b, w in self.units for v in (*into, b, w)]
+        if set(sizes) != {d} or len(weights["hidden_w"]) != d or not self.units:
+            raise ValueError(f"a network's weights are not shaped for {d} features")
+        if not all(math.isfinite(v) for v in numbers) or not all(v > 0 for v in self.scale):
+            raise ValueError("a network's weights are not all finite, or a scale is not positive")
 
     def score(self, row: Sequence[float]) -> float:
         """A racer's score from its features."""
@@ -261,15 +272,32 @@ def weights_version(weights: dict[str, Any]) -> str:
     return hashlib.sha256(canon.encode()).hexdigest()[:12]
 
 
+def load(path: Path) -> Value:
+    """The value whose weights ``path`` holds (JSON, as the training script writes it); a file
+    that is not such weights, or whose version does not match its networks, is refused with a
+    ``ValueError`` naming the file and saying to train it again."""
+    again = f"train it again: python {SCRIPT}"
+    try:
+        weights = json.loads(path.read_text(encoding="utf-8"))
+        features, version = tuple(weights["features"]), weights["version"]
+        value = Value(weights)
+        if version != weights_version(weights):
+            raise ValueError(f"{path.name}: its version does not match its networks; {again}")
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        if str(e).startswith(path.name):
+            raise
+        raise ValueError(f"{path.name} is not a learned value ({e!r}); {again}") from e
+    if features != FEATURES:
+        raise ValueError(f"{path.name} was fitted to other features; {again}")
+    if not {"2", "3", "4", "partners"} <= set(value.networks):
+        raise ValueError(f"{path.name} lacks a table kind's network; {again}")
+    return value
+
+
 @cache
 def learned() -> Value:
     """The committed value (``WEIGHTS``), read once."""
-    weights = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    if tuple(weights["features"]) != FEATURES:
-        raise ValueError(f"{WEIGHTS.name} was fitted to other features: train it again")
-    if weights["version"] != weights_version(weights):
-        raise ValueError(f"{WEIGHTS.name}: its version does not match its networks")
-    return Value(weights)
+    return load(WEIGHTS)
 
 
 __all__ = [
@@ -278,6 +306,7 @@ __all__ = [
     "Network",
     "Value",
     "learned",
+    "load",
     "racer_features",
     "table_kind",
     "turns",

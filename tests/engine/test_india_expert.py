@@ -29,10 +29,11 @@ from engine.india.value import (
     Estimate,
     Value,
     learned,
+    load,
     racer_features,
     weights_version,
 )
-from engine.tournament import play_deal
+from engine.tournament import play_deal, wilson_interval
 
 
 def advise(state):
@@ -377,6 +378,100 @@ def test_the_learned_value_reads_the_race():
     assert (
         value.chances(open_, 1, sides, False, (0, 1))[0]
         < (value.chances(safe, 1, sides, False, (0, 1))[0])
+    )
+
+
+def test_the_learned_chance_grows_with_each_square_a_racer_gains():
+    """No contact left (seat 1's pieces on its red path or home, none in its corner): each
+    square seat 0's last piece on the track gains raises seat 0's chance, each square seat 1
+    gains lowers it, and throwing next is worth something; every chance lies in (0, 1)."""
+    value, sides = learned(), (0, 2)
+    for theirs in ("r1 r1 r2 h", "r7 h h h", "r1 r1 r1 r1"):
+        for thrower in (0, 1):
+            mine = [
+                value.chances(
+                    parse_position(f"r1 r2 r3 {sq} / {theirs}", 2), thrower, sides, False, (0, 1)
+                )
+                for sq in range(4, 68)  # seat 0's route: entry square 4 to its blue square 67
+            ]
+            assert all(0 < c[0] < 1 and c[0] + c[1] == pytest.approx(1) for c in mine)
+            assert all(a[0] < b[0] for a, b in itertools.pairwise(mine)), (theirs, thrower)
+    route = [*range(38, 68), *range(34)]  # seat 1's, from its entry square 38
+    for thrower in (0, 1):
+        against = [
+            value.chances(
+                parse_position(f"r1 r2 r3 h / r1 r2 r3 {sq}", 2), thrower, sides, False, (0, 1)
+            )[0]
+            for sq in route
+        ]
+        assert all(a > b for a, b in itertools.pairwise(against)), thrower
+    for sq in (10, 30, 60):
+        pieces = parse_position(f"r1 r2 r3 {sq} / r1 r1 r2 h", 2)
+        assert (
+            value.chances(pieces, 0, sides, False, (0, 1))[0]
+            > value.chances(pieces, 1, sides, False, (0, 1))[0]
+        )
+
+
+def test_a_race_won_is_worth_1_and_lost_0_exactly():
+    """Where the race is decided the chances are exact, not learned: a move that brings the
+    last piece home is worth 1 to the mover and 0 to the other seat."""
+    s = engine.new_game("india", players=2, start="r6 r7 h h / 20 30 h h").apply(Throw(2, 1))
+    race, ranked = ExpertBot().ranked(s)
+    for j in ranked:
+        chances, exact = race.value(j.after, j.next)
+        assert exact and chances == (1.0, 0.0)
+
+
+def test_a_corrupt_weights_file_is_refused_clearly(tmp_path):
+    """``load`` refuses a file that is not the weights, weights of another shape, and weights
+    changed after their version was taken, each with a ``ValueError`` naming the file and how
+    to make it again; the committed file loads to the committed value."""
+    good = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    assert load(WEIGHTS).version == learned().version
+    path = tmp_path / "value.json"
+    bad_shape = json.loads(json.dumps(good))
+    bad_shape["networks"]["2"]["mean"] = [0.0]
+    tampered = json.loads(json.dumps(good))
+    tampered["networks"]["2"]["linear_w"][0] += 1
+    not_finite = json.loads(json.dumps(good))
+    not_finite["networks"]["3"]["out_w"][0] = float("nan")
+    other = dict(good, features=["order", "turns"])
+    for text in (
+        "{ not json",
+        "[]",
+        json.dumps({"features": list(FEATURES)}),
+        json.dumps(bad_shape),
+        json.dumps(tampered),
+        json.dumps(not_finite),
+        json.dumps(other),
+    ):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(ValueError, match=r"value\.json.*train it again"):
+            load(path)
+    with pytest.raises(ValueError, match="value.json is not a learned value"):
+        load(tmp_path / "missing" / "value.json")
+
+
+def test_wilson_interval():
+    """Wilson's interval: 1,000 of 2,000 is 0.478 to 0.522; 0 of 2,000 is not "exactly 0"."""
+    assert [round(x, 3) for x in wilson_interval(0.5, 2000)] == [0.478, 0.522]
+    low, high = wilson_interval(0.0, 2000)
+    assert low == pytest.approx(0, abs=1e-12) and 0.0015 < high < 0.0025
+
+
+def test_decisions_of_one_game_count_as_fewer():
+    """A tenth's interval counts the decisions of a game, which share its winner, as fewer:
+    ten decisions from each of 40 games are worth 40 decisions, not 400; one decision from
+    each of 400 games is worth 400."""
+    won = [g % 2 == 0 for g in range(40) for _ in range(10)]
+    games = [g for g in range(40) for _ in range(10)]
+    clustered = reliability([0.55] * 400, won, games)["bins"][0]
+    alone = reliability([0.55] * 400, won, list(range(400)))["bins"][0]
+    assert clustered["effective_decisions"] == pytest.approx(40, rel=0.05)
+    assert alone["effective_decisions"] == pytest.approx(400, rel=0.01)
+    assert clustered["won_high"] - clustered["won_low"] > 2.5 * (
+        alone["won_high"] - alone["won_low"]
     )
 
 
