@@ -449,7 +449,7 @@ def test_a_corrupt_weights_file_is_refused_clearly(tmp_path):
         path.write_text(text, encoding="utf-8")
         with pytest.raises(ValueError, match=r"value\.json.*train it again"):
             load(path)
-    with pytest.raises(ValueError, match="value.json is not a learned value"):
+    with pytest.raises(ValueError, match=r"value\.json is not a learned value"):
         load(tmp_path / "missing" / "value.json")
 
 
