@@ -3,9 +3,10 @@
 (a) Calibration: games between experts on fresh seeds (900,000,000 up, apart from the training
 seeds, 10,000,000 up, and the strength benchmark's, 0 up): at each decision, the chance to win
 the expert shows for its choice (what the Hint says), and whether the mover then won
-(``engine.india.calibration.reliability``: tenths of the chance shown, the share won with a
-95% interval by game, expected calibration error, Brier score). Two players (``games``, default
-1,000), three and four players and partnerships (``games // 2`` each). Writes the tables to
+(``engine.india.calibration.reliability``: tenths of the chance shown, the share won with
+Wilson's 95% interval at the effective decisions, games as clusters; expected calibration
+error, Brier score). Two players (``games``, default 1,000), three and four players and
+partnerships (``games // 2`` each, or ``--others``). Writes the tables to
 ``engine/india/calibration.json`` (the lesson draws them) and the reliability diagrams to
 ``benchmarks/results/india_calibration.png``.
 
@@ -13,7 +14,7 @@ the expert shows for its choice (what the Hint says), and whether the mover then
 games of each table, in one process (p50, p99, max); and the slowest exact endgames, each in a
 fresh process with nothing remembered (the first Hint of a session).
 
-    python benchmarks/india_calibration.py [games] [--estimate] [--no-write]
+    python benchmarks/india_calibration.py [games] [--others GAMES] [--estimate] [--no-write]
 
 ``--estimate`` judges with the race estimate the learning started from (the expert before it
 learned), and writes nothing.
@@ -90,10 +91,12 @@ def shown_and_won(
     return shown, won, game, exact
 
 
-def calibration(games: int, estimate: bool) -> dict[str, Any]:
+def calibration(games: int, estimate: bool, others: int | None = None) -> dict[str, Any]:
+    """``reliability`` at each table: ``games`` two-player games, ``others`` (by default
+    ``TABLES``' share of ``games``) at each other table."""
     tables = {}
     for k, (table, (players, partners, share)) in enumerate(TABLES.items()):
-        n = max(1, round(games * share))
+        n = max(1, round(games * share) if others is None or players == 2 else others)
         shown, won, game, exact = shown_and_won(
             players, partners, n, estimate, SEEDS + k * 10_000_000
         )
@@ -182,9 +185,10 @@ def main() -> None:
     parser.add_argument("--estimate", action="store_true")
     parser.add_argument("--no-write", action="store_true")
     parser.add_argument("--positions", type=int, default=1000)
+    parser.add_argument("--others", type=int, help="games at each other table (games // 2)")
     args = parser.parse_args()
     t0 = time.process_time()
-    tables = calibration(args.games, args.estimate)
+    tables = calibration(args.games, args.estimate, args.others)
     result: dict[str, Any] = {
         "judged_by": "estimate" if args.estimate else f"learned value {learned().version}",
         "calibration": tables,
@@ -198,7 +202,7 @@ def main() -> None:
         committed = {
             "weights_version": learned().version,
             "made_by": "benchmarks/india_calibration.py",
-            "games": args.games,
+            "games": {t: r["games"] for t, r in tables.items()},
             "seeds": f"{SEEDS:,} up (two players), fresh",
             "tables": tables,
         }

@@ -25,6 +25,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from _common import headline, report
@@ -84,6 +85,12 @@ def before_and_after(before: Path, players: int, deals: int) -> dict:
         stop = min(deals, start + BLOCK)
         was += scores(before, players, start, stop)
         now += scores(after, players, start, stop)
+        print(
+            f"{players} players, {stop} deals: before {_share(mean_interval(was))}, "
+            f"after {_share(mean_interval(now))}",
+            file=sys.stderr,
+            flush=True,
+        )
     change = [b - a for a, b in zip(was, now, strict=True)]
     return {
         "players": players,
@@ -120,7 +127,7 @@ def main() -> None:
     headline("india_expert", text, result)
 
 
-def _share(x: list[float]) -> str:
+def _share(x: Sequence[float]) -> str:
     return f"{x[0]:.1%} ({x[1]:.1%} to {x[2]:.1%})"
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -221,7 +222,7 @@ def main() -> None:
     weights: dict[str, Any] | None = None
     log = []
     for gen in range(args.generations):
-        t0 = time.process_time()
+        t0 = _cpu()
         w0 = time.monotonic()
         data = generation(gen, weights, args.scale, args.jobs, args.cache)
         networks = {}
@@ -245,13 +246,14 @@ def main() -> None:
         weights = {"features": list(FEATURES), "networks": networks}
         weights["version"] = weights_version(weights)
         print(
-            f"generation {gen}: {time.process_time() - t0:.0f} s CPU here, "
+            f"generation {gen}: {_cpu() - t0:.0f} s CPU (with its workers), "
             f"{time.monotonic() - w0:.0f} s wall",
             flush=True,
         )
     assert weights is not None
     weights["trained"] = {
         "script": "scripts/train_india_value.py",
+        "cpu_seconds": round(_cpu()),
         "arguments": {"generations": args.generations, "scale": args.scale},
         "games": {k: round(v[2] * args.scale) for k, v in TABLES.items()},
         "hidden": HIDDEN,
@@ -259,6 +261,12 @@ def main() -> None:
     }
     args.out.write_text(json.dumps(weights, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} (version {weights['version']})")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished workers."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def _arrays(net: dict[str, Any]) -> dict[str, np.ndarray]:
