@@ -495,7 +495,7 @@ def test_the_committed_calibration_is_of_these_weights_and_holds():
     assert m["weights_version"] == learned().version
     two = m["tables"]["2 players"]
     assert two["games"] >= 300 and two["ece"] <= 0.03
-    assert two["brier"] < two["brier_knowing_nothing"]
+    assert two["brier"] < two["brier_knowing_nothing"] and two["worst_gap"] <= 0.05
     for b in two["bins"]:
         if b["decisions"] >= 200:
             assert abs(b["shown"] - b["won"]) <= 0.05, b
