@@ -205,12 +205,11 @@ def sandbox_memory() -> dict:
         box = Sandbox(Limits(), ("plates",))
         box.send(
             {
-                "do": "deal",
+                "do": "deals",
                 "file": "student.py",
                 "source": LEVEL.format(level=level),
                 "class": "MyStrategy",
-                "seats": {"0:0": 1, "0:2": 3},
-                "chance": "1",
+                "deals": [{"seats": {"0:0": 1, "0:2": 3}, "chance": "1"}],
             }
         )
         assert box.answer() == {"ok": True}

@@ -11,14 +11,19 @@ one line of JSON, the number of the chosen action or a problem in words. The tou
 takes the number as an index into its own list of legal actions, and it enforces the time
 limit by ending the process.
 
-Messages, one JSON line each (the sandbox answers each one with one line, an ask with one line
-per question):
+Messages, one JSON line each (the sandbox answers a load with one line, the others with one
+line per deal or question):
 
 - ``{"do": "load", "source": text, "file": name}``: run the file; answer its strategy classes.
-- ``{"do": "deal", "source": ..., "file": ..., "class": name, "seats": {key: seed}}``: run the
-  file afresh (a deal never sees what an earlier one left) and make one strategy per seat.
-- ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask.
-- ``{"do": "end"}``: forget the deal.
+- ``{"do": "deals", "source": ..., "file": ..., "class": name, "deals": [{"seats": {key:
+  seed}, "chance": text}, ...]}``: put the engine back as it was, then for each deal run the
+  file afresh (a deal never sees what another left) and make one strategy per seat.
+- ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask, each
+  for a seat of one of those deals (``key``). The deals are played in step, each with its own
+  random numbers, so a deal plays the same alone or with others.
+
+A question sends only what the sandbox lacks: the seat's new events, and its legal actions as
+runs of numbers (``[first, end, first, end, ...]``) with the JSON of any action new to it.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ from .core import encode
 
 LINE = 1 << 16
 """The longest line a sandbox may send (an answer is a few bytes; a problem a few hundred)."""
+KEPT = 4096
+"""The most lists of legal actions each side keeps, with what they were sent as."""
 QUIET = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 """One thread for numpy's libraries: a student importing numpy stays inside its memory limit."""
 
@@ -82,6 +89,9 @@ class Sandbox:
         self.process: subprocess.Popen[bytes] | None = None
         self.ids: dict[Any, int] = {}
         """Each action already sent to this process, with its number there."""
+        self._sent: dict[tuple[int, int, int], tuple[list[Any], list[int]]] = {}
+        """Lists of legal actions already sent, by length and their ends' identities, with
+        their runs of numbers."""
         self._buffer = b""
         self._ready = False
         self._clock = 0.0
@@ -97,7 +107,7 @@ class Sandbox:
             self._start()
         assert self.process is not None and self.process.stdin is not None
         try:
-            self.process.stdin.write(json.dumps(message).encode() + b"\n")
+            self.process.stdin.write(_line_of(message))
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._fault("") from None
@@ -109,7 +119,7 @@ class Sandbox:
         long the tournament took to come and read it."""
         if not self._ready:
             self._ready = True
-            if self._line(time.monotonic() + self.START, self.START) != b'{"ready": true}':
+            if self._line(time.monotonic() + self.START, self.START) != b'{"ready":true}':
                 raise self._fault("did not start")
             self._clock = time.monotonic()
         limit = self.limits.time
@@ -124,12 +134,13 @@ class Sandbox:
         return data
 
     def encode_legal(self, legal: list[Any]) -> tuple[list[int], dict[int, Any]]:
-        """``legal`` as this process's numbers for them, and the JSON of those it has not yet
-        been sent."""
-        try:
-            return list(map(self.ids.__getitem__, legal)), {}
-        except KeyError:
-            pass
+        """``legal`` as runs of this process's numbers for them (``runs``), and the JSON of
+        those it has not yet been sent. A list sent before (the same actions: a game lists
+        the same ones again and again) is found without hashing its actions."""
+        key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0, 0, 0)
+        found = self._sent.get(key)
+        if found is not None and found[0] == legal:  # equal lists: their numbers are known
+            return found[1], {}
         new: dict[int, Any] = {}
         numbers = []
         for action in legal:
@@ -138,7 +149,10 @@ class Sandbox:
                 k = self.ids[action] = len(self.ids)
                 new[k] = encode(action)
             numbers.append(k)
-        return numbers, new
+        if len(self._sent) >= KEPT:
+            self._sent.clear()
+        self._sent[key] = (list(legal), runs(numbers))
+        return self._sent[key][1], new
 
     # -- the process
     def _start(self) -> None:
@@ -165,7 +179,7 @@ class Sandbox:
         os.set_blocking(self.process.stdout.fileno(), False)
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
-        self._buffer, self.ids, self._ready = b"", {}, False
+        self._buffer, self.ids, self._sent, self._ready = b"", {}, {}, False
 
     def _line(self, deadline: float, limit: float) -> bytes:
         while b"\n" not in self._buffer:
@@ -221,6 +235,28 @@ class Sandbox:
         self.process = self._selector = self._folder = None
 
 
+def _line_of(data: dict[str, Any]) -> bytes:
+    """One message or answer: compact JSON on one line."""
+    return json.dumps(data, separators=(",", ":")).encode() + b"\n"
+
+
+def runs(numbers: Sequence[int]) -> list[int]:
+    """``numbers`` as runs of consecutive ones, ``[first, end, first, end, ...]`` (each
+    ``end`` one past the run's last number)."""
+    out: list[int] = []
+    for n in numbers:
+        if out and out[-1] == n:
+            out[-1] = n + 1
+        else:
+            out += (n, n + 1)
+    return out
+
+
+def numbers_of(sent: Sequence[int]) -> list[int]:
+    """The numbers of ``runs``' runs."""
+    return [n for k in range(0, len(sent), 2) for n in range(sent[k], sent[k + 1])]
+
+
 # ---------------------------------------------------------------- inside the sandbox
 
 
@@ -245,8 +281,8 @@ def main() -> None:
     player = Player(sys.argv[2:])
 
     def say(data: dict[str, Any]) -> None:
-        writer.write(json.dumps(data).encode() + b"\n")
-        writer.flush()
+        writer.write(_line_of(data))
+        writer.flush()  # each answer at once: the tournament times each
 
     say({"ready": True})
     for line in reader:
@@ -261,11 +297,30 @@ def orphaned(parent: int) -> None:
     os._exit(1)
 
 
+@dataclass
+class _Dealt:
+    """A deal in this sandbox: its random numbers as they stood when it last played (the
+    standard library's, and numpy's if the file uses it)."""
+
+    chance: tuple[Any, Any] = (None, None)
+
+
+def _chance_now() -> tuple[Any, Any]:
+    numpy = sys.modules.get("numpy")
+    return random.getstate(), numpy.random.get_state() if numpy else None
+
+
+def _chance_back(chance: tuple[Any, Any]) -> None:
+    random.setstate(chance[0])
+    if chance[1] is not None:
+        sys.modules["numpy"].random.set_state(chance[1])
+
+
 class Player:
-    """The sandbox's side: the student's file, its strategies for the deal, and their
-    Seats' events so far. The engine (with ``games``' packages) is imported first and kept
-    as it was: each deal starts from it again, whatever an earlier deal's strategy changed
-    in it, so a deal plays the same in a fresh process or in one that played others."""
+    """The sandbox's side: the student's file, its strategies for the deals in play, and
+    their Seats' events so far. The engine (with ``games``' packages) is imported first and
+    kept as it was: each round of deals starts from it again, whatever an earlier strategy
+    changed in it, so a deal plays the same in a fresh process or in one that played others."""
 
     def __init__(self, games: Sequence[str] = ()) -> None:
         for game in games:
@@ -273,24 +328,31 @@ class Player:
         self.pristine = _engine_now()
         self.code: dict[tuple[str, str], types.CodeType] = {}
         self.file = ""
-        self.players: dict[str, Any] = {}
+        self.players: dict[str, tuple[_Dealt, Any]] = {}
         self.events: dict[str, list[Any]] = {}
         self.actions: dict[int, Any] = {}
+        self.legal: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, int]]] = {}
+        """Each list of legal actions asked about (by its runs), and each action's place in
+        it by the action's identity."""
+        self.playing: _Dealt | None = None
+        """The deal whose random numbers are the ones in use."""
 
     def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any]]:
         do = message["do"]
         if do == "load":
             yield self._guarded("import", lambda: {"classes": self._classes(message)})
-        elif do == "deal":
-            yield self._guarded("import", lambda: self._deal(message))
+        elif do == "deals":
+            self.players, self.events, self.playing = {}, {}, None
+            _restore(self.pristine)
+            for deal in message["deals"]:
+                yield self._guarded("import", lambda deal=deal: self._deal(message, deal))
+            self.playing = None  # each deal's numbers are kept in its _Dealt
         elif do == "ask":
             from . import GAMES
 
             kinds = GAMES[message["game"]].kinds()
             for ask in message["asks"]:
                 yield self._guarded("choose", lambda ask=ask: self._choose(message, ask, kinds))
-        elif do == "end":
-            self.players, self.events = {}, {}
 
     def _guarded(self, doing: str, work: Any) -> dict[str, Any]:
         try:
@@ -322,29 +384,36 @@ class Player:
             and callable(getattr(c, "choose", None))
         ]
 
-    def _deal(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _deal(self, message: dict[str, Any], deal: dict[str, Any]) -> dict[str, Any]:
         import inspect
 
-        self.players, self.events = {}, {}
-        _restore(self.pristine)
-        random.seed(message["chance"])  # a careless strategy's unseeded chance, the same
+        random.seed(deal["chance"])  # a careless strategy's unseeded chance, the same
         if "numpy" in sys.modules:
             sys.modules["numpy"].random.seed(random.getrandbits(32))
+        dealt = _Dealt()
         cls = getattr(self._module(message), message["class"])
         takes_seed = "seed" in inspect.signature(cls).parameters
-        for key, seed in message["seats"].items():
-            self.players[key] = cls(seed=seed) if takes_seed else cls()
+        made = {key: cls(seed=seed) if takes_seed else cls() for key, seed in deal["seats"].items()}
+        dealt.chance = _chance_now()
+        for key, player in made.items():
+            self.players[key] = dealt, player
         return {"ok": True}
 
     def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
         from .core import decode
         from .seat import Seat, event_from
 
+        dealt, player = self.players[ask["key"]]
+        if dealt is not self.playing:
+            if self.playing is not None:
+                self.playing.chance = _chance_now()
+            _chance_back(dealt.chance)
+            self.playing = dealt
         for k, data in ask["new"].items():
             self.actions[int(k)] = decode(data, kinds)
         events = self.events.setdefault(ask["key"], [])
         events += [event_from(e) for e in ask["events"]]
-        legal = tuple(map(self.actions.__getitem__, ask["legal"]))
+        legal, places = self._legal(ask["legal"])
         seat = Seat(
             message["game"],
             ask["seat"],
@@ -354,11 +423,25 @@ class Player:
             ask["move"],
             legal,
         )
-        chosen = self.players[ask["key"]].choose(seat)
-        for k, action in enumerate(legal):
+        chosen = player.choose(seat)
+        k = places.get(id(chosen))
+        if k is not None:
+            return {"i": k}
+        for k, action in enumerate(legal):  # an equal action, not the same object
             if action == chosen:
                 return {"i": k}
         return {"problem": f"chose {_shown(chosen)}, which is not one of seat.legal_actions()"}
+
+    def _legal(self, sent: list[int]) -> tuple[tuple[Any, ...], dict[int, int]]:
+        """The legal actions ``sent`` as runs of numbers, and each one's place by identity."""
+        key = tuple(sent)
+        found = self.legal.get(key)
+        if found is None:
+            legal = tuple(map(self.actions.__getitem__, numbers_of(sent)))
+            if len(self.legal) >= KEPT:
+                self.legal.clear()
+            found = self.legal[key] = legal, {id(a): k for k, a in enumerate(legal)}
+        return found
 
 
 Snapshot = list[tuple[Any, dict[str, Any]]]
