@@ -297,23 +297,30 @@ def orphaned(parent: int) -> None:
     os._exit(1)
 
 
-@dataclass
+DRAWS = [n for n in random.__all__ if getattr(getattr(random, n), "__self__", None) is random._inst]
+"""The ``random`` module's functions that draw from (or seed) its hidden generator."""
+
+
 class _Dealt:
-    """A deal in this sandbox: its random numbers as they stood when it last played (the
-    standard library's, and numpy's if the file uses it)."""
+    """A deal in this sandbox, with its own random numbers: a generator seeded as the hidden
+    one of ``random`` would be for the deal alone, whose methods are put in its place (so
+    ``random.random()`` draws from it) while the deal plays; and numpy's global state, if the
+    file uses numpy, as it stood when the deal last played."""
 
-    chance: tuple[Any, Any] = (None, None)
+    def __init__(self, chance: str) -> None:
+        self.draws = {n: getattr(random.Random(chance), n) for n in DRAWS}
+        self.numpy: Any = None
 
-
-def _chance_now() -> tuple[Any, Any]:
-    numpy = sys.modules.get("numpy")
-    return random.getstate(), numpy.random.get_state() if numpy else None
-
-
-def _chance_back(chance: tuple[Any, Any]) -> None:
-    random.setstate(chance[0])
-    if chance[1] is not None:
-        sys.modules["numpy"].random.set_state(chance[1])
+    def play(self, before: _Dealt | None) -> None:
+        """Make this deal's random numbers the ones in use (``before``'s until now)."""
+        vars(random).update(self.draws)
+        numpy = sys.modules.get("numpy")
+        if numpy is None:
+            return
+        if before is not None:
+            before.numpy = numpy.random.get_state()
+        if self.numpy is not None:
+            numpy.random.set_state(self.numpy)
 
 
 class Player:
@@ -335,7 +342,7 @@ class Player:
         """Each list of legal actions asked about (by its runs), and each action's place in
         it by the action's identity."""
         self.playing: _Dealt | None = None
-        """The deal whose random numbers are the ones in use."""
+        """The deal whose random numbers are in use."""
 
     def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any]]:
         do = message["do"]
@@ -346,7 +353,6 @@ class Player:
             _restore(self.pristine)
             for deal in message["deals"]:
                 yield self._guarded("import", lambda deal=deal: self._deal(message, deal))
-            self.playing = None  # each deal's numbers are kept in its _Dealt
         elif do == "ask":
             from . import GAMES
 
@@ -387,16 +393,15 @@ class Player:
     def _deal(self, message: dict[str, Any], deal: dict[str, Any]) -> dict[str, Any]:
         import inspect
 
-        random.seed(deal["chance"])  # a careless strategy's unseeded chance, the same
+        dealt = _Dealt(deal["chance"])  # a careless strategy's unseeded chance, the same
+        dealt.play(self.playing)
+        self.playing = dealt
         if "numpy" in sys.modules:
             sys.modules["numpy"].random.seed(random.getrandbits(32))
-        dealt = _Dealt()
         cls = getattr(self._module(message), message["class"])
         takes_seed = "seed" in inspect.signature(cls).parameters
-        made = {key: cls(seed=seed) if takes_seed else cls() for key, seed in deal["seats"].items()}
-        dealt.chance = _chance_now()
-        for key, player in made.items():
-            self.players[key] = dealt, player
+        for key, seed in deal["seats"].items():
+            self.players[key] = dealt, cls(seed=seed) if takes_seed else cls()
         return {"ok": True}
 
     def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
@@ -405,9 +410,7 @@ class Player:
 
         dealt, player = self.players[ask["key"]]
         if dealt is not self.playing:
-            if self.playing is not None:
-                self.playing.chance = _chance_now()
-            _chance_back(dealt.chance)
+            dealt.play(self.playing)
             self.playing = dealt
         for k, data in ask["new"].items():
             self.actions[int(k)] = decode(data, kinds)
