@@ -13,7 +13,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import engine
+from engine.sandbox import Limits, Sandbox, numbers_of, runs
 from engine.tournament import (
+    Job,
     Match,
     StrategyError,
     StudentFile,
@@ -21,6 +23,7 @@ from engine.tournament import (
     lineups,
     mean_interval,
     play_deal,
+    play_duplicates,
     running_intervals,
     strategies_in,
     tournament,
@@ -285,3 +288,81 @@ def test_the_results_table_reads_from_either_side():
     assert t.match("random", "basic").margins == [-x for x in t.match("basic", "random").margins]
     assert [r.name for r in t.standings()] == ["basic", "random"]
     assert str(t).splitlines()[1].startswith("basic")
+
+
+CARELESS = """
+import random
+from random import choice
+
+
+class Careless:
+    def choose(self, seat):
+        legal = seat.legal_actions()
+        if random.random() < 0.5:
+            return choice(legal[-3:])
+        return legal[random.randrange(len(legal))]
+"""
+DIES_ON_SOME_PLATES = """
+import os
+
+import engine
+
+
+class Fragile:
+    def __init__(self, seed=0):
+        self.basic = engine.make_bot("plates", "basic", seed=seed)
+
+    def choose(self, seat):
+        if seat.move == 1 and seat.view["my_plate"]["number"][0] in "012":
+            os._exit(1)
+        return self.basic.choose(seat)
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "name"), [(CARELESS, "careless"), (DIES_ON_SOME_PLATES, "dies")]
+)
+def test_a_deal_played_in_step_with_others_plays_as_it_would_alone(tmp_path, source, name):
+    """Unseeded random numbers are the deal's own; a deal in play when the process died in
+    another deal's decision is played again from the start."""
+    (tmp_path / f"{name}.py").write_text(source)
+    found, _ = strategies_in(tmp_path)
+    pair = {name: found[name], "basic": "basic"}
+    together = tournament(
+        pair, "plates", games=6, players=4, workers=0, withdraw_after=9, secret="s"
+    )
+    alone = [
+        tournament(pair, "plates", games=1, seed=d, players=4, workers=0, secret="s")
+        for d in range(6)
+    ]
+    m = together.match(name, "basic")
+    assert m.margins == [x for t in alone for x in t.match(name, "basic").margins]
+    assert m.forfeits == [f for t in alone for f in t.match(name, "basic").forfeits]
+    if name == "dies":
+        assert 0 < len(together.problems[name]) < 6
+        assert all("its process ended (exit code 1)" in line for line in together.problems[name])
+
+
+def test_deals_in_step_after_a_withdrawal_are_not_played(tmp_path):
+    (tmp_path / "killer.py").write_text(
+        "import os\nclass K:\n    def choose(self, seat):\n        os._exit(0)\n"
+    )
+    found, _ = strategies_in(tmp_path)
+    killer, basic = entrant(found["killer"], "plates"), entrant("basic", "plates")
+    jobs = [Job(d, "plates", 4, {}, True, killer, basic, d, "s", Limits()) for d in range(5)]
+    played = play_duplicates(jobs, withdraw_after=2)
+    assert [r.score if r else None for r in played] == [0.0, 0.0, None, None, None]
+    assert all(r.score == 0.0 for r in play_duplicates(jobs[:3]))  # none withdrawn: all played
+
+
+def test_legal_actions_go_as_runs_of_numbers_sent_once():
+    assert runs([0, 1, 2, 5, 6, 9]) == [0, 3, 5, 7, 9, 10] and runs([]) == []
+    assert numbers_of(runs([0, 1, 2, 5, 6, 9])) == [0, 1, 2, 5, 6, 9]
+    box = Sandbox(Limits())
+    state = engine.new_game("plates", 4, 1)
+    state = state.apply(state.sample_chance(random.Random(1)))
+    legal = state.legal_actions()
+    sent, new = box.encode_legal(legal)
+    assert sent == [0, len(legal)] and len(new) == len(legal)
+    assert box.encode_legal(list(legal)) == (sent, {})  # an equal list: known, nothing new
+    assert box.encode_legal(legal[5:]) == ([5, len(legal)], {})
