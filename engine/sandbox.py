@@ -142,13 +142,14 @@ class Sandbox:
         if found is not None and found[0] == legal:  # equal lists: their numbers are known
             return found[1], {}
         new: dict[int, Any] = {}
-        numbers = []
-        for action in legal:
-            k = self.ids.get(action)
-            if k is None:
-                k = self.ids[action] = len(self.ids)
-                new[k] = encode(action)
-            numbers.append(k)
+        try:
+            numbers = list(map(self.ids.__getitem__, legal))
+        except KeyError:
+            for action in legal:
+                if action not in self.ids:
+                    new[len(self.ids)] = encode(action)
+                    self.ids[action] = len(self.ids)
+            numbers = list(map(self.ids.__getitem__, legal))
         if len(self._sent) >= KEPT:
             self._sent.clear()
         self._sent[key] = (list(legal), runs(numbers))

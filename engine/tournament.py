@@ -283,9 +283,9 @@ class _Deals:
         """Whether a sandbox failed this round."""
 
     def play(self) -> list[DealResult | None]:
-        left = list(range(len(self.jobs)))
-        while left := [d for d in left if self.results[d] is None and not self._aside(d)]:
-            self._round(left)
+        every = range(len(self.jobs))
+        while left := [d for d in every if self.results[d] is None and not self._aside(d)]:
+            self._round(left)  # each round ends one deal at least
         return self.results
 
     def _aside(self, d: int) -> bool:
