@@ -131,7 +131,7 @@ import json
 class Recorder:
     def choose(self, seat):
         with open({path!r}, "a") as out:
-            out.write(json.dumps(seat.to_data(), sort_keys=True) + "\\n")
+            out.write(json.dumps(seat.to_data()) + "\\n")  # in order: the view's keys too
         return seat.legal_actions()[-1]
 """
 RAISES_IN_DEAL_1 = """
