@@ -15,11 +15,12 @@ problem for that strategy only: it forfeits that deal, the problem is named in
 deals forfeited).
 
 The duplicate deals are the unit of work: ``tournament(..., executor=...)`` hands them to any
-``concurrent.futures.Executor`` (by default a pool of processes, one per core), and the
-results are the same whatever plays them. A deal's result depends on nothing but the two
-strategies, its number and the tournament's ``secret``; a strategy is withdrawn at its
-``withdraw_after``-th problem in the tournament's order of deals (pair by pair, deal by deal),
-however the deals were shared out.
+``concurrent.futures.Executor`` (by default a pool of processes, one per core), a pair's deals
+``IN_STEP`` at a time when a student's file plays (played in step, so that its process is
+asked once a round for a decision in each), and the results are the same whatever plays them.
+A deal's result depends on nothing but the two strategies, its number and the tournament's
+``secret``; a strategy is withdrawn at its ``withdraw_after``-th problem in the tournament's
+order of deals (pair by pair, deal by deal), however the deals were shared out.
 """
 
 from __future__ import annotations
