@@ -20,7 +20,10 @@ forfeits without the wait), then as files on a pool of 1 and of 2 worker process
 must give the same results. The expert's share is the CPU its two files' decisions take in
 the baseline.
 
-(c) **Memory**: the peak resident memory of one student's process.
+(c) **A hanger's withdrawal**: the file that hangs against one honest file, on as many deals
+(in this process): its time-outs and the wall time they cost its worker.
+
+(d) **Memory**: the peak resident memory of one student's process.
 
     python benchmarks/tournament.py [deals for (a)] [rounds for (a)] [deals a pair for (b)]
 """
@@ -251,8 +254,27 @@ def _results(t) -> list:  # type: ignore[no-untyped-def]
     return [(m.margins, m.scores, m.forfeits) for m in t.matches]
 
 
+def withdrawal(deals: int) -> dict:
+    """(c): the hanger against an honest file on ``deals`` deals, played in this process."""
+    with tempfile.TemporaryDirectory() as where:
+        folder = Path(where)
+        (folder / "hanger.py").write_text(HANGS)
+        (folder / "honest.py").write_text(THRESHOLD.format(p=0.5))
+        files, _ = strategies_in(folder)
+        start, before = load(), clocks()
+        t = tournament(files, "plates", games=deals, players=4, workers=0, secret="d")
+        own, kids, wall = (b - a for a, b in zip(before, clocks(), strict=True))
+    return {
+        "time_outs": len(t.problems["hanger"]),
+        "withdrawn": t.withdrawn["hanger"],
+        "wall_s": round(wall, 1),
+        "cpu_s": round(own + kids, 1),
+        "load_average": [start, load()],
+    }
+
+
 def sandbox_memory() -> dict:
-    """(c): the peak resident memory of a student's process (Linux: /proc), for a strategy
+    """(d): the peak resident memory of a student's process (Linux: /proc), for a strategy
     that asks the basic bot and one that asks the expert, after a deal of each."""
     out = {}
     for level in ("basic", "expert"):
@@ -312,9 +334,15 @@ def main() -> None:
     result["boundary"] = boundary(deals, rounds)
     print(json.dumps(result["boundary"]), flush=True)
     result["class_of_30"] = round_robin(pair_deals)
+    result["hanger"] = withdrawal(pair_deals)
     result["sandbox_memory"] = sandbox_memory()
-    a, b = result["boundary"], result["class_of_30"]
+    a, b, c = result["boundary"], result["class_of_30"], result["hanger"]
     print(table(a, b))
+    print(
+        f"(c): the hanger against one honest file, {pair_deals} deals: {c['time_outs']} "
+        f"time-outs, {c['wall_s']} s wall ({c['cpu_s']} s CPU; load average "
+        f"{c['load_average'][0]} to {c['load_average'][1]}); withdrawn {c['withdrawn']}."
+    )
     headline(
         "tournament",
         f"a sandboxed decision {a['ratio_cpu']}× the CPU of an in-process one "
