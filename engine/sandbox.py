@@ -42,6 +42,7 @@ import threading
 import time
 import traceback
 import types
+from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,8 +96,10 @@ class Sandbox:
         self._buffer = b""
         self._ready = False
         self._clock = 0.0
-        """When the answer now awaited was asked for (then, after each answer, one time
-        limit later)."""
+        """When the last answer was read (or the process was ready)."""
+        self._owed: deque[list[Any]] = deque()
+        """Each message sent and not yet answered in full: when it was sent, and how many
+        answers it still owes."""
         self._selector: selectors.BaseSelector | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
 
@@ -111,20 +114,26 @@ class Sandbox:
             self.process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise self._fault("") from None
-        self._clock = time.monotonic()
+        owed = len(message["asks"] if message["do"] == "ask" else message.get("deals", [0]))
+        self._owed.append([time.monotonic(), owed])
 
     def answer(self) -> dict[str, Any]:
-        """The next answer, a JSON object. The k-th answer to a message is due within k time
-        limits of its sending (of the process being ready, when it had to start), however
-        long the tournament took to come and read it."""
+        """The next answer, a JSON object: due within one time limit of the moment the
+        process could start on it, as far as this side knows (its message's sending, the
+        reading of the answer before, the process being ready), however many questions the
+        message held or were sent after it."""
         if not self._ready:
             self._ready = True
             if self._line(time.monotonic() + self.START, self.START) != b'{"ready":true}':
                 raise self._fault("did not start")
             self._clock = time.monotonic()
         limit = self.limits.time
-        self._clock += limit
-        line = self._line(self._clock, limit)
+        message = self._owed[0]
+        line = self._line(max(self._clock, message[0]) + limit, limit)
+        self._clock = time.monotonic()
+        message[1] -= 1
+        if not message[1]:
+            self._owed.popleft()
         try:
             data = json.loads(line)
         except ValueError:
@@ -181,6 +190,7 @@ class Sandbox:
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
         self._buffer, self.ids, self._sent, self._ready = b"", {}, {}, False
+        self._owed.clear()
 
     def _line(self, deadline: float, limit: float) -> bytes:
         while b"\n" not in self._buffer:

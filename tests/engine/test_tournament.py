@@ -8,12 +8,13 @@ import math
 import multiprocessing
 import random
 import statistics
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import engine
-from engine.sandbox import Limits, Sandbox, numbers_of, runs
+from engine.sandbox import Fault, Limits, Sandbox, numbers_of, runs
 from engine.tournament import (
     Job,
     Match,
@@ -366,3 +367,39 @@ def test_legal_actions_go_as_runs_of_numbers_sent_once():
     assert sent == [0, len(legal)] and len(new) == len(legal)
     assert box.encode_legal(list(legal)) == (sent, {})  # an equal list: known, nothing new
     assert box.encode_legal(legal[5:]) == ([5, len(legal)], {})
+
+
+SLOW_AT_THE_TENTH = """
+import time
+
+
+class Slow:
+    def choose(self, seat):
+        if seat.move == 9:
+            time.sleep(30)
+        return seat.legal_actions()[0]
+"""
+
+
+def test_each_answer_is_due_one_time_limit_after_the_one_before():
+    """Ten questions in one message, the tenth never answered: the time-out comes one limit
+    after the ninth answer, not ten limits after the message."""
+    box = Sandbox(Limits(time=0.5), ("plates",))
+    seats = {f"{k}:0": 1 for k in range(10)}
+    deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    numbers, new = box.encode_legal([engine.plates.Agree()])
+    asks = [
+        {"key": f"{k}:0", "seat": 0, "view": {}, "events": [], "move": k, "legal": numbers}
+        for k in range(10)
+    ]
+    asks[0]["new"] = new
+    for ask in asks[1:]:
+        ask["new"] = {}
+    start = time.monotonic()
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": asks})
+    assert [box.answer() for _ in range(9)] == [{"i": 0}] * 9
+    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+        box.answer()
+    assert time.monotonic() - start < 3.0  # not 5 s: ten limits
