@@ -79,8 +79,11 @@ class Fault(Exception):
 
 class Sandbox:
     """The tournament's handle on one strategy's process: started on first use, ended (and
-    started again on next use) after any fault. ``send`` does not wait for the process to
-    start, so many can start at once; the first ``answer`` waits for it (``START``)."""
+    started again on next use) after any fault. ``send`` never waits: not for the process to
+    start (so many can start at once; the first ``answer`` waits for it, ``START``), nor for
+    it to read (what the pipe does not take at once is written while waiting for answers),
+    so a message may wait behind another, and a process that hangs or has ended is found out
+    by the answer it owes."""
 
     START = 60.0
     """Seconds a new process may take to start Python and the engine (not the student's)."""
@@ -94,6 +97,8 @@ class Sandbox:
         """Lists of legal actions already sent, by length and their ends' identities, with
         their runs of numbers."""
         self._buffer = b""
+        self._out = bytearray()
+        """What is still to be written to the process."""
         self._ready = False
         self._clock = 0.0
         """When the last answer was read (or the process was ready)."""
@@ -108,12 +113,8 @@ class Sandbox:
         """Send one message, starting the process if it is not running."""
         if self.process is None:
             self._start()
-        assert self.process is not None and self.process.stdin is not None
-        try:
-            self.process.stdin.write(_line_of(message))
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise self._fault("") from None
+        self._out += _line_of(message)
+        self._push()
         owed = len(message["asks"] if message["do"] == "ask" else message.get("deals", [0]))
         self._owed.append([time.monotonic(), owed])
 
@@ -185,21 +186,49 @@ class Sandbox:
             env=env,
             start_new_session=True,  # its own process group: ended whole, spared a Ctrl-C
         )
-        assert self.process.stdout is not None
+        assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdout.fileno(), False)
+        os.set_blocking(self.process.stdin.fileno(), False)
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
         self._buffer, self.ids, self._sent, self._ready = b"", {}, {}, False
+        self._out.clear()
         self._owed.clear()
 
+    def _push(self) -> None:
+        """Write what the pipe takes now of what is to be sent (nothing more once the process
+        has ended: its answers say how)."""
+        assert self.process is not None and self.process.stdin is not None
+        while self._out:
+            try:
+                written = os.write(self.process.stdin.fileno(), self._out)
+            except BlockingIOError:
+                break
+            except OSError:  # a broken pipe: the process has ended
+                self._out.clear()
+                break
+            del self._out[:written]
+
     def _line(self, deadline: float, limit: float) -> bytes:
+        """The next line the process sends, by ``deadline`` (writing meanwhile what is to be
+        sent)."""
+        assert self._selector is not None and self.process is not None
+        assert self.process.stdin is not None and self.process.stdout is not None
+        stdin = self.process.stdin
         while b"\n" not in self._buffer:
+            self._push()
+            writing = stdin.fileno() in self._selector.get_map()
+            if self._out and not writing:
+                self._selector.register(stdin, selectors.EVENT_WRITE)
+            elif writing and not self._out:
+                self._selector.unregister(stdin)
             left = deadline - time.monotonic()
-            assert self._selector is not None and self.process is not None
-            if not self._selector.select(max(left, 0)):
+            ready = self._selector.select(max(left, 0))
+            if not ready:
                 self.kill()
                 raise Fault(f"no answer within {limit:g} s")
-            assert self.process.stdout is not None
+            if all(key.fileobj is stdin for key, _ in ready):
+                continue
             try:
                 chunk = os.read(self.process.stdout.fileno(), LINE)
             except BlockingIOError:

@@ -278,10 +278,16 @@ class _Deals:
         self.results: list[DealResult | None] = [None] * len(jobs)
         self.games: list[tuple[int, int]] = []
         """This round's games: (deal, lineup)."""
+        self.states: list[State[Any]] = []
+        self.onlookers: list[Onlookers] = []
+        self.chances: list[int] = []
+        """This round's games as they stand, their events, and their chance events so far."""
         self.told: dict[tuple[int, int], int] = {}
         """How many events each seat's sandbox was sent this round, by (game, seat)."""
-        self.broken = False
-        """Whether a sandbox failed this round."""
+        self.legal: dict[int, list[Any]] = {}
+        """Each game's legal actions, as asked about."""
+        self.dead: set[int] = set()
+        """The sides whose sandbox failed this round."""
 
     def play(self) -> list[DealResult | None]:
         every = range(len(self.jobs))
@@ -305,50 +311,70 @@ class _Deals:
         return False
 
     def _round(self, deals: list[int]) -> None:
+        """Play ``deals`` in step until each ends or a sandbox fails. The games go in two
+        halves, taken in turn, so that each sandbox has the next half's questions to think
+        about while this process reads the other half's answers and plays them on."""
         self.games = [(d, k) for d in deals for k in range(len(self.ups))]
-        self.told, self.broken = {}, False
+        self.told, self.legal, self.dead = {}, {}, set()
         self._load(deals)
         players = [
             [self._player(who, d, s) for s, who in enumerate(self.ups[k])] for d, k in self.games
         ]
-        states = [
+        self.states = [
             new_game(j.game, j.players, j.deal, **j.options)
             for j in (self.jobs[d] for d, _ in self.games)
         ]
-        onlookers = [Onlookers(s) for s in states]
-        chances = [0] * len(self.games)
-        while not self.broken:
-            asks: dict[int, list[tuple[int, int]]] = {who: [] for who in self.boxes}
-            for g, (d, k) in enumerate(self.games):
-                job, up = self.jobs[d], self.ups[k]
-                while not self.problems[d] and not states[g].is_terminal():
-                    state, seat = states[g], states[g].current_player
-                    assert seat is not None
-                    if seat == CHANCE:
-                        action = state.sample_chance(
-                            chance_of(job.game, job.deal, chances[g], job.secret)
-                        )
-                        chances[g] += 1
-                    elif up[seat] in self.boxes:
-                        asks[up[seat]].append((g, seat))
-                        break
-                    else:
-                        action = self._here(players[g][seat], up[seat], state, onlookers[g], g)
-                        if action is None:
-                            break
-                    onlookers[g].seen(state, action)
-                    states[g] = state.apply(action)
-            for due in asks.values():  # not for a deal that has just had a problem
-                due[:] = [(g, seat) for g, seat in due if not self.problems[self.games[g][0]]]
-            if not any(asks.values()):
+        self.onlookers = [Onlookers(s) for s in self.states]
+        self.chances = [0] * len(self.games)
+        halves = [range(h, len(self.games), 2) for h in (0, 1)]
+        owed: list[dict[int, list[tuple[int, int]]]] = [{}, {}]
+        while not self.dead:
+            for h, games in enumerate(halves):
+                chosen, owed[h] = self._answers(owed[h]), {}
+                if not self.dead:
+                    for g, action in chosen:
+                        self.onlookers[g].seen(self.states[g], action)
+                        self.states[g] = self.states[g].apply(action)
+                    owed[h] = self._ask(self._due(games, players))
+            if not (owed[0] or owed[1]):
                 break
-            for g, action in self._ask(asks, states, onlookers):
-                onlookers[g].seen(states[g], action)
-                states[g] = states[g].apply(action)
+        for due in owed:
+            self._answers(due)  # what a sandbox still owes after the other failed
         for d in deals:
-            ends = [states[g] for g, game in enumerate(self.games) if game[0] == d]
+            ends = [self.states[g] for g, game in enumerate(self.games) if game[0] == d]
             if self.problems[d] or all(s.is_terminal() for s in ends):
                 self.results[d] = self._result(d, ends)
+
+    def _due(
+        self, games: Iterable[int], players: list[list[Any]]
+    ) -> dict[int, list[tuple[int, int]]]:
+        """Play ``games`` on (chance, this process's players) as far as a decision of a
+        sandbox's; those decisions, by side (none for a deal that has had a problem)."""
+        due: dict[int, list[tuple[int, int]]] = {who: [] for who in self.boxes}
+        for g in games:
+            d, k = self.games[g]
+            job, up = self.jobs[d], self.ups[k]
+            while not self.problems[d] and not self.states[g].is_terminal():
+                state, seat = self.states[g], self.states[g].current_player
+                assert seat is not None
+                if seat == CHANCE:
+                    action = state.sample_chance(
+                        chance_of(job.game, job.deal, self.chances[g], job.secret)
+                    )
+                    self.chances[g] += 1
+                elif up[seat] in self.boxes:
+                    due[up[seat]].append((g, seat))
+                    break
+                else:
+                    action = self._here(players[g][seat], up[seat], state, self.onlookers[g], g)
+                    if action is None:
+                        break
+                self.onlookers[g].seen(state, action)
+                self.states[g] = state.apply(action)
+        return {
+            who: [(g, seat) for g, seat in asks if not self.problems[self.games[g][0]]]
+            for who, asks in due.items()
+        }
 
     def _seed(self, d: int, seat: int) -> int:
         return self.jobs[d].deal * 1_000 + seat
@@ -369,7 +395,6 @@ class _Deals:
     def _load(self, deals: list[int]) -> None:
         """Have each student's process run its file afresh and make its players, for every
         deal at once (all asked before any answer is read, so the two load at once)."""
-        sent = []
         for who, box in self.boxes.items():
             file = self.sides[who].file
             assert file is not None
@@ -389,19 +414,14 @@ class _Deals:
                 "class": file.cls,
                 "deals": [{"seats": mine[d], "chance": f"{self.jobs[d].deal}"} for d in deals],
             }
-            try:
-                box.send(message)
-                sent.append((who, box))
-            except Fault as fault:
-                self._problem(who, deals[0], f"{fault} while loading its file")
-                self.broken = True
-        for who, box in sent:
+            box.send(message)
+        for who, box in self.boxes.items():
             for d in deals:
                 try:
                     answer = box.answer()
                 except Fault as fault:
                     self._problem(who, d, f"{fault} while loading its file")
-                    self.broken = True
+                    self.dead.add(who)
                     break
                 if answer != {"ok": True}:
                     self._problem(who, d, _said(answer))
@@ -422,25 +442,18 @@ class _Deals:
             return None
         return action
 
-    def _ask(
-        self,
-        asks: dict[int, list[tuple[int, int]]],
-        states: list[State[Any]],
-        onlookers: list[Onlookers],
-    ) -> list[tuple[int, Any]]:
-        """Ask each sandbox for the decisions due (all sent before any answer is read, so
-        the two strategies think at once); the actions chosen, by game."""
-        legal: dict[int, list[Any]] = {}
-        sent: dict[int, bool] = {}
-        for who, due in asks.items():
-            if not due:
+    def _ask(self, due: dict[int, list[tuple[int, int]]]) -> dict[int, list[tuple[int, int]]]:
+        """Send each sandbox the decisions ``due`` to it; those asked."""
+        sent = {}
+        for who, asks in due.items():
+            if not asks:
                 continue
             box, questions = self.boxes[who], []
-            for g, seat in due:
-                state = states[g]
-                legal[g] = state.legal_actions()
-                numbers, new = box.encode_legal(legal[g])
-                events = onlookers[g].events_of(seat)
+            for g, seat in asks:
+                state = self.states[g]
+                self.legal[g] = state.legal_actions()
+                numbers, new = box.encode_legal(self.legal[g])
+                events = self.onlookers[g].events_of(seat)
                 questions.append(
                     {
                         "key": f"{g}:{seat}",
@@ -459,31 +472,36 @@ class _Deals:
                 "players": self.jobs[0].players,
                 "asks": questions,
             }
-            try:
-                box.send(message)
-                sent[who] = True
-            except Fault as fault:
-                g = due[0][0]
-                self._problem(who, self.games[g][0], str(fault), g, states[g])
-                self.broken = True
+            box.send(message)
+            sent[who] = asks
+        return sent
+
+    def _answers(self, sent: dict[int, list[tuple[int, int]]]) -> list[tuple[int, Any]]:
+        """Read the answers to the questions ``sent`` (but from a sandbox that failed); the
+        actions chosen, by game. Each answer is checked: a number of one of the legal
+        actions, or the game's problem. A deal's first problem ends it: an answer for it
+        asked before that was known is read, and no more."""
         chosen = []
-        for who, due in asks.items():
-            if not sent.get(who):
+        for who, asks in sent.items():
+            if who in self.dead:
                 continue
             box = self.boxes[who]
-            for g, _ in due:
+            for g, _ in asks:
                 d = self.games[g][0]
                 try:
                     answer = box.answer()
                 except Fault as fault:
-                    self._problem(who, d, str(fault), g, states[g])
-                    self.broken = True
+                    if not self.problems[d]:
+                        self._problem(who, d, str(fault), g, self.states[g])
+                    self.dead.add(who)
                     break
+                if self.problems[d]:
+                    continue
                 i = answer.get("i")
-                if type(i) is int and 0 <= i < len(legal[g]) and len(answer) == 1:
-                    chosen.append((g, legal[g][i]))
+                if type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
+                    chosen.append((g, self.legal[g][i]))
                 else:
-                    self._problem(who, d, _said(answer), g, states[g])
+                    self._problem(who, d, _said(answer), g, self.states[g])
         return chosen
 
     def _problem(
@@ -1031,11 +1049,7 @@ def strategies_in(
             problems[path.name] = f"is longer than {MAX_SOURCE:,} characters"
             continue
         box = Sandbox(limits)
-        try:
-            box.send({"do": "load", "source": source, "file": path.name})
-        except Fault as fault:
-            problems[path.name] = str(fault)
-            continue
+        box.send({"do": "load", "source": source, "file": path.name})
         boxes.append((path, source, box))
     for path, source, box in boxes:
         try:

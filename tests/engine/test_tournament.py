@@ -8,6 +8,7 @@ import math
 import multiprocessing
 import random
 import statistics
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -403,3 +404,25 @@ def test_each_answer_is_due_one_time_limit_after_the_one_before():
     with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
         box.answer()
     assert time.monotonic() - start < 3.0  # not 5 s: ten limits
+
+
+def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
+    """The second message is far bigger than a pipe holds, and the process never reads it:
+    sending returns at once, and the time-out is the first question's."""
+    box = Sandbox(Limits(time=0.5), ("plates",))
+    seats = {"0:0": 1, "1:0": 1}
+    deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    numbers, new = box.encode_legal([engine.plates.Agree()])
+    ask = {"key": "0:0", "seat": 0, "events": [], "move": 9, "legal": numbers, "new": new}
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": [{**ask, "view": {}}]})
+    big = {**ask, "key": "1:0", "move": 1, "new": {}, "view": {"x": "y" * 1_000_000}}
+    sender = threading.Thread(
+        target=box.send, args=({"do": "ask", "game": "plates", "players": 4, "asks": [big]},)
+    )
+    sender.start()
+    sender.join(10)
+    assert not sender.is_alive()
+    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+        box.answer()
