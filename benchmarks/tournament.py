@@ -5,10 +5,11 @@ duplicate deals twice, in rounds taken alternately: as classes of this process (
 each decision an in-process call given its Seat) and as students' files, each in its own
 sandbox process (the deals of the pair played in step, each question to a process carrying a
 decision of every game waiting for it). Every decision is a student's, so the difference per
-decision is the boundary's. Each size is played on N and 2N deals: the difference is the cost
-of the decisions alone (starting the two sandboxes cancels out). Cost = CPU seconds of this
-process and of every process it started (sandboxes, pool workers: ``RUSAGE_CHILDREN``), and
-wall seconds.
+decision is the boundary's. Each round plays N and 2N deals both ways: the difference is the
+cost of the decisions alone (starting the two sandboxes cancels out), and the round's ratio
+(sandboxed / in process) is taken; the figure is the median round (the pooled ratio beside
+it). Cost = CPU seconds of this process and of every process it started (sandboxes, pool
+workers: ``RUSAGE_CHILDREN``), and wall seconds.
 
 (b) **A class of 30.** A plates round robin of 30 students' files, 10 duplicate deals a pair
 (435 pairs, 4,350 deals, 8,700 four-player games): 16 small rule-based strategies (lesson 01's
@@ -33,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -122,7 +124,9 @@ def class_files(folder: Path) -> list[str]:
 def boundary(deals: int, rounds: int) -> dict:
     """(a): the same two strategies as classes here and as files in sandboxes, alternately,
     on ``deals`` and on twice as many deals: the difference between the two sizes is the cost
-    of the decisions alone (starting the two sandboxes cancels out)."""
+    of the decisions alone (starting the two sandboxes cancels out). Each round gives a ratio
+    (sandboxed / in process); the median round is the figure, steadier than the pooled one
+    on a machine whose load comes in bursts."""
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
         (folder / "cautious.py").write_text(THRESHOLD.format(p=0.6))
@@ -131,49 +135,60 @@ def boundary(deals: int, rounds: int) -> dict:
         here, decisions, _ = as_classes(files)
         sizes = (deals, 2 * deals)
         kinds = ("in_process", "sandboxed")
-        spent = {(how, n): [0.0, 0.0, 0.0] for how in kinds for n in sizes}
+        spent = []  # per round: (how, n) -> [own CPU, children's CPU, wall]
         asked = {}
         loads = [load()]
-        for _ in range(rounds):
+        for r in range(rounds):
+            spent.append({})
             for n in sizes:
                 played = {}
                 for how, strategies in (("in_process", here), ("sandboxed", files)):
                     decisions[0] = 0
                     before = clocks()
-                    t = tournament(strategies, "plates", games=n, players=4, workers=0, secret="b")
-                    for k, (a, b) in enumerate(zip(before, clocks(), strict=True)):
-                        spent[how, n][k] += b - a
+                    t = tournament(
+                        strategies, "plates", games=n, players=4, workers=0, secret=f"b{r}"
+                    )
+                    spent[r][how, n] = [b - a for a, b in zip(before, clocks(), strict=True)]
                     played[how] = t.match("cautious", "trusting")
                     if how == "in_process":
-                        asked[n] = decisions[0]
+                        asked[r, n] = decisions[0]
                 assert played["in_process"] == played["sandboxed"], "they played differently"
             loads.append(load())
-    extra = rounds * (asked[sizes[1]] - asked[sizes[0]])
 
-    def per(how: str, k: int) -> float:
-        return 1e6 * (spent[how, sizes[1]][k] - spent[how, sizes[0]][k]) / extra
+    def per(how: str, k: int, r: int) -> float:
+        """µs a decision in round r: own CPU (k 0), children's (1), wall (2)."""
+        extra = asked[r, sizes[1]] - asked[r, sizes[0]]
+        return 1e6 * (spent[r][how, sizes[1]][k] - spent[r][how, sizes[0]][k]) / extra
 
-    cpu = {how: per(how, 0) + per(how, 1) for how in kinds}
-    wall = {how: per(how, 2) for how in kinds}
+    def pooled(how: str, k: int) -> float:
+        return statistics.mean(per(how, k, r) for r in range(rounds))
+
+    def cpu(how: str, r: int) -> float:
+        return per(how, 0, r) + per(how, 1, r)
+
+    cpu_ratios = [cpu("sandboxed", r) / cpu("in_process", r) for r in range(rounds)]
+    wall_ratios = [per("sandboxed", 2, r) / per("in_process", 2, r) for r in range(rounds)]
+    mean_cpu = {how: pooled(how, 0) + pooled(how, 1) for how in kinds}
     return {
         "deals": list(sizes),
         "rounds": rounds,
         "load_average": loads,
-        "student_decisions": {str(n): asked[n] for n in sizes},
+        "student_decisions_per_round": statistics.mean(asked[r, sizes[1]] for r in range(rounds)),
         "in_process_us_per_decision": {
-            "cpu": round(cpu["in_process"]),
-            "wall": round(wall["in_process"]),
+            "cpu": round(mean_cpu["in_process"]),
+            "wall": round(pooled("in_process", 2)),
         },
         "sandboxed_us_per_decision": {
-            "cpu": round(cpu["sandboxed"]),
-            "of_which_sandboxes": round(per("sandboxed", 1)),
-            "wall": round(wall["sandboxed"]),
+            "cpu": round(mean_cpu["sandboxed"]),
+            "of_which_sandboxes": round(pooled("sandboxed", 1)),
+            "wall": round(pooled("sandboxed", 2)),
         },
-        "ratio_cpu": round(cpu["sandboxed"] / cpu["in_process"], 2),
-        "ratio_wall": round(wall["sandboxed"] / wall["in_process"], 2),
-        "sandboxed_us_per_decision_with_start": round(
-            1e6 * sum(spent["sandboxed", sizes[1]][:2]) / (rounds * asked[sizes[1]])
-        ),
+        "ratio_cpu": round(statistics.median(cpu_ratios), 2),
+        "ratio_wall": round(statistics.median(wall_ratios), 2),
+        "ratio_cpu_rounds": [round(x, 2) for x in sorted(cpu_ratios)],
+        "ratio_wall_rounds": [round(x, 2) for x in sorted(wall_ratios)],
+        "ratio_cpu_pooled": round(mean_cpu["sandboxed"] / mean_cpu["in_process"], 2),
+        "ratio_wall_pooled": round(pooled("sandboxed", 2) / pooled("in_process", 2), 2),
     }
 
 
@@ -304,8 +319,10 @@ def table(a: dict, b: dict) -> str:
         "| measure | in process | sandboxed | ratio | load average |",
         "|---|---|---|---|---|",
         f"| (a) a decision, CPU µs | {i['cpu']} | {s['cpu']} ({s['of_which_sandboxes']} in the "
-        f"sandboxes) | {a['ratio_cpu']} | {a['load_average'][0]} to {a['load_average'][-1]} |",
-        f"| (a) a decision, wall µs | {i['wall']} | {s['wall']} | {a['ratio_wall']} | |",
+        f"sandboxes) | {a['ratio_cpu']} (pooled {a['ratio_cpu_pooled']}) | "
+        f"{min(a['load_average'])} to {max(a['load_average'])} |",
+        f"| (a) a decision, wall µs | {i['wall']} | {s['wall']} | {a['ratio_wall']} (pooled "
+        f"{a['ratio_wall_pooled']}) | |",
     ]
     base = b["in_process"]
     for how in ("1_worker", "2_workers"):
@@ -328,7 +345,7 @@ def table(a: dict, b: dict) -> str:
 
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 4
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else PAIR_DEALS
     result: dict = {"cores": os.cpu_count()}
     result["boundary"] = boundary(deals, rounds)
