@@ -524,11 +524,11 @@ def state_svg(state) -> str:
 
 
 __all__ = [
-    "table_svg",
     "dice_svg",
     "position_text",
     "red_cell",
     "state_svg",
+    "table_svg",
     "track_cell",
     "used_dice",
 ]

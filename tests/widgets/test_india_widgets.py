@@ -13,7 +13,7 @@ import engine.review
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
 from tabletop_widgets.hotseat import take_screen
-from tabletop_widgets.render.india import table_svg, dice_svg, red_cell, track_cell
+from tabletop_widgets.render.india import dice_svg, red_cell, table_svg, track_cell
 
 
 def click_board(table: IndiaTable, intent: str, move: int | None = None) -> None:
