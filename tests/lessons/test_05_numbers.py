@@ -277,7 +277,7 @@ def test_the_review_of_a_basic_declarer():
         "its detail says *every one*",
     )
     LESSON.says("rupees-review-text", "so here it waits behind a button")
-    assert 'on_demand(lambda: display(show_review(reviewed, seats=0))' in LESSON.text(
+    assert "on_demand(lambda: display(show_review(reviewed, seats=0))" in LESSON.text(
         "rupees-review"
     )
     LESSON.says("rupees-review-worst-text", "the costliest mistake at move 57, two cards from")
