@@ -3,16 +3,28 @@
 (a) **The process boundary.** Two students' plates strategies play each other on the same
 duplicate deals twice, in rounds taken alternately: as classes of this process (the baseline:
 each decision an in-process call given its Seat) and as students' files, each in its own
-sandbox process (each decision a question and an answer over a pipe). Every decision is a
-student's, so the difference per decision is the boundary's. Cost = CPU seconds of this
-process and of every process it started (sandboxes, pool workers: ``RUSAGE_CHILDREN``), and
-wall seconds.
+sandbox process (the deals of the pair played in step, each question to a process carrying a
+decision of every game waiting for it). Every decision is a student's, so the difference per
+decision is the boundary's. Each round plays N and 2N deals both ways: the difference is the
+cost of the decisions alone (starting the two sandboxes cancels out), and the round's ratio
+(sandboxed / in process) is taken; the figure is the median round (the pooled ratio beside
+it). Cost = CPU seconds of this process and of every process it started (sandboxes, pool
+workers: ``RUSAGE_CHILDREN``), and wall seconds.
 
-(b) **A class of 30.** A plates round robin of 30 students' files (26 honest ones of five kinds,
-two that ask the expert, a file that raises, one that answers junk), 10 duplicate deals a
-pair (435 pairs, 8,700 games), on a pool of 1 and of 2 worker processes.
+(b) **A class of 30.** A plates round robin of 30 students' files, 10 duplicate deals a pair
+(435 pairs, 4,350 deals, 8,700 four-player games): 16 small rule-based strategies (lesson 01's
+kind: a threshold on ``bid_chance_from_view``, an opening bid from the plate), 6 that ask the
+basic bot, 3 the random bot, 2 the expert, a file that raises, one that answers junk and one
+that hangs (an endless loop: withdrawn after three time-outs of ``time_limit``, 5 s). Played
+in this process as classes (the baseline: the hanger raising at once instead, the same
+forfeits without the wait), then as files on a pool of 1 and of 2 worker processes; the three
+must give the same results. The expert's share is the CPU its two files' decisions take in
+the baseline.
 
-(c) **Memory**: the peak resident memory of one student's process.
+(c) **A hanger's withdrawal**: the file that hangs against one honest file, on as many deals
+(in this process): its time-outs and the wall time they cost its worker.
+
+(d) **Memory**: the peak resident memory of one student's process.
 
     python benchmarks/tournament.py [deals for (a)] [rounds for (a)] [deals a pair for (b)]
 """
@@ -22,6 +34,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -30,7 +43,7 @@ from pathlib import Path
 from _common import headline
 
 from engine.sandbox import Limits, Sandbox
-from engine.tournament import strategies_in, tournament
+from engine.tournament import lineups, strategies_in, tournament
 
 THRESHOLD = """
 import engine
@@ -79,138 +92,215 @@ class MyStrategy:
 """
 RAISES = "class MyStrategy:\n    def choose(self, seat):\n        return 1 / 0\n"
 JUNK = "class MyStrategy:\n    def choose(self, seat):\n        return 'agree'\n"
+HANGS = "class MyStrategy:\n    def choose(self, seat):\n        while True:\n            pass\n"
+STAND_IN = "class MyStrategy:\n    def choose(self, seat):\n        raise TimeoutError\n"
+"""The hanger in the baseline: the same forfeit, at once."""
+PAIR_DEALS = 10
 
 
-def cpu() -> tuple[float, float]:
+def clocks() -> tuple[float, float, float]:
     """CPU seconds of this process and of its ended children, and wall seconds."""
-    own = time.process_time()
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own + kids.ru_utime + kids.ru_stime, time.perf_counter()
+    return time.process_time(), kids.ru_utime + kids.ru_stime, time.perf_counter()
 
 
-def class_files(folder: Path) -> None:
-    """The 30 files of (b)."""
+def load() -> float:
+    """The machine's load average over the last minute."""
+    return round(os.getloadavg()[0], 1)
+
+
+def class_files(folder: Path) -> list[str]:
+    """The 30 files of (b); the names of the broken ones."""
     sources = [THRESHOLD.format(p=p) for p in (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65)]
     sources += [OPENER.format(k=k) for k in (1, 2, 3, 4, 5, 2, 3, 1)]
-    sources += [LEVEL.format(level="basic")] * 6 + [LEVEL.format(level="random")] * 4
-    sources += [LEVEL.format(level="expert")] * 2 + [RAISES, JUNK]
+    sources += [LEVEL.format(level="basic")] * 6 + [LEVEL.format(level="random")] * 3
+    sources += [LEVEL.format(level="expert")] * 2 + [RAISES, JUNK, HANGS]
     assert len(sources) == 30
     for k, source in enumerate(sources):
         (folder / f"student{k:02}.py").write_text(source)
+    return ["student27", "student28", "student29"]
 
 
 def boundary(deals: int, rounds: int) -> dict:
     """(a): the same two strategies as classes here and as files in sandboxes, alternately,
     on ``deals`` and on twice as many deals: the difference between the two sizes is the cost
-    of the decisions alone (starting the two sandboxes cancels out)."""
+    of the decisions alone (starting the two sandboxes cancels out). Each round gives a ratio
+    (sandboxed / in process); the median round is the figure, steadier than the pooled one
+    on a machine whose load comes in bursts."""
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
         (folder / "cautious.py").write_text(THRESHOLD.format(p=0.6))
         (folder / "trusting.py").write_text(THRESHOLD.format(p=0.35))
         files, _ = strategies_in(folder)
-        here, decisions = counted(files)
+        here, decisions, _ = as_classes(files)
         sizes = (deals, 2 * deals)
-        spent = {(how, n): [0.0, 0.0] for how in ("in_process", "sandboxed") for n in sizes}
+        kinds = ("in_process", "sandboxed")
+        spent = []  # per round: (how, n) -> [own CPU, children's CPU, wall]
         asked = {}
-        for _ in range(rounds):
+        loads = [load()]
+        for r in range(rounds):
+            spent.append({})
             for n in sizes:
                 played = {}
                 for how, strategies in (("in_process", here), ("sandboxed", files)):
                     decisions[0] = 0
-                    c, w = cpu()
-                    t = tournament(strategies, "plates", games=n, players=4, workers=0, secret="b")
-                    c2, w2 = cpu()
-                    spent[how, n][0] += c2 - c
-                    spent[how, n][1] += w2 - w
+                    before = clocks()
+                    t = tournament(
+                        strategies, "plates", games=n, players=4, workers=0, secret=f"b{r}"
+                    )
+                    spent[r][how, n] = [b - a for a, b in zip(before, clocks(), strict=True)]
                     played[how] = t.match("cautious", "trusting")
                     if how == "in_process":
-                        asked[n] = decisions[0]
+                        asked[r, n] = decisions[0]
                 assert played["in_process"] == played["sandboxed"], "they played differently"
-    extra = rounds * (asked[sizes[1]] - asked[sizes[0]])
-    per = {
-        how: [1e6 * (spent[how, sizes[1]][k] - spent[how, sizes[0]][k]) / extra for k in (0, 1)]
-        for how in ("in_process", "sandboxed")
-    }
-    whole = rounds * asked[sizes[1]]
+            loads.append(load())
+
+    def per(how: str, k: int, r: int) -> float:
+        """µs a decision in round r: own CPU (k 0), children's (1), wall (2)."""
+        extra = asked[r, sizes[1]] - asked[r, sizes[0]]
+        return 1e6 * (spent[r][how, sizes[1]][k] - spent[r][how, sizes[0]][k]) / extra
+
+    def pooled(how: str, k: int) -> float:
+        return statistics.mean(per(how, k, r) for r in range(rounds))
+
+    def cpu(how: str, r: int) -> float:
+        return per(how, 0, r) + per(how, 1, r)
+
+    cpu_ratios = [cpu("sandboxed", r) / cpu("in_process", r) for r in range(rounds)]
+    wall_ratios = [per("sandboxed", 2, r) / per("in_process", 2, r) for r in range(rounds)]
+    mean_cpu = {how: pooled(how, 0) + pooled(how, 1) for how in kinds}
     return {
         "deals": list(sizes),
         "rounds": rounds,
-        "student_decisions": {str(n): asked[n] for n in sizes},
+        "load_average": loads,
+        "student_decisions_per_round": statistics.mean(asked[r, sizes[1]] for r in range(rounds)),
         "in_process_us_per_decision": {
-            "cpu": round(per["in_process"][0]),
-            "wall": round(per["in_process"][1]),
+            "cpu": round(mean_cpu["in_process"]),
+            "wall": round(pooled("in_process", 2)),
         },
         "sandboxed_us_per_decision": {
-            "cpu": round(per["sandboxed"][0]),
-            "wall": round(per["sandboxed"][1]),
+            "cpu": round(mean_cpu["sandboxed"]),
+            "of_which_sandboxes": round(pooled("sandboxed", 1)),
+            "wall": round(pooled("sandboxed", 2)),
         },
-        "ratio_cpu": round(per["sandboxed"][0] / per["in_process"][0], 2),
-        "ratio_wall": round(per["sandboxed"][1] / per["in_process"][1], 2),
-        "sandboxed_us_per_decision_with_start": round(
-            1e6 * spent["sandboxed", sizes[1]][0] / whole
-        ),
+        "ratio_cpu": round(statistics.median(cpu_ratios), 2),
+        "ratio_wall": round(statistics.median(wall_ratios), 2),
+        "ratio_cpu_rounds": [round(x, 2) for x in sorted(cpu_ratios)],
+        "ratio_wall_rounds": [round(x, 2) for x in sorted(wall_ratios)],
+        "ratio_cpu_pooled": round(mean_cpu["sandboxed"] / mean_cpu["in_process"], 2),
+        "ratio_wall_pooled": round(pooled("sandboxed", 2) / pooled("in_process", 2), 2),
     }
 
 
-def counted(files: dict) -> tuple[dict, list[int]]:
-    """The files' classes, made here (trusted: the benchmark's own files), counting their
-    decisions."""
-    decisions = [0]
+def as_classes(files: dict, stand_in: str | None = None) -> tuple[dict, list[int], dict]:
+    """The files' classes, made here (trusted: the benchmark's own files; ``stand_in``'s
+    source for the hanger), counting their decisions and the CPU seconds of the experts'."""
+    decisions, spent = [0], {"expert": 0.0}
     here = {}
     for name, file in files.items():
+        source = stand_in if file.source == HANGS else file.source
         space: dict = {}
-        exec(compile(file.source, file.file, "exec"), space)
+        exec(compile(source, file.file, "exec"), space)
+        expert = "expert" in source
 
         class Counted(space[file.cls]):  # type: ignore[misc]
+            timed = expert
+
             def choose(self, seat):  # type: ignore[no-untyped-def]
                 decisions[0] += 1
-                return super().choose(seat)
+                if not self.timed:
+                    return super().choose(seat)
+                start = time.process_time()
+                try:
+                    return super().choose(seat)
+                finally:
+                    spent["expert"] += time.process_time() - start
 
         here[name] = Counted
-    return here, decisions
+    return here, decisions, spent
 
 
 def round_robin(deals: int) -> dict:
-    """(b): 30 files, every pair on ``deals`` duplicate deals, with 1 and with 2 workers."""
+    """(b): 30 files, every pair on ``deals`` duplicate deals: as classes in this process,
+    then as files with 1 and with 2 workers."""
     out: dict = {}
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
-        class_files(folder)
+        broken = class_files(folder)
         files, problems = strategies_in(folder)
         assert len(files) == 30 and not problems, problems
+        here, decisions, spent = as_classes(files, STAND_IN)
         runs = {}
-        for workers in (1, 2):
-            c, w = cpu()
-            t = tournament(files, "plates", games=deals, players=4, workers=workers)
-            c2, w2 = cpu()
-            runs[workers] = t
-            out[f"{workers}_workers"] = {"wall_s": round(w2 - w, 1), "cpu_s": round(c2 - c, 1)}
-        one, two = runs[1], runs[2]
-        assert sorted(one.withdrawn) == ["student28", "student29"], one.withdrawn
-        out["pairs"] = len(one.matches)
-        out["deals"] = sum(m.games for m in one.matches)
-        out["games"] = out["deals"] * 2
-        out["withdrawn"] = sorted(one.withdrawn)
-        out["same_results_with_1_and_2_workers"] = [
-            (m.margins, m.forfeits) for m in one.matches
-        ] == [(m.margins, m.forfeits) for m in two.matches]
+        for how, strategies, workers in (
+            ("in_process", here, 0),
+            ("1_worker", files, 1),
+            ("2_workers", files, 2),
+        ):
+            start, before = load(), clocks()
+            t = tournament(
+                strategies, "plates", games=deals, players=4, workers=workers, secret="c"
+            )
+            own, kids, wall = (b - a for a, b in zip(before, clocks(), strict=True))
+            runs[how] = t
+            out[how] = {
+                "wall_s": round(wall, 1),
+                "cpu_s": round(own + kids, 1),
+                "load_average": [start, load()],
+            }
+            print(how, json.dumps(out[how]), flush=True)
+        first = runs["in_process"]
+        assert sorted(first.withdrawn) == broken, first.withdrawn
+        out["pairs"] = len(first.matches)
+        out["deals"] = sum(m.games for m in first.matches)
+        out["games"] = out["deals"] * len(lineups(4))
+        out["decisions"] = decisions[0]
+        out["expert_share_of_cpu_in_process"] = round(
+            spent["expert"] / out["in_process"]["cpu_s"], 2
+        )
+        out["withdrawn"] = sorted(first.withdrawn)
+        out["hanger"] = runs["2_workers"].problems[broken[-1]]
+        out["same_results_in_process_and_with_1_and_2_workers"] = (
+            _results(first) == _results(runs["1_worker"]) == _results(runs["2_workers"])
+        )
     return out
 
 
+def _results(t) -> list:  # type: ignore[no-untyped-def]
+    return [(m.margins, m.scores, m.forfeits) for m in t.matches]
+
+
+def withdrawal(deals: int) -> dict:
+    """(c): the hanger against an honest file on ``deals`` deals, played in this process."""
+    with tempfile.TemporaryDirectory() as where:
+        folder = Path(where)
+        (folder / "hanger.py").write_text(HANGS)
+        (folder / "honest.py").write_text(THRESHOLD.format(p=0.5))
+        files, _ = strategies_in(folder)
+        start, before = load(), clocks()
+        t = tournament(files, "plates", games=deals, players=4, workers=0, secret="d")
+        own, kids, wall = (b - a for a, b in zip(before, clocks(), strict=True))
+    return {
+        "time_outs": len(t.problems["hanger"]),
+        "withdrawn": t.withdrawn["hanger"],
+        "wall_s": round(wall, 1),
+        "cpu_s": round(own + kids, 1),
+        "load_average": [start, load()],
+    }
+
+
 def sandbox_memory() -> dict:
-    """(c): the peak resident memory of a student's process (Linux: /proc), for a strategy
+    """(d): the peak resident memory of a student's process (Linux: /proc), for a strategy
     that asks the basic bot and one that asks the expert, after a deal of each."""
     out = {}
     for level in ("basic", "expert"):
         box = Sandbox(Limits(), ("plates",))
         box.send(
             {
-                "do": "deal",
+                "do": "deals",
                 "file": "student.py",
                 "source": LEVEL.format(level=level),
                 "class": "MyStrategy",
-                "seats": {"0:0": 1, "0:2": 3},
-                "chance": "1",
+                "deals": [{"seats": {"0:0": 1, "0:2": 3}, "chance": "1"}],
             }
         )
         assert box.answer() == {"ok": True}
@@ -222,22 +312,60 @@ def sandbox_memory() -> dict:
     return out
 
 
+def table(a: dict, b: dict) -> str:
+    """The figures as a markdown table."""
+    i, s = a["in_process_us_per_decision"], a["sandboxed_us_per_decision"]
+    rows = [
+        "| measure | in process | sandboxed | ratio | load average |",
+        "|---|---|---|---|---|",
+        f"| (a) a decision, CPU µs | {i['cpu']} | {s['cpu']} ({s['of_which_sandboxes']} in the "
+        f"sandboxes) | {a['ratio_cpu']} (pooled {a['ratio_cpu_pooled']}) | "
+        f"{min(a['load_average'])} to {max(a['load_average'])} |",
+        f"| (a) a decision, wall µs | {i['wall']} | {s['wall']} | {a['ratio_wall']} (pooled "
+        f"{a['ratio_wall_pooled']}) | |",
+    ]
+    base = b["in_process"]
+    for how in ("1_worker", "2_workers"):
+        r = b[how]
+        rows.append(
+            f"| (b) 30 files, {how.replace('_', ' ')}: wall s (CPU s) | {base['wall_s']} "
+            f"({base['cpu_s']}) | {r['wall_s']} ({r['cpu_s']}) | "
+            f"{r['wall_s'] / base['wall_s']:.2f} ({r['cpu_s'] / base['cpu_s']:.2f}) | "
+            f"{r['load_average'][0]} to {r['load_average'][1]} |"
+        )
+    rows.append(
+        f"\n(b): {b['pairs']} pairs, {b['deals']:,} deals, {b['games']:,} games, "
+        f"{b['decisions']:,} decisions; the expert's 2 files take "
+        f"{b['expert_share_of_cpu_in_process']:.0%} of the baseline's CPU; in-process load "
+        f"average {base['load_average'][0]} to {base['load_average'][1]}; withdrawn: "
+        f"{', '.join(b['withdrawn'])}; the hanger: {'; '.join(b['hanger'])}."
+    )
+    return "\n".join(rows)
+
+
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 4
-    pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-    result = {"load_average": [round(x, 1) for x in os.getloadavg()], "cores": os.cpu_count()}
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
+    pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else PAIR_DEALS
+    result: dict = {"cores": os.cpu_count()}
     result["boundary"] = boundary(deals, rounds)
     print(json.dumps(result["boundary"]), flush=True)
     result["class_of_30"] = round_robin(pair_deals)
+    result["hanger"] = withdrawal(pair_deals)
     result["sandbox_memory"] = sandbox_memory()
-    a, b = result["boundary"], result["class_of_30"]
+    a, b, c = result["boundary"], result["class_of_30"], result["hanger"]
+    print(table(a, b))
+    print(
+        f"(c): the hanger against one honest file, {pair_deals} deals: {c['time_outs']} "
+        f"time-outs, {c['wall_s']} s wall ({c['cpu_s']} s CPU; load average "
+        f"{c['load_average'][0]} to {c['load_average'][1]}); withdrawn {c['withdrawn']}."
+    )
     headline(
         "tournament",
-        f"a sandboxed decision {a['sandboxed_us_per_decision']['cpu']} µs CPU against "
-        f"{a['in_process_us_per_decision']['cpu']} µs in process; 30 files, "
-        f"{pair_deals} deals a pair: {b['1_workers']['wall_s']} s wall with 1 worker, "
-        f"{b['2_workers']['wall_s']} s with 2 (CPU ratio {a['ratio_cpu']})",
+        f"a sandboxed decision {a['ratio_cpu']}× the CPU of an in-process one "
+        f"({a['ratio_wall']}× the wall time); 30 files, {pair_deals} deals a pair: "
+        f"{b['1_worker']['wall_s']} s wall with 1 worker, {b['2_workers']['wall_s']} s with 2 "
+        f"({b['in_process']['wall_s']} s in process)",
         result,
     )
 

@@ -15,11 +15,12 @@ problem for that strategy only: it forfeits that deal, the problem is named in
 deals forfeited).
 
 The duplicate deals are the unit of work: ``tournament(..., executor=...)`` hands them to any
-``concurrent.futures.Executor`` (by default a pool of processes, one per core), and the
-results are the same whatever plays them. A deal's result depends on nothing but the two
-strategies, its number and the tournament's ``secret``; a strategy is withdrawn at its
-``withdraw_after``-th problem in the tournament's order of deals (pair by pair, deal by deal),
-however the deals were shared out.
+``concurrent.futures.Executor`` (by default a pool of processes, one per core), a pair's deals
+``IN_STEP`` at a time when a student's file plays (played in step, so that its process is
+asked once a round for a decision in each), and the results are the same whatever plays them.
+A deal's result depends on nothing but the two strategies, its number and the tournament's
+``secret``; a strategy is withdrawn at its ``withdraw_after``-th problem in the tournament's
+order of deals (pair by pair, deal by deal), however the deals were shared out.
 """
 
 from __future__ import annotations
@@ -211,7 +212,23 @@ def play_duplicate(job: Job) -> DealResult:
     """Play ``job``'s deal in every lineup, the lineups in step, so each strategy's process
     is asked for the decisions due in all of them at once. A strategy with a problem
     forfeits the deal; the others play on no further."""
-    return _Deal(job).play()
+    (result,) = play_duplicates([job])
+    assert result is not None
+    return result
+
+
+def play_duplicates(
+    jobs: Sequence[Job], withdraw_after: int | None = None
+) -> list[DealResult | None]:
+    """Play the deals of ``jobs`` (the same two strategies, in the tournament's order) in
+    step, every lineup of each, as ``play_duplicate`` plays one: each strategy's process is
+    asked at once for the decisions due in all of them, so a round of questions costs one
+    message each way, not one per game. Each deal is played as it would be alone (its own
+    players, made from a fresh run of the file, and its own random numbers); a deal in play
+    when a strategy's process failed in another deal's decision is played again from the
+    start. With ``withdraw_after``, a deal after a strategy's ``withdraw_after``-th problem
+    among these is not played (None): the tournament has withdrawn the strategy by then."""
+    return _Deals(jobs, withdraw_after).play()
 
 
 _HERE = threading.local()
@@ -220,6 +237,8 @@ plays deals at once: each thread asks its own)."""
 KEEP = 32
 """The most sandboxes a process keeps between deals (about 21 MB each): a class's every
 student, so that no student's process is started again for each of its opponents."""
+IN_STEP = 10
+"""The most deals of a pair played in step (``play_duplicates``) when a student's file plays."""
 
 
 def _sandbox(file: StudentFile, limits: Limits, game: str) -> Sandbox:
@@ -239,11 +258,15 @@ def _sandboxes() -> OrderedDict[tuple[StudentFile, Limits], Sandbox]:
     return boxes
 
 
-class _Deal:
-    """One duplicate deal in progress: a game per lineup, each seat's player."""
+class _Deals:
+    """Duplicate deals of two strategies in progress, in step. A round plays the deals left
+    (by their place ``d`` in ``jobs``), a game ``g`` per deal and lineup; a deal ends with a
+    result, a problem, or (when a process failed while it was in play) is played again in the
+    next round."""
 
-    def __init__(self, job: Job) -> None:
-        self.job = job
+    def __init__(self, jobs: Sequence[Job], withdraw_after: int | None) -> None:
+        job = jobs[0]
+        self.jobs, self.after = list(jobs), withdraw_after
         self.sides = (job.first, job.second)
         self.ups = lineups(job.players, job.duplicate)
         self.boxes = {
@@ -251,85 +274,159 @@ class _Deal:
             for who, e in enumerate(self.sides)
             if e.file
         }
-        self.problems: list[Problem] = []
+        self.problems: list[list[Problem]] = [[] for _ in jobs]
+        self.results: list[DealResult | None] = [None] * len(jobs)
+        self.games: list[tuple[int, int]] = []
+        """This round's games: (deal, lineup)."""
+        self.states: list[State[Any]] = []
+        self.onlookers: list[Onlookers] = []
+        self.chances: list[int] = []
+        """This round's games as they stand, their events, and their chance events so far."""
         self.told: dict[tuple[int, int], int] = {}
-        """How many events each seat's sandbox was sent, by (lineup, seat)."""
+        """How many events each seat's sandbox was sent this round, by (game, seat)."""
+        self.legal: dict[int, list[Any]] = {}
+        """Each game's legal actions, as asked about."""
+        self.dead: set[int] = set()
+        """The sides whose sandbox failed this round."""
 
-    def play(self) -> DealResult:
-        job = self.job
-        for who, box in self.boxes.items():
-            seats = {
-                f"{k}:{s}": self._seed(s) for k, up in enumerate(self.ups) for s in _of(up, who)
-            }
-            self._load(who, box, seats)
-        players = [[self._player(who, s) for s, who in enumerate(up)] for up in self.ups]
-        states = [new_game(job.game, job.players, job.deal, **job.options) for _ in self.ups]
-        onlookers = [Onlookers(s) for s in states]
-        chances = [0] * len(self.ups)
-        while not self.problems:
-            asks: dict[int, list[tuple[int, int]]] = {who: [] for who in self.boxes}
-            for k, up in enumerate(self.ups):
-                while not self.problems and not states[k].is_terminal():
-                    state, seat = states[k], states[k].current_player
-                    assert seat is not None
-                    if seat == CHANCE:
-                        action = state.sample_chance(
-                            chance_of(job.game, job.deal, chances[k], job.secret)
-                        )
-                        chances[k] += 1
-                    elif up[seat] in self.boxes:
-                        asks[up[seat]].append((k, seat))
-                        break
-                    else:
-                        action = self._here(players[k][seat], up[seat], state, onlookers[k], k)
-                        if action is None:
-                            break
-                    onlookers[k].seen(state, action)
-                    states[k] = state.apply(action)
-            if not any(asks.values()):
+    def play(self) -> list[DealResult | None]:
+        every = range(len(self.jobs))
+        while left := [d for d in every if self.results[d] is None and not self._aside(d)]:
+            self._round(left)  # each round ends one deal at least
+        return self.results
+
+    def _aside(self, d: int) -> bool:
+        """Whether deal ``d`` comes after a strategy's ``withdraw_after``-th problem among
+        these deals (counted as the tournament counts them: a deal set aside counts none)."""
+        if self.after is None:
+            return False
+        counts = dict.fromkeys((s.name for s in self.sides), 0)
+        for e in range(d + 1):
+            if max(counts.values()) >= self.after:
+                if e == d:
+                    return True
+                continue
+            for name in {p.name for p in self.problems[e]}:
+                counts[name] += 1
+        return False
+
+    def _round(self, deals: list[int]) -> None:
+        """Play ``deals`` in step until each ends or a sandbox fails. The games go in two
+        halves, taken in turn, so that each sandbox has the next half's questions to think
+        about while this process reads the other half's answers and plays them on."""
+        self.games = [(d, k) for d in deals for k in range(len(self.ups))]
+        self.told, self.legal, self.dead = {}, {}, set()
+        self._load(deals)
+        players = [
+            [self._player(who, d, s) for s, who in enumerate(self.ups[k])] for d, k in self.games
+        ]
+        self.states = [
+            new_game(j.game, j.players, j.deal, **j.options)
+            for j in (self.jobs[d] for d, _ in self.games)
+        ]
+        self.onlookers = [Onlookers(s) for s in self.states]
+        self.chances = [0] * len(self.games)
+        halves = [range(h, len(self.games), 2) for h in (0, 1)]
+        owed: list[dict[int, list[tuple[int, int]]]] = [{}, {}]
+        while not self.dead:
+            for h, games in enumerate(halves):
+                chosen, owed[h] = self._answers(owed[h]), {}
+                if not self.dead:
+                    for g, action in chosen:
+                        self.onlookers[g].seen(self.states[g], action)
+                        self.states[g] = self.states[g].apply(action)
+                    owed[h] = self._ask(self._due(games, players))
+            if not (owed[0] or owed[1]):
                 break
-            for k, action in self._ask(asks, states, onlookers):
-                onlookers[k].seen(states[k], action)
-                states[k] = states[k].apply(action)
-        return self._result(states)
+        for due in owed:
+            self._answers(due)  # what a sandbox still owes after the other failed
+        for d in deals:
+            ends = [self.states[g] for g, game in enumerate(self.games) if game[0] == d]
+            if self.problems[d] or all(s.is_terminal() for s in ends):
+                self.results[d] = self._result(d, ends)
 
-    def _seed(self, seat: int) -> int:
-        return self.job.deal * 1_000 + seat
+    def _due(
+        self, games: Iterable[int], players: list[list[Any]]
+    ) -> dict[int, list[tuple[int, int]]]:
+        """Play ``games`` on (chance, this process's players) as far as a decision of a
+        sandbox's; those decisions, by side (none for a deal that has had a problem)."""
+        due: dict[int, list[tuple[int, int]]] = {who: [] for who in self.boxes}
+        for g in games:
+            d, k = self.games[g]
+            job, up = self.jobs[d], self.ups[k]
+            while not self.problems[d] and not self.states[g].is_terminal():
+                state, seat = self.states[g], self.states[g].current_player
+                assert seat is not None
+                if seat == CHANCE:
+                    action = state.sample_chance(
+                        chance_of(job.game, job.deal, self.chances[g], job.secret)
+                    )
+                    self.chances[g] += 1
+                elif up[seat] in self.boxes:
+                    due[up[seat]].append((g, seat))
+                    break
+                else:
+                    action = self._here(players[g][seat], up[seat], state, self.onlookers[g], g)
+                    if action is None:
+                        break
+                self.onlookers[g].seen(state, action)
+                self.states[g] = state.apply(action)
+        return {
+            who: [(g, seat) for g, seat in asks if not self.problems[self.games[g][0]]]
+            for who, asks in due.items()
+        }
 
-    def _player(self, who: int, seat: int) -> Any:
+    def _seed(self, d: int, seat: int) -> int:
+        return self.jobs[d].deal * 1_000 + seat
+
+    def _player(self, who: int, d: int, seat: int) -> Any:
         side = self.sides[who]
-        if side.file:
+        if side.file or self.problems[d]:
             return None
         if side.level:
-            return make_bot(self.job.game, side.level, seed=self._seed(seat))
+            return make_bot(self.jobs[d].game, side.level, seed=self._seed(d, seat))
         assert side.make is not None
         try:
-            return side.make(self._seed(seat))
+            return side.make(self._seed(d, seat))
         except Exception as error:
-            self._problem(who, described(error, _where(error), "__init__"))
+            self._problem(who, d, described(error, _where(error), "__init__"))
             return None
 
-    def _load(self, who: int, box: Sandbox, seats: dict[str, int]) -> None:
-        file = self.sides[who].file
-        assert file is not None
-        message = {
-            "do": "deal",
-            "file": file.file,
-            "source": file.source,
-            "class": file.cls,
-            "seats": seats,
-            "chance": f"{self.job.deal}",
-        }
-        try:
+    def _load(self, deals: list[int]) -> None:
+        """Have each student's process run its file afresh and make its players, for every
+        deal at once (all asked before any answer is read, so the two load at once)."""
+        for who, box in self.boxes.items():
+            file = self.sides[who].file
+            assert file is not None
+            mine = {
+                d: {
+                    f"{g}:{s}": self._seed(d, s)
+                    for g, (e, k) in enumerate(self.games)
+                    if e == d
+                    for s in _of(self.ups[k], who)
+                }
+                for d in deals
+            }
+            message = {
+                "do": "deals",
+                "file": file.file,
+                "source": file.source,
+                "class": file.cls,
+                "deals": [{"seats": mine[d], "chance": f"{self.jobs[d].deal}"} for d in deals],
+            }
             box.send(message)
-            answer = box.answer()
-        except Fault as fault:
-            self._problem(who, f"{fault} while loading its file")
-            return
-        if answer != {"ok": True}:
-            self._problem(who, _said(answer))
+        for who, box in self.boxes.items():
+            for d in deals:
+                try:
+                    answer = box.answer()
+                except Fault as fault:
+                    self._problem(who, d, f"{fault} while loading its file")
+                    self.dead.add(who)
+                    break
+                if answer != {"ok": True}:
+                    self._problem(who, d, _said(answer))
 
-    def _here(self, player: Any, who: int, state: State[Any], seen: Onlookers, k: int) -> Any:
+    def _here(self, player: Any, who: int, state: State[Any], seen: Onlookers, g: int) -> Any:
         """A decision of a player of this process (an engine bot, a class of this kernel)."""
         if player is None:  # its __init__ failed
             return None
@@ -337,108 +434,108 @@ class _Deal:
             action = decide(player, state, seen)
             state.check(action)
         except IllegalAction as refused:
-            self._problem(who, f"chose an illegal action: {refused}", k, state)
+            self._problem(who, self.games[g][0], f"chose an illegal action: {refused}", g, state)
             return None
         except Exception as error:
-            self._problem(who, described(error, _where(error), "choose"), k, state)
+            what = described(error, _where(error), "choose")
+            self._problem(who, self.games[g][0], what, g, state)
             return None
         return action
 
-    def _ask(
-        self,
-        asks: dict[int, list[tuple[int, int]]],
-        states: list[State[Any]],
-        onlookers: list[Onlookers],
-    ) -> list[tuple[int, Any]]:
-        """Ask each sandbox for the decisions due (all sent before any answer is read, so
-        the two strategies think at once); the actions chosen, by game."""
-        legal: dict[tuple[int, int], list[Any]] = {}
-        sent: dict[int, bool] = {}
-        for who, due in asks.items():
-            if not due:
+    def _ask(self, due: dict[int, list[tuple[int, int]]]) -> dict[int, list[tuple[int, int]]]:
+        """Send each sandbox the decisions ``due`` to it; those asked."""
+        sent = {}
+        for who, asks in due.items():
+            if not asks:
                 continue
             box, questions = self.boxes[who], []
-            for k, seat in due:
-                state = states[k]
-                legal[k, seat] = state.legal_actions()
-                numbers, new = box.encode_legal(legal[k, seat])
-                events = onlookers[k].events_of(seat)
+            for g, seat in asks:
+                state = self.states[g]
+                self.legal[g] = state.legal_actions()
+                numbers, new = box.encode_legal(self.legal[g])
+                events = self.onlookers[g].events_of(seat)
                 questions.append(
                     {
-                        "key": f"{k}:{seat}",
+                        "key": f"{g}:{seat}",
                         "seat": seat,
                         "view": state.view(seat),
-                        "events": [event_data(e) for e in events[self.told.get((k, seat), 0) :]],
+                        "events": [event_data(e) for e in events[self.told.get((g, seat), 0) :]],
                         "move": len(state.history),
                         "legal": numbers,
                         "new": new,
                     }
                 )
-                self.told[k, seat] = len(events)
+                self.told[g, seat] = len(events)
             message = {
                 "do": "ask",
-                "game": self.job.game,
-                "players": self.job.players,
+                "game": self.jobs[0].game,
+                "players": self.jobs[0].players,
                 "asks": questions,
             }
-            try:
-                box.send(message)
-                sent[who] = True
-            except Fault as fault:
-                k, seat = due[0]
-                self._problem(who, str(fault), k, states[k])
+            box.send(message)
+            sent[who] = asks
+        return sent
+
+    def _answers(self, sent: dict[int, list[tuple[int, int]]]) -> list[tuple[int, Any]]:
+        """Read the answers to the questions ``sent`` (but from a sandbox that failed); the
+        actions chosen, by game. Each answer is checked: a number of one of the legal
+        actions, or the game's problem. A deal's first problem ends it: an answer for it
+        asked before that was known is read, and no more."""
         chosen = []
-        for who, due in asks.items():
-            if not sent.get(who):
+        for who, asks in sent.items():
+            if who in self.dead:
                 continue
-            box, failed = self.boxes[who], False
-            for k, seat in due:
-                if failed:
-                    break
+            box = self.boxes[who]
+            for g, _ in asks:
+                d = self.games[g][0]
                 try:
                     answer = box.answer()
                 except Fault as fault:
-                    self._problem(who, str(fault), k, states[k])
-                    failed = True
+                    if not self.problems[d]:
+                        self._problem(who, d, str(fault), g, self.states[g])
+                    self.dead.add(who)
+                    break
+                if self.problems[d]:
                     continue
                 i = answer.get("i")
-                if type(i) is int and 0 <= i < len(legal[k, seat]) and len(answer) == 1:
-                    chosen.append((k, legal[k, seat][i]))
+                if type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
+                    chosen.append((g, self.legal[g][i]))
                 else:
-                    self._problem(who, _said(answer), k, states[k])
+                    self._problem(who, d, _said(answer), g, self.states[g])
         return chosen
 
     def _problem(
-        self, who: int, what: str, k: int | None = None, state: State[Any] | None = None
+        self, who: int, d: int, what: str, g: int | None = None, state: State[Any] | None = None
     ) -> None:
         seat = state.current_player if state is not None else None
-        self.problems.append(
+        self.problems[d].append(
             Problem(
                 self.sides[who].name,
-                self.job.deal,
+                self.jobs[d].deal,
                 self.sides[1 - who].name,
                 what,
-                k,
+                self.games[g][1] if g is not None else None,
                 seat,
                 len(state.history) if state is not None else None,
                 state.to_json() if state is not None else None,
             )
         )
 
-    def _result(self, states: list[State[Any]]) -> DealResult:
-        out = {p.name for p in self.problems}
+    def _result(self, d: int, ends: list[State[Any]]) -> DealResult:
+        index = self.jobs[d].index
+        out = {p.name for p in self.problems[d]}
         if out:
             first, second = (side.name in out for side in self.sides)
             score = 0.5 if first and second else 0.0 if first else 1.0
-            return DealResult(self.job.index, None, score, tuple(self.problems))
+            return DealResult(index, None, score, tuple(self.problems[d]))
         margin = score = 0.0
-        for up, end in zip(self.ups, states, strict=True):
+        for up, end in zip(self.ups, ends, strict=True):
             returns, won = end.returns(), set(end.winners())
             mine, theirs = _of(up, 0), _of(up, 1)
             margin += _mean(returns, mine) - _mean(returns, theirs)
             a, b = bool(won & set(mine)), bool(won & set(theirs))
             score += 1.0 if a and not b else 0.0 if b and not a else 0.5
-        return DealResult(self.job.index, margin / len(self.ups), score / len(self.ups))
+        return DealResult(index, margin / len(self.ups), score / len(self.ups))
 
 
 def _of(lineup: Sequence[int], who: int) -> list[int]:
@@ -777,7 +874,7 @@ class _Run:
     ) -> None:
         self.jobs, self.after, self.on_deal = jobs, withdraw_after, on_deal
         self.done: dict[int, DealResult] = {}
-        self.futures: dict[Future[DealResult], int] = {}
+        self.futures: dict[Future[list[DealResult | None]], list[Job]] = {}
         self.settled: list[tuple[Job, DealResult | None, list[str]]] = []
         self.counts: dict[str, int] = {}
         self.out: dict[str, int] = {}
@@ -786,8 +883,10 @@ class _Run:
 
     def go(self, executor: Executor | None, workers: int | None) -> None:
         """Play every deal still worth playing: those of this kernel's classes here, the
-        others on ``executor`` (by default a pool of ``workers`` processes)."""
-        away = [j for j in self.jobs if not (j.first.make or j.second.make)]
+        others on ``executor`` (by default a pool of ``workers`` processes), a student's
+        file's deals of a pair up to ``IN_STEP`` at a time, in step."""
+        batches = _in_step(self.jobs)
+        away = [b for b in batches if not (b[0].first.make or b[0].second.make)]
         own = None
         if away and executor is None and workers != 0:
             own = executor = ProcessPoolExecutor(
@@ -795,14 +894,15 @@ class _Run:
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker,
             )
-        here = [j for j in self.jobs if executor is None or j.first.make or j.second.make]
+        here = [b for b in batches if executor is None or b[0].first.make or b[0].second.make]
         try:
             if executor is not None:
-                self.futures = {executor.submit(play_duplicate, j): j.index for j in away}
-            for job in here:
-                if not _after(job, self.out):
-                    self.done[job.index] = play_duplicate(job)
-                self._resolved(1)
+                self.futures = {executor.submit(play_duplicates, b, self.after): b for b in away}
+            for batch in here:
+                worth = [j for j in batch if not _after(j, self.out)]
+                if worth:
+                    self._keep(worth, play_duplicates(worth, self.after))
+                self._resolved(len(batch))
                 self._harvest(block=False)
             while self.futures:
                 self._harvest(block=True)
@@ -815,21 +915,27 @@ class _Run:
                 own.shutdown(wait=not self.interrupted, cancel_futures=True)
             close_sandboxes()
         self._settle()
+        assert self.interrupted or len(self.settled) == len(self.jobs), "a deal was lost"
+
+    def _keep(self, batch: list[Job], results: list[DealResult | None]) -> None:
+        for job, result in zip(batch, results, strict=True):
+            if result is not None:  # None: after its strategy's withdrawal
+                self.done[job.index] = result
 
     def _harvest(self, block: bool) -> None:
         if block:
             wait(list(self.futures), return_when=FIRST_COMPLETED)
         finished = [f for f in self.futures if f.done()]
         for f in finished:
-            index = self.futures.pop(f)
+            batch = self.futures.pop(f)
             if not f.cancelled():
-                self.done[index] = f.result()
-        self._resolved(len(finished))
+                self._keep(batch, f.result())
+            self._resolved(len(batch))
         withdrawn = len(self.out)
         self._settle()
         if len(self.out) > withdrawn:
-            for f, index in self.futures.items():
-                if _after(self.jobs[index], self.out):
+            for f, batch in self.futures.items():
+                if all(_after(j, self.out) for j in batch):
                     f.cancel()
 
     def _resolved(self, n: int) -> None:
@@ -891,6 +997,23 @@ class _Run:
         )
 
 
+def _in_step(jobs: list[Job]) -> list[list[Job]]:
+    """``jobs`` in batches played in step: a pair's deals, ``IN_STEP`` at a time, when a
+    student's file plays (its process is asked once a round for all); else one by one."""
+    batches: list[list[Job]] = []
+    for job in jobs:
+        last = batches[-1] if batches else []
+        if (
+            (job.first.file or job.second.file)
+            and 0 < len(last) < IN_STEP
+            and (last[0].first, last[0].second) == (job.first, job.second)
+        ):
+            last.append(job)
+        else:
+            batches.append([job])
+    return batches
+
+
 def _after(job: Job, out: dict[str, int]) -> bool:
     """Whether one of ``job``'s strategies was withdrawn at an earlier deal."""
     return any(out.get(n, job.index) < job.index for n in (job.first.name, job.second.name))
@@ -936,11 +1059,7 @@ def strategies_in(
             problems[path.name] = f"is longer than {MAX_SOURCE:,} characters"
             continue
         box = Sandbox(limits)
-        try:
-            box.send({"do": "load", "source": source, "file": path.name})
-        except Fault as fault:
-            problems[path.name] = str(fault)
-            continue
+        box.send({"do": "load", "source": source, "file": path.name})
         boxes.append((path, source, box))
     for path, source, box in boxes:
         try:

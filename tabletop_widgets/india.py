@@ -38,7 +38,7 @@ from engine.india.rules import stands_for
 
 from . import gate
 from .board import STATIC
-from .render.india import board_svg, used_dice
+from .render.india import table_svg, used_dice
 from .table import Table
 from .words import YOU, percent, says
 
@@ -267,7 +267,7 @@ class IndiaTable(Table):
         s, seat = self.shown, self.viewer
         mine = s.pieces[s.turn]
         my_move = self._my_move()
-        svg = board_svg(
+        svg = table_svg(
             s.view(seat, reveal=self.reveal),
             numbers=self.numbers,
             selected=self.selected if my_move else None,

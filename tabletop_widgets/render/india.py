@@ -187,7 +187,7 @@ def _centre_of(view: IndiaView, seat: int, progress: int) -> tuple[float, float]
     return _xy(track_cell(square(side, progress)))
 
 
-def board_svg(
+def table_svg(
     view: IndiaView,
     numbers: bool = False,
     selected: int | None = None,
@@ -520,15 +520,15 @@ def dice_svg(
 
 def state_svg(state) -> str:
     """A game state as a picture (what IPython shows for an ``IndiaState``)."""
-    return board_svg(state.view(0))
+    return table_svg(state.view(0))
 
 
 __all__ = [
-    "board_svg",
     "dice_svg",
     "position_text",
     "red_cell",
     "state_svg",
+    "table_svg",
     "track_cell",
     "used_dice",
 ]

@@ -345,7 +345,8 @@ function render({ model, el }) {
   // A review's row opened a move: bring the board into view (it may be far above the row).
   /** @param {any} msg */
   const reveal = (msg) => {
-    if (msg?.scroll === "board") root.scrollIntoView({ behavior: "smooth", block: "nearest" });
+    // the board itself: its wrappers may have no box of their own (display: contents)
+    if (msg?.scroll === "board") board.scrollIntoView({ block: "nearest" });
   };
   model.on("msg:custom", reveal);
 

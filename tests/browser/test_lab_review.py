@@ -76,7 +76,8 @@ def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors
     board.locator(".tt-review-mark").wait_for()
     page.wait_for_function(
         """el => { const r = el.getBoundingClientRect();
-                   return r.top >= -1 && r.bottom <= window.innerHeight + 1; }""",
+                   const v = el.closest(".jp-WindowedPanel-outer").getBoundingClientRect();
+                   return r.top >= v.top - 1 && r.bottom <= v.bottom + 1; }""",
         arg=board.element_handle(),
     )
     page.screenshot(path=str(shots / "review_opened_1366.png"))

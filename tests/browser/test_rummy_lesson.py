@@ -69,7 +69,7 @@ def test_draw_group_and_discard_by_clicks(lab_server, page, page_errors, shots):
     twin.select(k)
     click_card(board, k)
     caught_up(table, twin)
-    table.locator("button", has_text=re.compile(r"^\s*Discard\s*$")).click()
+    table.locator("button", has_text=re.compile(r"^\s*Discard\b")).click()
     twin.discard_selected()
     moves = table.locator(".tt-log")
     expect(moves).to_contain_text(f"You discard {card}")

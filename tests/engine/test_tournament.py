@@ -8,12 +8,16 @@ import math
 import multiprocessing
 import random
 import statistics
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import engine
+from engine.sandbox import Fault, Limits, Sandbox, numbers_of, runs
 from engine.tournament import (
+    Job,
     Match,
     StrategyError,
     StudentFile,
@@ -21,6 +25,7 @@ from engine.tournament import (
     lineups,
     mean_interval,
     play_deal,
+    play_duplicates,
     running_intervals,
     strategies_in,
     tournament,
@@ -128,7 +133,7 @@ import json
 class Recorder:
     def choose(self, seat):
         with open({path!r}, "a") as out:
-            out.write(json.dumps(seat.to_data(), sort_keys=True) + "\\n")
+            out.write(json.dumps(seat.to_data()) + "\\n")  # in order: the view's keys too
         return seat.legal_actions()[-1]
 """
 RAISES_IN_DEAL_1 = """
@@ -285,3 +290,139 @@ def test_the_results_table_reads_from_either_side():
     assert t.match("random", "basic").margins == [-x for x in t.match("basic", "random").margins]
     assert [r.name for r in t.standings()] == ["basic", "random"]
     assert str(t).splitlines()[1].startswith("basic")
+
+
+CARELESS = """
+import random
+from random import choice
+
+
+class Careless:
+    def choose(self, seat):
+        legal = seat.legal_actions()
+        if random.random() < 0.5:
+            return choice(legal[-3:])
+        return legal[random.randrange(len(legal))]
+"""
+DIES_ON_SOME_PLATES = """
+import os
+
+import engine
+
+
+class Fragile:
+    def __init__(self, seed=0):
+        self.basic = engine.make_bot("plates", "basic", seed=seed)
+
+    def choose(self, seat):
+        if seat.move == 1 and seat.view["my_plate"]["number"][0] in "012":
+            os._exit(1)
+        return self.basic.choose(seat)
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "name"), [(CARELESS, "careless"), (DIES_ON_SOME_PLATES, "dies")]
+)
+def test_a_deal_played_in_step_with_others_plays_as_it_would_alone(tmp_path, source, name):
+    """Unseeded random numbers are the deal's own; a deal in play when the process died in
+    another deal's decision is played again from the start."""
+    (tmp_path / f"{name}.py").write_text(source)
+    found, _ = strategies_in(tmp_path)
+    pair = {name: found[name], "basic": "basic"}
+    together = tournament(
+        pair, "plates", games=6, players=4, workers=0, withdraw_after=9, secret="s"
+    )
+    alone = [
+        tournament(pair, "plates", games=1, seed=d, players=4, workers=0, secret="s")
+        for d in range(6)
+    ]
+    m = together.match(name, "basic")
+    assert m.margins == [x for t in alone for x in t.match(name, "basic").margins]
+    assert m.forfeits == [f for t in alone for f in t.match(name, "basic").forfeits]
+    if name == "dies":
+        assert 0 < len(together.problems[name]) < 6
+        assert all("its process ended (exit code 1)" in line for line in together.problems[name])
+
+
+def test_deals_in_step_after_a_withdrawal_are_not_played(tmp_path):
+    (tmp_path / "killer.py").write_text(
+        "import os\nclass K:\n    def choose(self, seat):\n        os._exit(0)\n"
+    )
+    found, _ = strategies_in(tmp_path)
+    killer, basic = entrant(found["killer"], "plates"), entrant("basic", "plates")
+    jobs = [Job(d, "plates", 4, {}, True, killer, basic, d, "s", Limits()) for d in range(5)]
+    played = play_duplicates(jobs, withdraw_after=2)
+    assert [r.score if r else None for r in played] == [0.0, 0.0, None, None, None]
+    assert all(r.score == 0.0 for r in play_duplicates(jobs[:3]))  # none withdrawn: all played
+
+
+def test_legal_actions_go_as_runs_of_numbers_sent_once():
+    assert runs([0, 1, 2, 5, 6, 9]) == [0, 3, 5, 7, 9, 10] and runs([]) == []
+    assert numbers_of(runs([0, 1, 2, 5, 6, 9])) == [0, 1, 2, 5, 6, 9]
+    box = Sandbox(Limits())
+    state = engine.new_game("plates", 4, 1)
+    state = state.apply(state.sample_chance(random.Random(1)))
+    legal = state.legal_actions()
+    sent, new = box.encode_legal(legal)
+    assert sent == [0, len(legal)] and len(new) == len(legal)
+    assert box.encode_legal(list(legal)) == (sent, {})  # an equal list: known, nothing new
+    assert box.encode_legal(legal[5:]) == ([5, len(legal)], {})
+
+
+SLOW_AT_THE_TENTH = """
+import time
+
+
+class Slow:
+    def choose(self, seat):
+        if seat.move == 9:
+            time.sleep(30)
+        return seat.legal_actions()[0]
+"""
+
+
+def test_each_answer_is_due_one_time_limit_after_the_one_before():
+    """Ten questions in one message, the tenth never answered: the time-out comes one limit
+    after the ninth answer, not ten limits after the message."""
+    box = Sandbox(Limits(time=0.5), ("plates",))
+    seats = {f"{k}:0": 1 for k in range(10)}
+    deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    numbers, new = box.encode_legal([engine.plates.Agree()])
+    asks = [
+        {"key": f"{k}:0", "seat": 0, "view": {}, "events": [], "move": k, "legal": numbers}
+        for k in range(10)
+    ]
+    asks[0]["new"] = new
+    for ask in asks[1:]:
+        ask["new"] = {}
+    start = time.monotonic()
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": asks})
+    assert [box.answer() for _ in range(9)] == [{"i": 0}] * 9
+    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+        box.answer()
+    assert time.monotonic() - start < 3.0  # not 5 s: ten limits
+
+
+def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
+    """The second message is far bigger than a pipe holds, and the process never reads it:
+    sending returns at once, and the time-out is the first question's."""
+    box = Sandbox(Limits(time=0.5), ("plates",))
+    seats = {"0:0": 1, "1:0": 1}
+    deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    numbers, new = box.encode_legal([engine.plates.Agree()])
+    ask = {"key": "0:0", "seat": 0, "events": [], "move": 9, "legal": numbers, "new": new}
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": [{**ask, "view": {}}]})
+    big = {**ask, "key": "1:0", "move": 1, "new": {}, "view": {"x": "y" * 1_000_000}}
+    sender = threading.Thread(
+        target=box.send, args=({"do": "ask", "game": "plates", "players": 4, "asks": [big]},)
+    )
+    sender.start()
+    sender.join(10)
+    assert not sender.is_alive()
+    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+        box.answer()

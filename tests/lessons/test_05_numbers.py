@@ -14,10 +14,11 @@ import pytest
 from lesson_cells import Lesson, guide_says
 
 import engine
-from engine.review import review
+from engine.review import REVIEW_DEALS, review
 from engine.rupees import (
     BEAR,
     LION,
+    Bid,
     Pass,
     Play,
     RupeeCard,
@@ -222,8 +223,9 @@ def test_the_expert_bids_the_hand_of_section_1():
     bids, low = legal[:-1], legal[0]
     advice = engine.make_bot("rupees", "expert").advise(s)
     assert advice.best.action == low == basic[0].choose(s) and low.amount <= estimate
-    takes = rupees_read(re.search(r"takes about (₹[\d,]+)", advice.why).group(1))
-    assert takes > estimate
+    LESSON.says("rupees-expert-bid-read", "Its detail says more: as declarer its side takes")
+    takes = rupees_read(re.search(r"take about (₹[\d,]+)", advice.more).group(1))
+    assert takes > estimate and f"in detail: {advice.more}" in LESSON.output("rupees-expert-bid")
     values = [advice.judged(b).value for b in bids]
     assert values == sorted(values, reverse=True)
     # made in as many deals, the value falls by the raise times the share set back: 5 of 24
@@ -262,7 +264,8 @@ def test_the_expert_bids_the_hand_of_section_1():
 
 
 def test_the_review_of_a_basic_declarer():
-    # cells rupees-review, -review-worst, -review-read, and the guide
+    # cells rupees-review-text, -review (the review behind a button), -review-worst-text,
+    # -review-worst, -review-read, and the guide
     LESSON.says(
         "rupees-review-read",
         "Seat 0 is the declarer and holds two cards, the Bear and",
@@ -271,13 +274,19 @@ def test_the_review_of_a_basic_declarer():
         "the contract is made. The basic bot put its trump on",
         "a trick the other side won: set back",
         "these values are exact",
+        "its detail says *every one*",
     )
+    LESSON.says("rupees-review-text", "so here it waits behind a button")
+    assert "on_demand(lambda: display(show_review(reviewed, seats=0))" in LESSON.text(
+        "rupees-review"
+    )
+    LESSON.says("rupees-review-worst-text", "the costliest mistake at move 57, two cards from")
     game = engine.play(engine.new_game("rupees", seed=4, target=100_000), basic_bots())
-    r = review(game, seats=0)
+    r = review(game, seats=0)  # what the button shows
     worst = max(r.decisions, key=lambda d: d.loss)
     assert LESSON.output("rupees-review-worst").startswith(worst.line())
     assert (worst.move, worst.played, worst.advice.best.action) == (57, Play("B40k"), Play("Bear"))
-    assert worst.advice.exact and "all 3 layouts" in worst.advice.why
+    assert worst.advice.exact and "every one of the 3 ways" in worst.advice.more
     before = game.at(57)
     assert before.declarer == 0 and set(before.hands[0]) == {RupeeCard(BEAR), RupeeCard("B40k")}
     so_far = [c for _, c in before.trick]
@@ -292,16 +301,30 @@ def test_the_review_of_a_basic_declarer():
     ranks = [c.rank for _, c in last.cards]
     assert ranks[0] == BEAR and LION in ranks and last.winner % 2 == 1 and not result.made
     assert (result.declarer, result.contract, result.side_capture) == (0, 185_000, 150_000)
-    assert (len(r.decisions), sum(d.agreed for d in r.decisions), len(r.mistakes)) == (17, 3, 11)
-    assert r.decisions[0].advice.best.action == Pass() and r.decisions[0].costly
-    assert "made in 62%" in r.decisions[0].advice.judged(Pass()).detail
+    # the counts, the settled marks, and the costly line
+    LESSON.says(
+        "rupees-review-read",
+        "asks again on more deals (at least 128) until each mark is clear",
+        "if it gives up ₹20,000 or more even at the near end of its interval",
+        "The button finds 17 decisions: the expert agrees with 9, and 6 are costly mistakes,",
+        "the last three of them exact",
+    )
+    assert REVIEW_DEALS[0] == 128 and worst.advice.costly == 20_000
+    assert (len(r.decisions), sum(d.agreed for d in r.decisions), len(r.mistakes)) == (17, 9, 6)
+    assert [d.advice.exact for d in r.mistakes] == [False] * 3 + [True] * 3
+    assert all(d.advice.deals >= 128 for d in r.decisions if not d.advice.exact)
+    bid = r.decisions[0]
+    assert isinstance(bid.played, Bid) and bid.agreed and bid.advice.deals == 128
+    assert "made in 87%" in bid.advice.judged(bid.played).detail
+    small = [d for d in r.decisions if not d.agreed and not d.costly]
+    assert [d.move for d in small] == [10, 16]
+    assert all(d.loss < d.advice.costly for d in small)
     assert (round(worst.advice.best.value), round(worst.judged.value)) == (-40_000, -438_333)
-    deals = [re.search(r"over (\d+) deals", d.advice.why) for d in r.decisions]
-    early = min(int(m.group(1)) for m in deals if m)
-    first_lead = next(d for d in r.decisions if isinstance(d.played, Play))
-    assert early == 4 and "over 4 deals" in first_lead.advice.why
     guide_says("seat 0 declares ₹185,000 in Black, takes ₹150,000 with his partner and is set")
-    guide_says("17 decisions reviewed, the expert agrees with 3, 11 costly mistakes")
-    guide_says("forced to open, makes ₹175,000 in only 62% of its deals")
-    guide_says("The costliest is move 57", "the Bear is worth −₹40,000, the ₹40k −₹438,333")
-    guide_says("exact over all 3 layouts", "(as few as 4 for the first lead)")
+    guide_says("17 decisions reviewed, the expert agrees with 9, 6 costly mistakes")
+    guide_says("the first row is the bid itself, and the expert bids the same", "(made in 87% of")
+    guide_says("its 128 deals)", "The costliest is move 57")
+    guide_says("the Bear is worth −₹40,000, the ₹40k −₹438,333", "exact over every one of the 3")
+    guide_says("at least 128 deals, at most 3,200", "moves 10 and 16 give up less than ₹20,000")
+    guide_says("the last three costly rows are exact")
+    assert REVIEW_DEALS == (128, 3_200)

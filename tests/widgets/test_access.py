@@ -100,7 +100,7 @@ def test_rupee_colours_differ_in_shape_and_letter():
 def test_india_sides_differ_in_shape_and_name():
     assert len({india.SHAPE[c] for c in COLOURS}) == 4
     state = engine.new_game("india", 4, seed=1)
-    svg = india.board_svg(state.view(0))
+    svg = india.table_svg(state.view(0))
     for colour in COLOURS:
         assert f">{colour}<" in svg  # each corner names its colour
     tags = {e.tag.rpartition("}")[2] for e in ET.fromstring(svg).iter()}
@@ -116,6 +116,6 @@ def test_a_marked_digit_is_underlined_not_only_yellow():
 
 def test_india_rings_say_where_a_piece_goes():
     view = engine.new_game("india", 2, seed=1).view(0)
-    svg = india.board_svg(view, targets=[("enter", 0), ("move:2:5", 5)])
+    svg = india.table_svg(view, targets=[("enter", 0), ("move:2:5", 5)])
     names = {e.get("data-intent"): e.get("aria-label") for e in spots(svg)}
     assert names == {"enter": "enter a piece", "move:2:5": "move piece 2 by 5"}

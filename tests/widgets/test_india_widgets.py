@@ -13,7 +13,7 @@ import engine.review
 from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
 from tabletop_widgets.hotseat import take_screen
-from tabletop_widgets.render.india import board_svg, dice_svg, red_cell, track_cell
+from tabletop_widgets.render.india import dice_svg, red_cell, table_svg, track_cell
 
 
 def click_board(table: IndiaTable, intent: str, move: int | None = None) -> None:
@@ -42,15 +42,15 @@ def test_the_board_has_every_square_once_and_is_deterministic():
     ]
     assert len(set(cells)) == 68 + 28
     view = engine.new_game("india", players=4, seed=1).view(0)
-    assert board_svg(view) == board_svg(view)
-    numbered = board_svg(view, numbers=True)
+    assert table_svg(view) == table_svg(view)
+    numbered = table_svg(view, numbers=True)
     assert all(f">{q}</text>" in numbered for q in (0, 4, 33, 67))
-    assert ">33</text>" not in board_svg(view)
+    assert ">33</text>" not in table_svg(view)
 
 
 def test_blockades_are_ringed_and_pieces_are_titled():
     s = engine.new_game("india", players=2, start="10 10 r3 h / 40 c c c")
-    svg = board_svg(s.view(0))
+    svg = table_svg(s.view(0))
     assert svg.count('stroke="#9b2226"') == 2  # the two pieces of the blockade on 10
     assert "yellow 10 10 r3 h; purple 40 c c c" in svg
 
@@ -253,21 +253,21 @@ def test_a_lost_throw_shows_on_the_dice_and_the_board():
     assert t.dice.values == [2, 2] and t.dice.used == [False, False]
     lost = engine.new_game("india", 2, start="r7 h h h / 40 c c c")
     event = lost.public(Throw(2, 2), 0)
-    svg = board_svg(lost.apply(Throw(2, 2)).view(0), last=event)
+    svg = table_svg(lost.apply(Throw(2, 2)).view(0), last=event)
     assert ">no move</text>" in svg
 
 
 def test_the_moved_piece_and_its_path_are_marked():
     s = engine.new_game("india", 2, start="10 h h h / 13 c c c").apply(Throw(3, 6))
     event = s.public(Move(0, 3), 0)
-    svg = board_svg(s.apply(Move(0, 3)).view(0), last=event)
+    svg = table_svg(s.apply(Move(0, 3)).view(0), last=event)
     assert svg.count("<polyline") == 1 and 'stroke-dasharray="6 4"' in svg  # path, capture
-    assert board_svg(s.view(0)).count('class="tt-last"') == 0
+    assert table_svg(s.view(0)).count('class="tt-last"') == 0
 
 
 def test_stacked_pieces_stand_apart_and_every_number_is_legible():
     s = engine.new_game("india", 2, start="10 10 r3 r3 / 40 40 c c")
-    svg = board_svg(s.view(0))
+    svg = table_svg(s.view(0))
     numbers = re.findall(
         r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)"[^>]*>(\d)</text>', svg
     )
