@@ -28,9 +28,11 @@ entry square, 63 the own blue square), 64-70 the red path, 71 the centre.
 
 The package: ``board`` (squares, seats, the position notation), ``rules`` (actions, the legal
 moves of a throw, the state and its view), ``odds`` (exact chances), ``bots`` (``basic``),
-``expert`` (the expert bot: every move judged by the chance to win the race), and ``sim`` (the
-same chances by vectorised numpy simulation; imported on its own: ``from engine.india import
-sim``).
+``expert`` (the expert bot: every move judged by the chance to win the race), ``value`` (that
+chance where the race is not exact: the race estimate made to hold by a network fitted to
+self-play), ``calibration`` (how well the chances hold on fresh games, and its picture) and
+``sim`` (the same chances by vectorised numpy simulation). ``sim`` and ``calibration`` are
+imported on their own: ``from engine.india import sim``.
 """
 
 from __future__ import annotations

@@ -4,15 +4,16 @@ rest of the dice allow, and judged by the chance to win the race it leaves.
 - When every piece still out stands on a red path, nothing can touch the race any more, and
   the chance is **exact** (``race_chances``: all 36 throws, turn by turn, lost turns, rethrows
   after doubles and the exact count into the centre included).
-- Otherwise it is **estimated** (``estimate``): each seat's throws still needed (its pip count,
-  the wait to enter, the exact count at the end), the squares it is expected to lose to a hit
-  before it throws again (``hitting_throws``: exact over the opponents' next throws) and what
-  opposing blockades cost its pieces held behind them; then the turns each seat needs are taken
-  as normal, seat against seat.
+- Otherwise it is **learned** (``engine.india.value``): the race estimate (the turns each seat
+  still needs, from its squares to go, corner pieces, exact hitting throws, blockades and the
+  exact count at the end) made a chance by a small network fitted to the winners of self-play
+  games between experts, so that it holds: of the positions shown as 30% to win, about 30 in
+  100 are won (``benchmarks/india_calibration.py`` measures it on fresh games).
 
 Looking one throw further (the next thrower's 36 throws, each played his best way, the chances
-averaged) was tried for the moves close to the best: over the same 150 two-player duplicate
-deals it won 0.603 of the games against basic to this estimate's 0.610, at 25 times the CPU.
+averaged) was tried with the earlier estimate for the moves close to the best: over the same 150
+two-player duplicate deals it won 0.603 of the games against basic to the estimate's 0.610, at
+25 times the CPU.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from ..advice import Advice, Judged
-from ..core import RandomBot, State
-from .board import CORNER, HOME, ROUTE, ROUTES
-from .odds import expected_throws_home, hitting_throws
+from ..core import RandomBot, State, replaced
+from .board import HOME, ROUTE, ROUTES
+from .odds import hitting_throws
 from .rules import (
     ALL_HOME,
     ALL_THROWS,
@@ -37,24 +38,11 @@ from .rules import (
     dice_left,
     options,
 )
+from .value import learned
 
 MEASURE = "chance to win the race"
 COSTLY = 0.05
 """Giving up five points of the chance to win is a costly mistake."""
-ENTRY_WAIT = 10.0
-"""Squares a piece in the corner costs beyond its 72 to the centre: the wait for a 5, while
-the player's other pieces use the throws meanwhile."""
-IDLE_TURNS = 12 / 5 - 1
-"""Turns lost, on average, by a seat with no piece out before a 5 comes (5 throws in 12)."""
-FINISH = 1.2
-"""Throws each piece still out costs beyond its squares / 7: the exact count into the centre
-(a lone piece wastes 2.3 throws on it; pieces finishing together share the dice)."""
-BLOCKED = 2.0
-"""Squares a piece within a throw behind an opposing blockade is expected to lose to it."""
-THROWS_A_TURN = 1.2
-"""Throws in a turn: one, and another after each double (one throw in six)."""
-SPREAD = 0.3
-"""The variance (turns squared) one turn adds to the number of turns a seat still needs."""
 EXACT_STATES = 2000
 """The largest race (a bound of its positions, ``race_size``) solved exactly."""
 DISTINCT_THROWS = tuple(((t.a, t.b), 1 if t.doubles else 2) for t in ALL_THROWS if t.a <= t.b)
@@ -65,6 +53,20 @@ Finish = tuple[Pieces, bool]
 """The pieces at the end of a throw, and whether the same seat throws again."""
 
 
+class Estimator(Protocol):
+    """What values a race that is not exact: ``engine.india.value.Value`` (the learned value,
+    the expert's own) or ``Estimate`` (the one learning starts from)."""
+
+    def chances(
+        self,
+        pieces: Pieces,
+        thrower: int,
+        sides: tuple[int, ...],
+        partners: bool,
+        racing: tuple[int, ...],
+    ) -> Chances: ...
+
+
 @IndiaState.bot
 class ExpertBot(RandomBot):
     """Judges every legal move by the chance to win the race it leaves (see the module). It
@@ -72,25 +74,37 @@ class ExpertBot(RandomBot):
 
     level = "expert"
 
-    def choose(self, state: State[Any]) -> Any:
-        return self.advise(state).best.action
+    def __init__(self, seed: int = 0, estimator: Estimator | None = None) -> None:
+        super().__init__(seed)
+        self.estimator = estimator or learned()
 
-    def advise(self, state: State[Any]) -> Advice:
-        """The expert's judgement of the move now due: every legal move, best first."""
+    def choose(self, state: State[Any]) -> Any:
+        return self.ranked(state)[1][0].option.action
+
+    def ranked(self, state: State[Any]) -> tuple[Race, list[Judgement]]:
+        """The table as the expert sees it, and every legal move judged, best first (ties
+        keep the legal order)."""
         assert state.current_player is not None, "advice is for a player's move"
         view = state.view(state.current_player)
-        race = Race(tuple(tuple(m) for m in view["pieces"]), tuple(view["sides"]), view["partners"])
+        pieces = tuple(tuple(m) for m in view["pieces"])
+        race = Race(pieces, tuple(view["sides"]), view["partners"], self.estimator)
         seat, dice = view["seat"], tuple(view["dice"])
         doubles = view["thrown"] is not None and view["thrown"][0] == view["thrown"][1]
         judged = [race.judge(seat, o, dice, doubles) for o in race.options(seat, dice)]
-        ranked = sorted(judged, key=lambda j: -j.value)
+        return race, sorted(judged, key=lambda j: -j.value)
+
+    def advise(self, state: State[Any]) -> Advice:
+        """The expert's judgement of the move now due: every legal move, best first."""
+        race, ranked = self.ranked(state)
+        seat = state.current_player
+        assert seat is not None
         return Advice(
             seat,
             tuple(Judged(j.option.action, j.value, j.detail(race, seat)) for j in ranked),
             MEASURE,
             why(ranked, race, seat),
             COSTLY,
-            exact=all(j.exact for j in judged),
+            exact=all(j.exact for j in ranked),
             percent=True,
         )
 
@@ -125,8 +139,10 @@ class Judgement:
 class Race:
     """The table as the expert sees it at one decision, with the values it has worked out."""
 
-    def __init__(self, pieces: Pieces, sides: tuple[int, ...], partners: bool) -> None:
-        self.pieces, self.sides, self.partners = pieces, sides, partners
+    def __init__(
+        self, pieces: Pieces, sides: tuple[int, ...], partners: bool, estimator: Estimator
+    ) -> None:
+        self.pieces, self.sides, self.partners, self.estimator = pieces, sides, partners, estimator
         self.n = len(pieces)
         self.out = tuple(s for s in range(self.n) if any(p != HOME for p in pieces[s]))
         """The seats still racing (the others are home: play on for places)."""
@@ -180,8 +196,8 @@ class Race:
         if decided is not None:
             return decided, True
         if not self.partners and untouchable(pieces) and race_size(pieces) <= EXACT_STATES:
-            return race_chances(pieces, thrower, self.sides), True
-        return estimate(pieces, thrower, self.sides, self.partners, self.out), False
+            return race_chances(pieces, thrower), True
+        return self.estimator.chances(pieces, thrower, self.sides, self.partners, self.out), False
 
     def decided(self, pieces: Pieces) -> Chances | None:
         """1 for the winners when the race is over (the first seat still racing to bring all
@@ -252,19 +268,20 @@ def race_size(pieces: Pieces) -> int:
     return math.prod(HOME - p + 1 for m in pieces for p in m)
 
 
-def race_chances(pieces: Pieces, thrower: int, sides: tuple[int, ...]) -> Chances:
+def race_chances(pieces: Pieces, thrower: int) -> Chances:
     """Each seat's exact chance to be first home of the seats still racing, every piece out on
     a red path, ``thrower`` to throw; each seat finishes each throw the way best for itself."""
     if not untouchable(pieces):
         raise ValueError("an exact race needs every piece out on a red path")
-    return _race(pieces, sides)[thrower]
+    return _race(tuple(tuple(sorted(m)) for m in pieces))[thrower]
 
 
 @lru_cache(maxsize=100_000)
-def _race(pieces: Pieces, sides: tuple[int, ...]) -> dict[int, Chances]:
-    """``race_chances`` for each seat to throw. A seat's turn either changes the pieces (a
-    smaller race, solved first) or is lost (no move fits); round the table, the lost turns come
-    back to the same position: ``V_k = C_k + s_k V_next``, solved for the whole round."""
+def _race(pieces: Pieces) -> dict[int, Chances]:
+    """``race_chances`` for each seat to throw, each seat's pieces in order (which piece is
+    where does not matter to a race). A seat's turn either changes its pieces (a smaller race,
+    solved first) or is lost (no move fits); round the table, the lost turns come back to the
+    same position: ``V_k = C_k + s_k V_next``, solved for the whole round."""
     n = len(pieces)
     out = [s for s in range(n) if pieces[s] != ALL_HOME]
     moved: dict[int, list[float]] = {}
@@ -273,14 +290,14 @@ def _race(pieces: Pieces, sides: tuple[int, ...]) -> dict[int, Chances]:
         following = out[(k + 1) % len(out)]
         total, stuck = [0.0] * n, 0
         for dice, ways in DISTINCT_THROWS:
-            ends = _finishes(pieces, seat, dice, dice[0] == dice[1], sides, False)
-            if pieces in ends:  # no move fits: the turn is lost
+            ends = _red_finishes(pieces[seat], dice)
+            if not ends:  # no move fits: the turn is lost
                 stuck += ways
                 continue
             best = max(
                 (
-                    _race_after(after, seat, following if not again else seat, sides)
-                    for after, again in ends.items()
+                    _race_after(pieces, seat, mine, seat if again else following)
+                    for mine, again in ends
                 ),
                 key=lambda c: c[seat],
             )
@@ -298,110 +315,26 @@ def _race(pieces: Pieces, sides: tuple[int, ...]) -> dict[int, Chances]:
     return chances
 
 
-def _race_after(pieces: Pieces, seat: int, thrower: int, sides: tuple[int, ...]) -> Chances:
-    if pieces[seat] == ALL_HOME:
+def _race_after(pieces: Pieces, seat: int, mine: tuple[int, ...], thrower: int) -> Chances:
+    """The race after ``seat``'s throw leaves its pieces at ``mine``."""
+    if mine == ALL_HOME:
         return tuple(1.0 if s == seat else 0.0 for s in range(len(pieces)))
-    return _race(pieces, sides)[thrower]
-
-
-# ---------------------------------------------------------------- the estimate
+    return _race(replaced(pieces, seat, mine))[thrower]
 
 
 @cache
-def _finish_throws(d: int) -> float:
-    """The expected throws a lone piece ``d`` from the centre needs (``odds``), as a float."""
-    return float(expected_throws_home(d))
-
-
-@lru_cache(maxsize=100_000)
-def estimate(
-    pieces: Pieces,
-    thrower: int,
-    sides: tuple[int, ...],
-    partners: bool,
-    racing: tuple[int, ...],
-) -> Chances:
-    """Each seat's estimated chance to win from ``pieces`` with ``thrower`` to throw.
-
-    A seat's squares still to go: 71 less each piece's progress (a piece in the corner 72 and
-    ``ENTRY_WAIT``); plus, for a seat other than the thrower, each piece's chance to be hit
-    before its owner throws again times the squares it would lose; plus ``BLOCKED`` for each
-    piece held within a throw behind an opposing blockade. Its throws: those squares / 7 and
-    ``FINISH`` a piece, or the throws of its slowest piece alone, whichever is more; in turns
-    (``THROWS_A_TURN``), plus ``IDLE_TURNS`` while it has no piece out. Each seat's turns are
-    taken as normal (variance ``SPREAD`` a turn); a team needs the turns of its slower
-    partner; the chance to beat each other seat (ties to the one throwing first) is multiplied
-    over the others and shared out so the chances add up to 1."""
-    n = len(pieces)
-    board = Position(pieces, sides, partners)
-    held = _held(board)
-    turns: dict[int, float] = {}
-    for s in racing:
-        mine = pieces[s]
-        squares = sum(HOME - p if p != CORNER else HOME + 1 + ENTRY_WAIT for p in mine)
-        if s != thrower:  # the thrower may move his pieces out of reach first
-            squares += sum(
-                _hits(board, s, p) * (p + 1 + ENTRY_WAIT) for p in mine if 0 <= p <= ROUTE
-            ) / 36 ** sum(1 for o in range(n) if not board.friendly(s, o))
-        squares += BLOCKED * held.get(s, 0)
-        left = [HOME - p for p in mine if CORNER != p != HOME]
-        throws = max(
-            squares / 7 + FINISH * sum(1 for p in mine if p != HOME),
-            max((_finish_throws(d) for d in left), default=0.0),
-        )
-        idle = IDLE_TURNS if not left else 0.0
-        turns[s] = throws / THROWS_A_TURN + idle
-    units = _units(turns, n, partners)
-    order = [(thrower + k) % n for k in range(n)]
-    first = {u: min(order.index(s) for s in members) for u, (members, _) in units.items()}
-    weight = {}
-    for u, (_, t) in units.items():
-        w = 1.0
-        for v, (_, other) in units.items():
-            if v != u:
-                tempo = 0.5 if first[u] < first[v] else -0.5
-                w *= _normal((other - t + tempo) / math.sqrt(SPREAD * (t + other) + 0.2))
-        weight[u] = w
-    total = sum(weight.values())
-    chances = [0.0] * n
-    for u, (members, _) in units.items():
-        for s in members:
-            chances[s] = weight[u] / total
-    return tuple(chances)
-
-
-def _units(
-    turns: dict[int, float], n: int, partners: bool
-) -> dict[int, tuple[tuple[int, ...], float]]:
-    """The racers: each seat, or each partnership (needing its slower partner's turns)."""
-    if not partners:
-        return {s: ((s,), t) for s, t in turns.items()}
-    return {
-        team: ((team, team + 2), max(turns.get(team, 0.0), turns.get(team + 2, 0.0)))
-        for team in (0, 1)
-    }
-
-
-def _held(board: Position) -> dict[int, int]:
-    """For each seat, how many of its pieces stand within a throw (12 squares) behind a
-    blockade of another colour (not a partner's)."""
-    held: dict[int, int] = {}
-    if not board.blockades:
-        return held
-    for seat, mine in enumerate(board.pieces):
-        route = ROUTES[board.sides[seat]]
-        for p in mine:
-            if 0 <= p < ROUTE:
-                for k in range(p + 1, min(p + 12, ROUTE) + 1):
-                    q = route[k]
-                    if q in board.blockades and not board.friendly(seat, board.at[q][0]):
-                        held[seat] = held.get(seat, 0) + 1
-                        break
-    return held
-
-
-def _normal(x: float) -> float:
-    return 0.5 * (1 + math.erf(x / math.sqrt(2)))
+def _red_finishes(
+    mine: tuple[int, ...], dice: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], bool], ...]:
+    """The ways a throw of ``dice`` can end for a seat whose pieces out are all on its red
+    path (``mine``, in order; each way once, its pieces in order) and whether it throws again;
+    none when no move fits. Nothing else on the board matters to them: the rules' own moves
+    (``_finishes``) with the other seat home."""
+    alone = (mine, ALL_HOME)
+    ends = _finishes(alone, 0, dice, dice[0] == dice[1], (0, 2), False)
+    if alone in ends:
+        return ()
+    return tuple(dict.fromkeys((tuple(sorted(m[0])), again) for m, again in ends.items()))
 
 
 # ---------------------------------------------------------------- why
@@ -437,4 +370,4 @@ def why(ranked: Sequence[Judgement], race: Race, seat: int) -> str:
     return f"it gains most in the race at the least risk: {odds}"
 
 
-__all__ = ["ExpertBot", "estimate", "race_chances", "untouchable"]
+__all__ = ["Estimator", "ExpertBot", "race_chances", "untouchable"]
