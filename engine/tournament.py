@@ -628,13 +628,14 @@ def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def wilson_interval(share: float, n: float) -> tuple[float, float]:
+def wilson_interval(share: float, n: float, z: float = Z95) -> tuple[float, float]:
     """(low, high): the 95% interval of a ``share`` of successes in ``n`` trials by Wilson's
     formula, never of width 0 at a share of 0 or 1. ``n`` may be an effective number of
-    trials (trials that come in clusters count for fewer)."""
-    z2 = Z95**2 / n
+    trials (trials that come in clusters count for fewer); ``z`` the normal quantile (the
+    lessons round it to 1.96)."""
+    z2 = z**2 / n
     centre = (share + z2 / 2) / (1 + z2)
-    half = Z95 * math.sqrt(share * (1 - share) / n + z2 / (4 * n)) / (1 + z2)
+    half = z * math.sqrt(share * (1 - share) / n + z2 / (4 * n)) / (1 + z2)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 

@@ -29,6 +29,8 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
+from engine.tournament import wilson_interval
+
 Z95 = 1.96
 """A 95% interval reaches this many standard errors either side of an estimate."""
 
@@ -182,13 +184,10 @@ def share_interval(k: Any, n: int) -> tuple[Any, Any]:
     import numpy as np
 
     f = np.asarray(k, dtype=float) / n
-    z2 = Z95**2 / n
-    centre = (f + z2 / 2) / (1 + z2)
-    half = Z95 * np.sqrt(f * (1 - f) / n + z2 / (4 * n)) / (1 + z2)
-    low, high = np.clip(centre - half, 0, 1), np.clip(centre + half, 0, 1)
-    if low.ndim == 0:
-        return float(low), float(high)
-    return low, high
+    if f.ndim == 0:
+        return wilson_interval(float(f), n, Z95)
+    bounds = np.array([wilson_interval(float(x), n, Z95) for x in f.ravel()]).reshape(*f.shape, 2)
+    return bounds[..., 0], bounds[..., 1]
 
 
 def outside_bars(exact: Any, low: Any, high: Any) -> str:
