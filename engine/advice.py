@@ -244,11 +244,13 @@ class Advice:
         if loss <= 0:
             return f"{action}: the expert's choice too"
         gap = self.show(loss, sign=False)
-        said = (
-            f"{self.best.action} gives a {gap} better chance to win than {action}"
-            if self.percent
-            else f"{self.best.action} is worth {gap} more than {action}"
-        )
+        if not self.percent:
+            said = f"{self.best.action} is worth {gap} more than {action}"
+        elif gap == "0%":
+            said = f"{self.best.action} wins a little more often than {action}"
+        else:
+            games = "game" if gap == "1%" else "games"
+            said = f"{self.best.action} wins {gap[:-1]} more {games} in 100 than {action}"
         if played.loss_interval:
             half = self.show(played.loss_interval, sign=False).removesuffix(f" {self.unit}")
             said += f" (±{half})"

@@ -146,4 +146,8 @@ def test_the_move_played_is_compared_with_the_best():
     assert a.versus("7♥") == "K♣ is worth 6.4 points more than 7♥ (±1.1)"
     assert a.versus("K♣") == "K♣: the expert's choice too"
     chance = _advice([Judged("enter", 0.4), Judged("move", 0.33)], percent=True)
-    assert chance.versus("move") == "enter gives a 7% better chance to win than move"
+    assert chance.versus("move") == "enter wins 7 more games in 100 than move"
+    close = _advice([Judged("enter", 0.404), Judged("move", 0.401)], percent=True)
+    assert close.versus("move") == "enter wins a little more often than move"
+    one = _advice([Judged("enter", 0.41), Judged("move", 0.40)], percent=True)
+    assert one.versus("move") == "enter wins 1 more game in 100 than move"
