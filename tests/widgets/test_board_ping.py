@@ -13,17 +13,20 @@ def sent_by(board: Board) -> list[object]:
 
 
 def test_a_ping_is_answered_with_its_number_and_is_no_intent():
-    intents = []
-    board = Board(on_intent=lambda intent, move: intents.append((intent, move)))
+    messages: list[object] = []
+    board = Board(on_message=messages.append)
     sent = sent_by(board)
     board._receive(board, {"ping": 7}, [])
     assert sent == [{"pong": 7}]
-    assert intents == []
+    assert messages == []  # the table never sees it
+    board._receive(board, {"intent": "bid", "move": 3}, [])
+    assert messages == [{"intent": "bid", "move": 3}] and sent == [{"pong": 7}]
 
 
 def test_a_ping_without_a_whole_number_gets_no_answer():
-    board = Board(on_intent=lambda *_: None)
+    messages: list[object] = []
+    board = Board(on_message=messages.append)
     sent = sent_by(board)
     for bad in ("7", 7.0, True, None, [1]):
         board._receive(board, {"ping": bad}, [])
-    assert sent == []
+    assert sent == [] and messages == []
