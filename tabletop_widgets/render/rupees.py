@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 
 from engine import Event
 from engine.rupees import (
+    BEAR,
     COLOUR_NAMES,
     LION,
     SPECIAL_NAMES,
@@ -384,18 +385,63 @@ def _ring(
     )
 
 
+SPECIAL_INK = {TIGER: "#c45f00", LION: "#6a040f", BEAR: "#7f5539"}
+FACE_UP = 16
+"""How much taller a seat's box is with its hand face up (three lines of cards)."""
+
+
+def _hand_words(cards: Sequence[RupeeCard], room: float) -> str:
+    """Another seat's hand face up (a teacher's view), inside its seat's box: each card as its
+    colour's shape and rank in that colour's ink (a special by its name), on three lines of at
+    most five, in type that reads from the back of a room rather than as cards too small to
+    read. ``room``: the height the box gives the three lines."""
+    per = max(1, math.ceil(len(cards) / 3))
+    lines = [cards[k : k + per] for k in range(0, len(cards), per)]
+    parts = [el("rect", x=-91, y=-16, width=182, height=room, rx=5, fill="#fffdf5")]
+    words = [
+        [
+            (c.rank.upper(), SPECIAL_INK[c.rank])
+            if c.is_special
+            else (f"{SHAPE[c.colour]}{c.rank}", INK[c.colour])
+            for c in line
+        ]
+        for line in lines
+    ]
+    # widths in ems of bold type: a shape about 0.8, a capital 0.75, a digit or small 0.65;
+    # 0.4 between two cards. One size for the hand, the largest its widest line allows.
+    ems = [
+        [
+            0.8 * (not w[0].isalnum())
+            + sum(0.75 if ch.isupper() else 0.65 for ch in w if ch.isalnum())
+            for w, _ in line
+        ]
+        for line in words
+    ]
+    size = min(room / 3 - 3, *(176 / (sum(e) + 0.4 * (len(e) - 1)) for e in ems))
+    for row, (line, widths) in enumerate(zip(words, ems, strict=True)):
+        x = -size * (sum(widths) + 0.4 * (len(widths) - 1)) / 2
+        y = -16 + room / 3 * (row + 1) - 4
+        for (word, ink), em in zip(line, widths, strict=True):
+            parts.append(text(x, y, word, round(size, 1), fill=ink, font_weight="bold"))
+            x += size * (em + 0.4)
+    spoken = "cards: " + ", ".join(map(card_name, cards))
+    return group("".join(parts), aria_label=spoken, role="img")
+
+
 def _other_seat(
     view: dict, s: int, names, x: float, y: float, face: Sequence[str] | None, result
 ) -> str:
     count = view["hand_sizes"][s]
     to_move = view["to_move"] == s
+    # a taller box for a hand face up, where the seats around the table leave room for it
+    taller = FACE_UP if face and view["players"] <= 6 else 0
     parts = [
         el(
             "rect",
             x=-95,
             y=-44,
             width=190,
-            height=92,
+            height=92 + taller,
             rx=10,
             fill="#ffd166" if to_move else "#1b4332",
             stroke="#ffffff" if to_move else "none",
@@ -412,9 +458,7 @@ def _other_seat(
         ),
     ]
     if face:
-        cards = [RupeeCard.from_str(c) for c in face]
-        step = min(CARD_W + 4, (140 / 0.4 - CARD_W) / max(1, len(cards) - 1))
-        parts.append(group(row_body(cards, 0, 0, step=step), -70, -16, 0.4))
+        parts.append(_hand_words([RupeeCard.from_str(c) for c in face], 44 + taller))
     else:
         for i in range(min(count, 13)):
             parts.append(back_body(-60 + i * 7, -16, 0.42))
@@ -424,7 +468,7 @@ def _other_seat(
     parts.append(
         text(
             0,
-            38,
+            38 + taller,
             f"{count} cards · {taken}{role}" if not result else taken,
             12,
             text_anchor="middle",

@@ -78,7 +78,9 @@ def hidden_marks(table: Any) -> list[str]:
         per_line = 5 if table.game == "rummy" else 7  # how many cards a line of the box holds
         return [" ".join(map(str, h[:per_line])) for k, h in enumerate(s.hands) if k != me and h]
     if table.game == "rupees":
-        return [
-            f'aria-label="{rupee_name(c)}"' for k, h in enumerate(s.hands) if k != me for c in h
+        return [  # each other hand in words, and named for a screen reader
+            f'aria-label="cards: {", ".join(map(rupee_name, h))}"'
+            for k, h in enumerate(s.hands)
+            if k != me and h
         ]
     return []

@@ -267,3 +267,28 @@ def test_a_bot_declarers_discards_are_face_down_on_screen():
     replay = next(w for w in t.tools.children if isinstance(w, ReplayBar))
     told = [replay.describe(k) for k in range(1, len(t.shown.history) + 1)]
     assert sum("discards a card face down" in x for x in told) == 3
+
+
+def test_a_teachers_picture_writes_each_other_hand_in_words_that_read():
+    """Every hand face up: another seat's cards as shape and rank in their colour's ink (a
+    special by name), 11 px at least (the cards drawn small were 4), in three lines inside its
+    box, at 4, 6 and 8 players."""
+    from tabletop_widgets.render.rupees import INK, SHAPE
+
+    for players in (4, 6, 8):
+        state = engine.new_game("rupees", players=players, seed=5)
+        state = state.apply(state.sample_chance())
+        svg = state_svg(state, 0)
+        for seat, hand in enumerate(state.view(0, reveal=True)["hands"]):
+            if seat == 0:
+                continue
+            cards = [RupeeCard.from_str(c) for c in hand]
+            box = svg.split(f'data-seat="{seat}"', 1)[1].split('data-seat="', 1)[0]
+            assert f'aria-label="cards: {", ".join(map(card_name, cards))}"' in box
+            for c in cards:
+                word = c.rank.upper() if c.is_special else f"{SHAPE[c.colour]}{c.rank}"
+                assert f">{word}</text>" in box
+                if not c.is_special:
+                    assert f'fill="{INK[c.colour]}"' in box
+            sizes = re.findall(r'font-size="([\d.]+)" fill="#\w+" font-weight="bold"', box)
+            assert sizes and min(map(float, sizes)) >= 11
