@@ -392,9 +392,9 @@ FACE_UP = 16
 
 def _hand_words(cards: Sequence[RupeeCard], room: float) -> str:
     """Another seat's hand face up (a teacher's view), inside its seat's box: each card as its
-    colour's shape and rank in that colour's ink (a special by its name), on three lines of at
-    most five, in type that reads from the back of a room rather than as cards too small to
-    read. ``room``: the height the box gives the three lines."""
+    colour's shape and rank in that colour's ink (a special by its name), on three lines, in
+    type as large as the box allows, to read from the back of a room rather than as cards too
+    small to read. ``room``: the height the box gives the three lines."""
     per = max(1, math.ceil(len(cards) / 3))
     lines = [cards[k : k + per] for k in range(0, len(cards), per)]
     parts = [el("rect", x=-91, y=-16, width=182, height=room, rx=5, fill="#fffdf5")]
