@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 from math import comb
@@ -110,6 +110,10 @@ class DigitOdds:
     true_from: list[float]
     seat_true_from: dict[int, list[list[float]]]
     even: tuple[tuple[bool, ...], ...]
+    _rows: dict[tuple[int, ...], list[tuple[list[float], tuple[bool, ...]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Per group of seats, each seat's ``seat_true_from[j][k]`` with ``even[k]``, in turn."""
 
     def _at(self, count: int) -> int:
         return min(max(count - self.have, 0), len(self.true_from) - 1)
@@ -124,11 +128,17 @@ class DigitOdds:
 
     def challenged(self, seats: list[int], count: int) -> float:
         """E[(how many of ``seats`` challenge a bid of ``count``) x sign]."""
+        group = tuple(seats)
+        if group not in self._rows:
+            self._rows[group] = [
+                (tail, even)
+                for j in group
+                for tail, even in zip(self.seat_true_from[j], self.even, strict=True)
+            ]
         n, total = self._at(count), 0.0
-        for j in seats:
-            for k, tail in enumerate(self.seat_true_from[j]):
-                if not self.even[k][count]:
-                    total += 2 * tail[n] - tail[0]
+        for tail, even in self._rows[group]:
+            if not even[count]:
+                total += 2 * tail[n] - tail[0]
         return total
 
 
