@@ -33,8 +33,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 from math import comb
 from typing import Any, TypeVar
 
@@ -95,10 +96,8 @@ def _times(a: tuple[float, ...], b: list[float] | list[int]) -> tuple[float, ...
 
 def _tails(pmf: Sequence[T]) -> list[T]:
     """P(X >= n) for n = 0 .. len(pmf), the last 0 (or the ways, in whole numbers)."""
-    out: list[Any] = [0] * (len(pmf) + 1)
-    for n in reversed(range(len(pmf))):
-        out[n] = out[n + 1] + pmf[n]
-    return out
+    out: list[Any] = list(accumulate(reversed(pmf), initial=0))
+    return out[::-1]
 
 
 @dataclass(frozen=True)
@@ -111,6 +110,10 @@ class DigitOdds:
     true_from: list[float]
     seat_true_from: dict[int, list[list[float]]]
     even: tuple[tuple[bool, ...], ...]
+    _rows: dict[tuple[int, ...], list[tuple[list[float], tuple[bool, ...]]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Per group of seats, each seat's ``seat_true_from[j][k]`` with ``even[k]``, in turn."""
 
     def _at(self, count: int) -> int:
         return min(max(count - self.have, 0), len(self.true_from) - 1)
@@ -125,11 +128,17 @@ class DigitOdds:
 
     def challenged(self, seats: list[int], count: int) -> float:
         """E[(how many of ``seats`` challenge a bid of ``count``) x sign]."""
+        group = tuple(seats)
+        if group not in self._rows:
+            self._rows[group] = [
+                (tail, even)
+                for j in group
+                for tail, even in zip(self.seat_true_from[j], self.even, strict=True)
+            ]
         n, total = self._at(count), 0.0
-        for j in seats:
-            for k, tail in enumerate(self.seat_true_from[j]):
-                if not self.even[k][count]:
-                    total += 2 * tail[n] - tail[0]
+        for tail, even in self._rows[group]:
+            if not even[count]:
+                total += 2 * tail[n] - tail[0]
         return total
 
 
@@ -184,20 +193,22 @@ class RoundInPlay:
         }
 
         lots = DIGITS_PER_PLATE * self.piles  # the piles' digits: s of them in C(lots, s) ways
-        piles = tuple(float(comb(lots, s)) for s in range(lots + 1))
+        spreads: dict[tuple[int, ...], tuple[float, ...]] = {
+            (): tuple(float(comb(lots, s)) for s in range(lots + 1))
+        }
 
-        def spread(seats: list[int]) -> tuple[float, ...]:
-            out = piles
-            for s in seats:
-                out = _times(out, weight[s])
-            return out
+        def spread(seats: tuple[int, ...]) -> tuple[float, ...]:
+            """The piles' and ``seats``' counts together, seat by seat (each product once)."""
+            if seats not in spreads:
+                spreads[seats] = _times(spread(seats[:-1]), weight[seats[-1]])
+            return spreads[seats]
 
-        everyone = spread(self.others)
+        everyone = spread(tuple(self.others))
         total = sum(everyone[s] * prior[s] for s in range(places + 1))
         true_from = _tails([everyone[s] * prior[s] / total for s in range(places + 1)])
         seat_true_from = {}
         for j in self.others:
-            rest = spread([s for s in self.others if s != j])
+            rest = spread(tuple(s for s in self.others if s != j))
             seat_true_from[j] = [
                 _tails(
                     [0.0] * k
@@ -236,14 +247,12 @@ class RoundInPlay:
             out *= SURPRISE + (1 - SURPRISE) * says
         return out
 
-    def judge(self, call: Call) -> Judged:
-        """One legal call, valued in expected dollars this round."""
+    def value(self, call: Call) -> float:
+        """One legal call's value in expected dollars this round."""
         if isinstance(call, Cancel):
-            return Judged(call, 0.0, "no money moves")
+            return 0.0
         if isinstance(call, Bid):
-            odds = self.odds(call.digit)
-            value = self.mine.fine * odds.challenged(self.others, call.count)
-            return Judged(call, value, f"true {odds.true(call.count):.0%}")
+            return self.mine.fine * self.odds(call.digit).challenged(self.others, call.count)
         assert self.standing is not None, "an answer needs a standing bid"
         bidder, bid = self.standing
         odds = self.odds(bid.digit)
@@ -252,11 +261,21 @@ class RoundInPlay:
         challengers = sum(isinstance(c, Challenge) for _, c in self.answers)
         sign, challenged = odds.sign(bid.count), odds.challenged(later, bid.count)
         if isinstance(call, Agree):
-            value = self.mine.fine * (challengers * sign + challenged)
+            return self.mine.fine * (challengers * sign + challenged)
+        payers = 1 + len(self.answers) - challengers + len(later)  # the bidder, the agreers
+        return -self.their_fine * (payers * sign - challenged)
+
+    def judge(self, call: Call) -> Judged:
+        """One legal call, valued, with the chance that the bid it makes or answers is true."""
+        if isinstance(call, Cancel):
+            return Judged(call, 0.0, "no money moves")
+        if isinstance(call, Bid):
+            bid = call
         else:
-            payers = 1 + len(self.answers) - challengers + len(later)  # the bidder, the agreers
-            value = -self.their_fine * (payers * sign - challenged)
-        return Judged(call, value, f"true {odds.true(bid.count):.0%}")
+            assert self.standing is not None, "an answer needs a standing bid"
+            bid = self.standing[1]
+        true = self.odds(bid.digit).true(bid.count)
+        return Judged(call, self.value(call), f"true {true:.0%}")
 
     def why(self, options: list[Judged]) -> tuple[str, str]:
         """One short sentence on why the best option is best, and the detail behind it."""
@@ -344,5 +363,8 @@ class ExpertBot(RandomBot):
         )
 
     def choose(self, state: State[Any]) -> Call:
-        best: Call = self.advise(state).best.action
+        """The call ``advise`` ranks first (the first of equals), valued without the words."""
+        seat = state.current_player
+        assert seat is not None and seat >= 0, "the expert is asked only in its turn"
+        best: Call = max(state.legal_actions(), key=RoundInPlay(state.view(seat)).value)
         return best
