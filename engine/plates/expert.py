@@ -343,9 +343,8 @@ class ExpertBot(RandomBot):
 
     def advise(self, state: State[Any]) -> Advice:
         """Every legal call, valued; the best first."""
-        seat = state.current_player
-        assert seat is not None and seat >= 0, "the expert is asked only in its turn"
-        view = state.view(seat)
+        view = _mover_view(state)
+        seat = view["seat"]
         known = RoundInPlay(view)
         judged = [known.judge(a) for a in state.legal_actions()]
         why, more = known.why(judged)
@@ -364,7 +363,13 @@ class ExpertBot(RandomBot):
 
     def choose(self, state: State[Any]) -> Call:
         """The call ``advise`` ranks first (the first of equals), valued without the words."""
-        seat = state.current_player
-        assert seat is not None and seat >= 0, "the expert is asked only in its turn"
-        best: Call = max(state.legal_actions(), key=RoundInPlay(state.view(seat)).value)
+        best: Call = max(state.legal_actions(), key=RoundInPlay(_mover_view(state)).value)
         return best
+
+
+def _mover_view(state: State[Any]) -> PlatesView:
+    """What the player to move sees: the expert is asked only in its turn."""
+    seat = state.current_player
+    assert seat is not None and seat >= 0, "the expert is asked only in its turn"
+    view: PlatesView = state.view(seat)
+    return view
