@@ -240,7 +240,7 @@ class Coaching(widgets.VBox):
         self.panel.layout.display = "none"
         self.review: Review | None = None
         self._hint_for: int | None = None
-        if self.exam:
+        if not self.hints:
             self.hint_button.layout.display = "none"
         self.children = (
             widgets.HBox([self.hint_button, self.review_button, self.line]),
@@ -249,6 +249,12 @@ class Coaching(widgets.VBox):
         self.add_class("tt-coaching")
         table.watch(self._follow, order=20)
         self._follow()
+
+    @property
+    def hints(self) -> bool:
+        """Whether the table offers hints (not at an exam table, nor in a room unless the
+        teacher allows it)."""
+        return bool(getattr(self.table, "hints_allowed", not self.exam))
 
     @property
     def expert(self) -> Any:
@@ -262,8 +268,8 @@ class Coaching(widgets.VBox):
         """Show the expert's choice for the human to move, and why, in one short sentence
         (the detail folded under it)."""
         t = self.table
-        if self.exam:
-            return self._say("No hints in exam mode.")
+        if not self.hints:
+            return self._say("No hints in exam mode." if self.exam else "No hints at this table.")
         seat = t.human_to_act()
         if t.looking_back or seat is None:
             return self._say("The hint is for your own turn: it is not yours to move now.")
@@ -286,6 +292,8 @@ class Coaching(widgets.VBox):
             return None
         if self.exam:
             return "In exam mode the review opens when the game is over."
+        if getattr(t, "room", None):
+            return "At a room's table the review opens when the game is over."
         if len(t.humans) > 1:
             return "With several players at one screen, the review opens when the game is over."
         return None

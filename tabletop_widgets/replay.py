@@ -65,7 +65,8 @@ class ReplayBar(widgets.VBox):
         )
         table.press(self.branch, self.play_on)
         self.where = widgets.HTML()
-        branch = () if table.exam else (self.branch,)  # an exam table takes no move back
+        # an exam table takes no move back; a room's game is its server's
+        branch = () if table.exam or table.room else (self.branch,)
         self.children = (
             widgets.HBox([self.first, self.back, self.slider, self.forward, self.latest]),
             widgets.HBox([self.where, self.back_to_game, *branch]),
@@ -150,7 +151,7 @@ class ReplayBar(widgets.VBox):
     def play_on(self) -> None:
         """Branch: a new game from the move shown, the later moves dropped; the bots play on.
         Not at an exam table."""
-        if not self.table.looking_back or self.table.exam:
+        if not self.table.looking_back or self.table.exam or self.table.room:
             return
         move, moves = self.move, self.moves
         self.table.replace(self.table.shown, f"Branch: play on from move {move} of {moves}")
@@ -180,7 +181,8 @@ class ReplayBar(widgets.VBox):
         self.first.disabled = self.back.disabled = move == 0
         self.forward.disabled = self.latest.disabled = move == moves
         self.back_to_game.layout.display = None if looking else "none"
-        self.branch.layout.display = None if looking and not self.table.exam else "none"
+        branches = looking and not (self.table.exam or self.table.room)
+        self.branch.layout.display = None if branches else "none"
         if self.table.covered:
             self.where.value = '<div class="tt-replay-where">The screen is covered.</div>'
             return

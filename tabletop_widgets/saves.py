@@ -97,7 +97,7 @@ class SaveLoad(widgets.HBox):
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
-        self.files = Files(self.save, self.load_file, self._too_big, loads=not table.exam)
+        self.files = Files(self.save, self.load_file, self._too_big, loads=not (table.exam or table.room))
         self.files.layout.flex = "none"
         self.note = widgets.HTML()
         self.children = (self.files, self.note)
@@ -173,6 +173,8 @@ class SaveLoad(widgets.HBox):
         no clicks (the screen is covered)."""
         if self.table.exam:
             return "an exam table loads no game (it would replace the game being graded)"
+        if self.table.room:
+            return f"this table plays room {self.table.room}'s game, which its server holds"
         return self.table.unavailable(self.files, acts=False)
 
     def _too_big(self, name: str, size: int) -> bool:

@@ -75,6 +75,10 @@ class Table(widgets.VBox):
     game's table adds its own (``gate.intents(Table.INTENTS, digit=gate.number(10))``)."""
     COACH: ClassVar[str] = "the odds behind your decision"
     """What the coach speaks of: the Coach toggle's tooltip."""
+    room: str | None = None
+    """The join code of the room whose game this table shows (``tabletop_widgets.rooms``):
+    the room's server holds the game, so the table loads none and branches from none. None:
+    the game is this table's own."""
 
     def __init__(
         self,
@@ -147,12 +151,16 @@ class Table(widgets.VBox):
         self.confirm_bar = ConfirmBar(self.press)
         self.coach_toggle, self.coach = self._coach()
         self.game_widgets = self._layout()
-        from .classroom import tools_for  # the tools take a table: imported here, not above
-
-        self.tools = widgets.VBox(tools_for(self))
+        self.tools = widgets.VBox(self._tools())
         self.tools.add_class("tt-tools")
         self.children = (*self.game_widgets, self.tools)
         self.add_class("tt-table")
+
+    def _tools(self) -> tuple[widgets.Widget, ...]:
+        """The classroom tools shown under the table."""
+        from .classroom import tools_for  # the tools take a table: imported here, not above
+
+        return tools_for(self)
 
     def _coach(self) -> tuple[widgets.ToggleButton, widgets.HTML]:
         """The Coach toggle and its panel, which the game's ``refresh`` fills while the toggle
@@ -193,6 +201,12 @@ class Table(widgets.VBox):
             return self._screen
         seat = self.human_to_act()
         return seat if seat is not None else self.humans[0]
+
+    @property
+    def hints_allowed(self) -> bool:
+        """Whether the Hint button is offered: not at an exam table (nor, in a room, unless
+        the teacher allows it)."""
+        return not self.exam
 
     @property
     def latest(self) -> engine.State:
@@ -362,11 +376,15 @@ class Table(widgets.VBox):
 
     def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
         """``action`` by ``seat`` made the game ``new``: log it as each human seat saw it."""
-        old, self.shown = self.shown, new
         if seat == engine.CHANCE:
-            self._last_chance = old
+            self._last_chance = self.shown
+        self._moved({h: self.shown.public(action, h) for h in self.humans}, new)
+
+    def _moved(self, seen: dict[int, engine.Event], new: Any) -> None:
+        """The game on the table is now ``new``, after an action each human seat saw as
+        ``seen`` says: log it, mark it on the picture, pause if the game pauses there."""
+        old, self.shown = self.shown, new
         self._note = ""
-        seen = {h: old.public(action, h) for h in self.humans}
         extra = self._events(old, new)
         actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
         lines = {h: [self.say(e), *extra] for h, e in seen.items()}

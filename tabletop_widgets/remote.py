@@ -1,0 +1,296 @@
+"""A seat's table in a room: the game's own table widget, drawn from what the room's server
+tells this seat and nothing else (``engine.rooms.room``: its view, the actions it may take,
+each action as it saw it).
+
+The table holds a ``SeatGame`` where a local table holds the game's ``State``: the same
+questions (whose turn, the view, the legal actions, is it over) answered from the seat's
+messages. A click is checked against the actions the server listed, then sent to the server
+(``send``), which checks it again through the rules; the table moves only when the server's
+steps arrive (``receive``), each drawn in turn as a local table draws its bots' moves. Once
+the game is over the server sends the whole game, and the table holds the real ``State``:
+the replay, the review and Save game work as at any table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+import engine
+from engine.core import SaveError, decode, encode
+from engine.rooms.room import replay
+from engine.seat import event_from
+
+from .coaching import Coaching
+from .display import Display
+
+
+class SeatGame:
+    """The game as one seat knows it (``seat`` None: the onlooker, who knows what every
+    player knows): in the shape a table and the engine's bots read a ``State`` in, answered
+    from the room's messages. A game's table may need more of it: its subclass in
+    ``SEAT_GAMES`` reads that from the view."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: Mapping[str, Any],
+        seat: int | None,
+        message: Mapping[str, Any],
+        history: engine.core.History,
+    ) -> None:
+        self.game, self.num_players, self.options = game, players, dict(options)
+        self.seat = seat
+        self._view: dict[str, Any] = message["view"]
+        self.history = history
+        """The actions so far, as this seat saw them (``engine.Event``)."""
+        kinds = engine.GAMES[game].kinds()
+        self._legal = list(decode(message["legal"], kinds))
+        self._returns: list[int] | None = message["returns"]
+        to_move = self._view.get("to_move")
+        self.current_player: int | None = None if self._returns is not None else to_move
+
+    @property
+    def move(self) -> int:
+        return len(self.history)
+
+    def is_terminal(self) -> bool:
+        return self.current_player is None
+
+    def view(self, seat: int, reveal: bool = False) -> Any:
+        """This seat's view (the onlooker's, for any seat it is asked of)."""
+        if reveal or (self.seat is not None and seat != self.seat):
+            raise ValueError(f"seat {self.seat} sees only its own view")
+        return self._view
+
+    def legal_actions(self) -> list[Any]:
+        return list(self._legal)
+
+    def legal_options(self) -> tuple[Any, ...]:
+        """India only: each legal move with what it does, worked out from the view."""
+        from engine.india.odds import options_from_view
+
+        return options_from_view(self._view) if self._legal else ()  # type: ignore[arg-type]
+
+    def check(self, action: Any, player: int | None = None) -> None:
+        """Raise ``IllegalAction`` unless ``action`` is among the actions the server listed
+        for this seat (the server checks it again, through the rules)."""
+        if self.is_terminal():
+            raise engine.IllegalAction("the game is over: no more actions")
+        if player is not None and player != self.current_player:
+            raise engine.IllegalAction(f"turn order: it is not seat {player}'s turn")
+        if action not in self._legal:
+            raise engine.IllegalAction(f"{action} is not a legal action now")
+
+    def returns(self) -> list[int]:
+        if self._returns is None:
+            raise ValueError("the game is not over")
+        return list(self._returns)
+
+    def winners(self) -> list[int]:
+        if self._returns is None:
+            return []
+        best = max(self._returns)
+        return [s for s, r in enumerate(self._returns) if r == best]
+
+    def __repr__(self) -> str:
+        return f"<{self.game} game as seat {self.seat} knows it: move {self.move}>"
+
+
+SEAT_GAMES: dict[str, type[SeatGame]] = {}
+"""Game -> the ``SeatGame`` its table reads (each game's table module adds its own)."""
+
+
+def seat_game(game: str) -> type[SeatGame]:
+    return SEAT_GAMES.get(game, SeatGame)
+
+
+class RoomTable:
+    """Mixed into a game's table (``room_table(game)``) to play one seat of a room, or to show
+    the onlooker's table (the teacher's projector: ``seat`` None, no controls that act). Its
+    methods are written against ``Table``."""
+
+    TOOLS_IN_PLAY: ClassVar[tuple[type, ...]] = (Coaching, Display)
+    """The tools under the table while the game is on (the replay, the review and Save game
+    need the whole game: all the tools come once it is over)."""
+
+    def __init__(self, message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]):
+        """The table of ``message`` (the server's ``table``), sending the seat's actions with
+        ``send``."""
+        self.send: Callable[[dict[str, Any]], None] = send
+        self._sent: int | None = None
+        """The move at which this seat's action was sent, until the server answers."""
+        self.room = message["room"]
+        self.room_hints = bool(message["hints"])
+        self.sitters: list[dict[str, Any]] = list(message["sitters"])
+        self._start = _start_of(message)
+        self.onlooker = message["seat"] is None
+        game = self._seat_game(message, _events(message["events"]))
+        humans = (0,) if self.onlooker else (message["seat"],)
+        nobody = {s: None for s in range(game.num_players) if s not in humans}
+        super().__init__(game, humans=humans, bots=nobody)  # type: ignore[call-arg]
+        if message["record"] is not None:
+            self._finished(message["record"])
+            self.redraw()
+
+    def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
+        m = {**self._start, **message}
+        return seat_game(m["game"])(m["game"], m["players"], m["options"], m["seat"], m, history)
+
+    def _tools(self) -> tuple[widgets.Widget, ...]:
+        return tuple(tool(self) for tool in self.TOOLS_IN_PLAY)
+
+    # -- who sits where
+    def _name(self, seat: int) -> str:
+        if not self.onlooker and seat in self.humans:  # type: ignore[attr-defined]
+            return "You"
+        sitter = self.sitters[seat]
+        name = sitter.get("name") or f"Seat {seat}"
+        return f"{name} (a bot plays)" if sitter.get("away") else str(name)
+
+    @property
+    def hints_allowed(self) -> bool:
+        return self.room_hints and not self.onlooker
+
+    def human_to_act(self) -> int | None:
+        return None if self.onlooker else super().human_to_act()  # type: ignore[misc]
+
+    def _seed_words(self) -> str:
+        return f"room {self.room}"
+
+    # -- playing: the server moves the game
+    def advance(self) -> None:
+        """Nothing moves here: the server moves chance and the bots."""
+        self.redraw()  # type: ignore[attr-defined]
+
+    def _blocked(self) -> str | None:
+        if self.onlooker:
+            return "this is the projector's view: the players move on their own screens"
+        if self._sent is not None:
+            return "your move is on its way to the table"
+        return super()._blocked()  # type: ignore[misc]
+
+    def act(self, action: Any) -> bool:
+        """Check ``action`` against the actions the server listed, then send it; the table
+        moves when the server's steps arrive."""
+        t: Any = self
+        blocked = t._blocked()
+        if blocked:
+            return bool(t.refuse(blocked))
+        try:
+            t.shown.check(action, player=t.shown.current_player)
+        except engine.IllegalAction as e:
+            return bool(t.refuse(str(e)))
+        self._sent = t.shown.move
+        t.message.value = ""
+        t.confirm_bar.close()
+        self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
+        t.note("sent: waiting for the table")
+        return True
+
+    def new_game(self) -> bool:
+        return bool(self.note("the teacher deals the next game in this room"))  # type: ignore[attr-defined]
+
+    def replace(self, state: engine.State, note: str) -> None:
+        raise ValueError(f"this table plays room {self.room}'s game, which its server holds")
+
+    # -- the server's messages
+    def receive_room(self, message: Mapping[str, Any]) -> None:
+        """A message from the room's server: its steps drawn one at a time, a refusal said,
+        the whole table afresh (on coming back), the seats' changes."""
+        t: Any = self
+        kind = message.get("type")
+        if kind == "steps":
+            self._arrive(message["steps"])
+        elif kind == "refused":
+            self._sent = None
+            t.refuse(str(message.get("reason", "")))
+            t.redraw()
+        elif kind == "table":
+            self._afresh(message)
+        elif kind == "sitters":
+            self.sitters = list(message["sitters"])
+            t.names = [self._name(s) for s in range(t.shown.num_players)]
+            t.redraw()
+
+    def _arrive(self, steps: list[dict[str, Any]]) -> None:
+        """The server's steps, each drawn in turn (a page watching gets them as frames)."""
+        t: Any = self
+        frames = []
+        own = False
+        for step in steps:
+            if step["move"] != len(t.latest.history) + 1:
+                self.send({"do": "table"})  # a step was missed: ask for the table afresh
+                return
+            event = event_from(step["event"])
+            own = own or (not self.onlooker and event.seat in t.humans)
+            game = self._seat_game(step, t.latest.history.added(event))
+            self._sent = None
+            if t.looking_back:
+                t.look(None)
+            t._moved({h: event for h in t.humans}, game)
+            if step["record"] is not None:
+                self._finished(step["record"])
+            if t.board.watched and t.board.pace:
+                frames.append(t._frame())
+        t.board.play(frames[:-1], reset=own)
+        t.redraw()
+
+    def _finished(self, record: Mapping[str, Any]) -> None:
+        """The game is over: the table holds the whole game (every hand in it), so the
+        replay, the review and Save game work as at any table."""
+        t: Any = self
+        try:
+            t.shown = replay(record)
+        except SaveError as e:
+            t.refuse(f"the finished game could not be read: {e}")
+            return
+        from .classroom import tools_for
+
+        t.tools.children = tools_for(self)
+
+    def _afresh(self, message: Mapping[str, Any]) -> None:
+        """The whole table as the server sends it (on coming back, a step missed, a new
+        game)."""
+        t: Any = self
+        self._start = _start_of(message)
+        self.sitters = list(message["sitters"])
+        self.room_hints = bool(message["hints"])
+        self._sent = None
+        if t.looking_back:
+            t.look(None)
+        history = _events(message["events"])
+        t.shown, t.paused, t.last = self._seat_game(message, history), False, None
+        t.names = [self._name(s) for s in range(t.shown.num_players)]
+        t.move_log.keep(0)
+        for k, event in enumerate(history):
+            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        t.tools.children = self._tools()
+        if message["record"] is not None:
+            self._finished(message["record"])
+        t.redraw()
+
+
+def room_table(game: str) -> type:
+    """The table class that plays one seat of a room playing ``game``: the game's own table
+    with ``RoomTable`` mixed in, made once per game."""
+    if game not in _ROOM_TABLES:
+        from . import TABLES
+
+        base = TABLES[game]
+        _ROOM_TABLES[game] = type(f"Room{base.__name__}", (RoomTable, base), {})
+    return _ROOM_TABLES[game]
+
+
+_ROOM_TABLES: dict[str, type] = {}
+
+
+def _events(data: list[dict[str, Any]]) -> engine.core.History:
+    return engine.core.History([event_from(e) for e in data])
+
+
+def _start_of(message: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: message[k] for k in ("game", "players", "options", "seat")}
