@@ -1,0 +1,306 @@
+"""A class at one table, from a notebook: the teacher hosts a room and projects it, each
+student joins it from their own notebook or play page.
+
+    room = host("plates", players=4, bots={3: "basic"})   # the teacher: shows the join code
+    room.watch()                                           # the projector's view
+    join(room="K7Q2", name="Asha")                         # a student: their seat's table
+
+The room's server (``tabletop-rooms serve``, ``engine.rooms.server``) holds the game; this
+kernel holds only a connection and the seat's table (``remote.room_table``). The connection
+runs in the kernel's event loop, between cells: the table moves while no cell runs, as the
+others play. A dropped connection is tried again, and the table comes back as it stands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Coroutine, Mapping
+from html import escape
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as widgets
+
+from engine.rooms.client import Client, create_room, room_info, teacher
+from engine.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
+
+from .remote import room_table
+
+URL_SETTING = "TABLETOP_ROOMS_URL"
+"""The environment setting naming the room server (on a hub, set it for every student)."""
+DEFAULT_URL = "http://127.0.0.1:8765"
+"""Where ``tabletop-rooms serve`` listens by default (on a laptop, and on a one-machine hub
+such as The Littlest JupyterHub, the students' kernels reach it there)."""
+RETRY = (1, 2, 4, 8, 15)
+"""Seconds between attempts to connect again after a dropped connection (the last repeats)."""
+
+
+def server_url(url: str | None = None) -> str:
+    """``url``, else the ``TABLETOP_ROOMS_URL`` setting, else ``DEFAULT_URL``."""
+    return url or os.environ.get(URL_SETTING) or DEFAULT_URL
+
+
+def room_code(text: Any) -> str:
+    """A join code as typed (any case, spaces around it), checked: ``ValueError`` otherwise."""
+    code = str(text).strip().upper()
+    if len(code) != CODE_LENGTH or not set(code) <= set(CODE_LETTERS):
+        raise ValueError(
+            f"a room's code is {CODE_LENGTH} letters and digits, as the teacher's screen shows it"
+        )
+    return code
+
+
+def _is_code(text: str) -> bool:
+    try:
+        room_code(text)
+    except ValueError:
+        return False
+    return True
+
+
+class Seated(widgets.VBox):
+    """A seat at a room's table, or the onlooker's (``watch``): a line saying how the
+    connection stands, then the table once the server has sent it. The table is the game's
+    own, playing one seat (``remote.room_table``)."""
+
+    def __init__(
+        self,
+        url: str,
+        room: str,
+        seat: int | None = None,
+        name: str = "",
+        watching: bool = False,
+        client: Client | None = None,
+    ) -> None:
+        super().__init__()
+        self.url, self.room, self.watching = url, room, watching
+        self.line = widgets.HTML()
+        self.line.add_class("tt-connection")
+        self.table: Any = None
+        self.client = client or Client()
+        self.client.on_message = self._message
+        self._tries = 0
+        self._ended = False
+        self.children = (self.line,)
+        self.add_class("tt-seated")
+        self._say(f"Joining room {room}…")
+        self._start(self.client.connect(url, room, seat, name, watch=watching))
+
+    # -- the connection
+    def _start(self, connecting: Coroutine[Any, Any, Any]) -> None:
+        async def run() -> None:
+            try:
+                await connecting
+                self._tries = 0
+            except Refused as e:
+                self._ended = True
+                self._say(f"Room {self.room}: {e}", alert=True)
+            except OSError as e:
+                self._retry(f"no answer from the room's server ({e.strerror or e})")
+
+        _spawn(run())
+
+    def _retry(self, why: str) -> None:
+        """Try the connection again after a while (the seat comes back by its key)."""
+        if self._ended:
+            return
+        wait = RETRY[min(self._tries, len(RETRY) - 1)]
+        self._tries += 1
+        self._say(f"Connection lost: {why}. Trying again in {wait} s…", alert=True)
+
+        async def again() -> None:
+            await asyncio.sleep(wait)
+            self._start(self.client.reconnect())
+
+        _spawn(again())
+
+    def _message(self, message: dict[str, Any]) -> None:
+        """A message from the server: the table made on the first, then fed every one. One
+        the table cannot take is said on the line, and the whole table asked for again."""
+        try:
+            self._take(message)
+        except Exception as e:  # a fault of ours: the connection and the seat go on
+            self._say(f"The table could not show a message ({type(e).__name__}: {e})", alert=True)
+            if message.get("type") != "table":
+                self._send({"do": "table"})
+
+    def _take(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "closed":
+            self._retry("the connection closed")
+        elif kind == "replaced":
+            self._ended = True
+            self._say("This seat is now played in another tab or window.", alert=True)
+        elif kind == "joined":
+            return
+        elif kind == "table" and self.table is None:
+            self.table = room_table(message["game"])(message, self._send)
+            self.children = (self.line, self.table)
+            self._say(self._where())
+        elif self.table is not None:
+            self.table.receive_room(message)
+            if kind == "table":
+                self._say(self._where())
+        elif kind == "refused":
+            self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        _spawn(self.client.send(message))
+
+    def _where(self) -> str:
+        seat = self.client.seat
+        who = "the projector's view" if self.watching else f"seat {seat}"
+        return f"Room {self.room}, {who}"
+
+    def _say(self, text: str, alert: bool = False) -> None:
+        role = ' role="alert"' if alert else ""
+        self.line.value = f'<div class="tt-connection-line"{role}>{escape(text)}</div>'
+
+    def close(self) -> None:
+        """Leave the room (the seat waits for its player) and close the widgets."""
+        self._ended = True
+        _spawn(self.client.close())
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"Seated(room {self.room}, {self._where()})"
+
+
+def join(
+    url: str | None = None, room: str = "", seat: int | None = None, name: str = ""
+) -> widgets.Widget:
+    """Take a seat in ``room`` (its join code) on the room server at ``url`` (default:
+    ``server_url()``): the first open seat, or ``seat``. Without a code, a small form asks for
+    it. On a JupyterHub the hub says who you are; elsewhere the seat is yours in this kernel
+    (coming back to it after a dropped connection)."""
+    if not room:
+        return JoinForm(server_url(url), name)
+    return Seated(server_url(url), room_code(room), seat, name)
+
+
+def watch(room: str, url: str | None = None) -> Seated:
+    """The onlooker's table of ``room``, for the projector: what every player sees (no hand),
+    who is to move, and every hand once the game is over."""
+    return Seated(server_url(url), room_code(room), watching=True)
+
+
+class JoinForm(widgets.VBox):
+    """The room's code and the player's name, and Join: the seat's table takes the form's
+    place."""
+
+    def __init__(self, url: str, name: str = "") -> None:
+        super().__init__()
+        self.url = url
+        self.code = widgets.Text(description="Room code", placeholder="K7Q2")
+        self.name = widgets.Text(value=name, description="Your name")
+        self.button = widgets.Button(description="Join", icon="sign-in", button_style="primary")
+        self.button.on_click(lambda _b: self.join())
+        self.note = widgets.HTML()
+        self.children = (widgets.HBox([self.code, self.name, self.button]), self.note)
+        self.add_class("tt-join")
+
+    def join(self) -> Seated | None:
+        try:
+            code = room_code(self.code.value)
+        except ValueError as e:
+            self.note.value = f'<div class="tt-refused" role="alert">{escape(str(e))}</div>'
+            return None
+        seated = Seated(self.url, code, name=self.name.value)
+        self.children = (seated,)
+        return seated
+
+
+class Hosted:
+    """A room the teacher made (``host``): its code for the class to join, the projector's
+    view (``watch``), and the teacher's changes: a bot for a seat, hints, the time before a
+    bot plays for a student away, the next game. The teacher's key stays here: it is never
+    shown, since the projector shows this cell."""
+
+    def __init__(self, url: str, code: str, key: str) -> None:
+        self.url, self.code = url, code
+        self._key = key
+
+    def watch(self) -> Seated:
+        """The projector's view of this room."""
+        return watch(self.code, self.url)
+
+    def info(self) -> dict[str, Any]:
+        """The room's public facts: game, seats, move, whether it is over."""
+        return room_info(self.url, self.code)
+
+    def bot(self, seat: int, level: str = "basic") -> dict[str, Any]:
+        """A bot of ``level`` takes ``seat`` for good (a student who left, a free seat)."""
+        return self._change({"do": "bot", "seat": seat, "level": level})
+
+    def allow_hints(self, on: bool = True) -> dict[str, Any]:
+        return self._change({"do": "hints", "on": on})
+
+    def takeover(self, seconds: float | None) -> dict[str, Any]:
+        """A bot plays for a student away longer than ``seconds`` (None: the seat waits)."""
+        return self._change({"do": "takeover", "seconds": seconds})
+
+    def next_game(self) -> dict[str, Any]:
+        """Deal the next game at this table (the same seats, a new secret deal)."""
+        return self._change({"do": "next"})
+
+    def _change(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        return teacher(self.url, self.code, self._key, message)
+
+    def _repr_html_(self) -> str:
+        return (
+            '<div class="tt-room-code">'
+            f"<p>Room code: <b style='font-size:200%;letter-spacing:0.2em'>{self.code}</b></p>"
+            f"<p>Students: <code>join(room=\"{self.code}\", name=\"…\")</code>, or the room "
+            "page's form.</p></div>"
+        )
+
+    def __repr__(self) -> str:
+        return f"Hosted(room {self.code} at {self.url})"
+
+
+def host(
+    game: str,
+    players: int | None = None,
+    *,
+    bots: Mapping[int, str] | None = None,
+    hints: bool = False,
+    takeover: float | None = None,
+    url: str | None = None,
+    **options: Any,
+) -> Hosted:
+    """Make a room on the room server playing ``game`` (``options`` as for a table), its
+    ``bots`` seats (seat -> level) played by bots and the others waiting for students. Shows
+    the join code; ``.watch()`` is the projector's view."""
+    where = server_url(url)
+    code, key = create_room(
+        where, game, players, bots=bots, hints=hints, takeover=takeover, options=options
+    )
+    return Hosted(where, code, key)
+
+
+def join_from_address() -> widgets.Widget:
+    """A play page's room (``notebooks/play/room.ipynb``): ``?room=K7Q2&name=Asha`` in the
+    page's address (Voilà hands it to the kernel as ``QUERY_STRING``) joins at once,
+    ``&watch=1`` shows the projector's view; without a room, the form asks for it."""
+    query = parse_qs(os.environ.get("QUERY_STRING", ""))
+    room, name = (query.get(key, [""])[0] for key in ("room", "name"))
+    form = JoinForm(server_url(), name)
+    if room:
+        form.code.value = room
+        if query.get("watch", [""])[0] in ("1", "yes", "true"):
+            form.children = (watch(room),) if _is_code(room) else form.children
+        else:
+            form.join()
+    return form
+
+
+_RUNNING: set[asyncio.Future[Any]] = set()
+"""The tasks under way (the event loop keeps only a weak reference to a task)."""
+
+
+def _spawn(work: Coroutine[Any, Any, Any]) -> None:
+    """Run ``work`` in the kernel's event loop, between cells."""
+    task = asyncio.ensure_future(work)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
