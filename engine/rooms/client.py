@@ -1,0 +1,244 @@
+"""The other end of the room server: a player's (or an onlooker's) connection, and the
+teacher's calls from a notebook cell.
+
+``Client`` is asynchronous (Tornado's websocket client, on asyncio)::
+
+    client = Client()
+    table = await client.connect("http://127.0.0.1:8765/", "ABCD", name="Asha")
+    seat = seat_from(client.latest)          # the engine's Seat: view, events, legal actions
+    await client.act(engine.make_bot(seat.game, "basic").choose(seat))
+    message = await client.receive()        # {"type": "steps", ...}
+
+``create_room``, ``teacher`` and ``room_info`` are plain calls (``urllib``), for a cell.
+
+On a JupyterHub the token of the student's own Jupyter server (``JUPYTERHUB_API_TOKEN``, set in
+every kernel it starts) tells the server who they are; without a hub the server gives a seat
+key on the first join (``client.key``), which brings the player back to their seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+from engine.core import encode
+from engine.seat import Seat
+
+from .room import Refused
+
+LATEST = ("move", "view", "legal", "returns", "record")
+"""What each step of a ``steps`` message says of the table after it."""
+SEAT = ("game", "seat", "players", "view", "events", "move", "legal")
+"""What of a table makes a ``Seat``."""
+
+
+def told(table: Mapping[str, Any], message: Mapping[str, Any]) -> dict[str, Any]:
+    """The table as it stands after ``message`` (a ``steps``, ``sitters`` or ``table``
+    message; any other leaves it as it was)."""
+    if message.get("type") == "table":
+        return dict(message)
+    out = dict(table)
+    if message.get("type") == "steps":
+        out["events"] = [*table["events"], *(step["event"] for step in message["steps"])]
+        for step in message["steps"]:
+            out.update({key: step[key] for key in LATEST})
+    elif message.get("type") == "sitters":
+        out["sitters"] = message["sitters"]
+    return out
+
+
+def seat_from(table: Mapping[str, Any], messages: Iterable[Mapping[str, Any]] = ()) -> Seat:
+    """The engine's ``Seat`` of the player who was told ``table`` and then ``messages``:
+    exactly what they were told, so an engine bot (or a student's strategy) can choose from
+    it."""
+    for message in messages:
+        table = told(table, message)
+    if table["seat"] is None:
+        raise ValueError("an onlooker has no seat to decide for")
+    return Seat.from_data({key: table[key] for key in SEAT})
+
+
+class Client:
+    """One connection to a room: ``connect``, then ``act``, ``receive`` (or ``on_message``,
+    called with each message as it arrives), ``table``, ``reconnect``, ``close``.
+    ``client.latest`` is the table as it stands (the last table with every step since);
+    ``client.key`` is the seat key to come back with (without a hub)."""
+
+    def __init__(self, on_message: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.on_message = on_message
+        self.messages: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.latest: dict[str, Any] = {}
+        self.connection: WebSocketClientConnection | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.url = self.room = self.name = ""
+        self.seat: int | None = None
+        self.key: str | None = None
+        self.token: str | None = None
+        self.watching = False
+
+    async def connect(
+        self,
+        url: str,
+        room: str,
+        seat: int | None = None,
+        name: str = "",
+        key: str | None = None,
+        token: str | None = None,
+        *,
+        watch: bool = False,
+    ) -> dict[str, Any]:
+        """Join ``room`` on the server at ``url`` (its address with its prefix): at ``seat``
+        (None: the first open one, or the seat ``key`` holds), or, with ``watch``, as an
+        onlooker. Returns the table; raises ``Refused`` with the server's reason."""
+        self.url, self.room, self.seat, self.name, self.key = url, room, seat, name, key
+        self.token = token if token is not None else os.environ.get("JUPYTERHUB_API_TOKEN")
+        self.watching = watch
+        return await self.reconnect()
+
+    async def reconnect(self) -> dict[str, Any]:
+        """Connect again (after a dropped connection, a restarted server) to the same seat,
+        with its key. Returns the table as it stands."""
+        await self.close()
+        address = _at(self.url, f"rooms/{self.room}/socket").replace("http", "ws", 1)
+        self.connection = await websocket_connect(HTTPRequest(address, headers=_auth(self.token)))
+        if self.watching:
+            await self._send({"do": "watch"})
+        else:
+            await self._send({"do": "join", "seat": self.seat, "name": self.name, "key": self.key})
+        joined = await self._next()
+        if joined["type"] != "joined":
+            await self.close()
+            raise Refused(joined.get("reason", f"not joined: {joined}"))
+        self.seat, self.key = joined["seat"], joined.get("key", self.key)
+        table = await self._next()
+        self.reader = asyncio.ensure_future(self._read())
+        return table
+
+    @property
+    def move(self) -> int:
+        """How many actions this client has seen."""
+        return int(self.latest["move"])
+
+    async def act(self, action: Any) -> None:
+        """Send ``action`` (an engine action) as made on the table this client last saw."""
+        await self._send({"do": "act", "move": self.move, "action": encode(action)})
+
+    async def table(self) -> None:
+        """Ask for the whole table again (it comes as a message)."""
+        await self._send({"do": "table"})
+
+    async def receive(self) -> dict[str, Any]:
+        """The next message (``{"type": "closed"}`` once the connection has ended)."""
+        return await self.messages.get()
+
+    async def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+        if self.reader is not None:
+            await self.reader
+            self.reader = None
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        if self.connection is None:
+            raise ConnectionError("not connected")
+        await self.connection.write_message(json.dumps(message))
+
+    async def _next(self) -> dict[str, Any]:
+        """The next message read, taken in (the table kept up, ``on_message`` called)."""
+        assert self.connection is not None
+        text = await self.connection.read_message()
+        message: dict[str, Any] = {"type": "closed"} if text is None else json.loads(text)
+        self.latest = told(self.latest, message)
+        self.messages.put_nowait(message)
+        if self.on_message is not None:
+            self.on_message(message)
+        return message
+
+    async def _read(self) -> None:
+        while (await self._next())["type"] != "closed":
+            pass
+
+
+# ---------------------------------------------------------------- a notebook cell's calls
+
+
+def create_room(
+    url: str,
+    game: str,
+    players: int | None = None,
+    *,
+    bots: Mapping[int, str] | None = None,
+    hints: bool = False,
+    takeover: float | None = None,
+    options: Mapping[str, Any] | None = None,
+    token: str | None = None,
+) -> tuple[str, str]:
+    """A new room on the server at ``url``: its code and its teacher key (keep the key: it is
+    the only way to the teacher's changes without a hub)."""
+    data = _call(
+        _at(url, "rooms"),
+        {
+            "game": game,
+            "players": players,
+            "bots": {str(seat): level for seat, level in (bots or {}).items()},
+            "hints": hints,
+            "takeover": takeover,
+            "options": dict(options or {}),
+        },
+        token,
+    )
+    return data["room"], data["teacher_key"]
+
+
+def teacher(
+    url: str, code: str, key: str | None, message: Mapping[str, Any], token: str | None = None
+) -> dict[str, Any]:
+    """A teacher's change to room ``code``: ``{"do": "bot", "seat": 2, "level": "basic"}``,
+    ``{"do": "next"}``, ``{"do": "hints", "on": True}``, ``{"do": "takeover", "seconds": 60}``.
+    Returns the room's facts after it."""
+    return _call(_at(url, f"rooms/{code}"), dict(message), token, key)
+
+
+def room_info(url: str, code: str, token: str | None = None) -> dict[str, Any]:
+    """What anyone may know of room ``code``: its game, seats, move, whether it is over."""
+    return _call(_at(url, f"rooms/{code}"), None, token)
+
+
+def _call(
+    address: str, body: dict[str, Any] | None, token: str | None, key: str | None = None
+) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json", **_auth(token)}
+    if key is not None:
+        headers["X-Teacher-Key"] = key
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        address, data, headers, method="GET" if body is None else "POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())  # type: ignore[no-any-return]
+    except urllib.error.HTTPError as e:
+        try:
+            reason = json.loads(e.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            reason = e.reason
+        raise Refused(f"{reason} (HTTP {e.code})") from None
+
+
+def _at(url: str, path: str) -> str:
+    return url.rstrip("/") + "/" + path
+
+
+def _auth(token: str | None) -> dict[str, str]:
+    if token is None:
+        token = os.environ.get("JUPYTERHUB_API_TOKEN")
+    return {"Authorization": f"token {token}"} if token else {}

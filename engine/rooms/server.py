@@ -1,0 +1,592 @@
+"""The room server: rooms over HTTP and websockets (Tornado), kept in SQLite (``store``).
+
+``tabletop-rooms serve [--address 127.0.0.1] [--port 8765] [--db rooms.sqlite] [--prefix /]``
+
+Under the prefix:
+
+- ``POST rooms``: a new room (``{"game", "players", "bots": {"seat": level}, "hints",
+  "takeover", "options"}``), answered with its code and a teacher key;
+- ``GET rooms/<code>``: what anyone may know of it (game, seats, move, over);
+- ``POST rooms/<code>``: the teacher's changes (a bot for a seat, the next game, hints, the
+  time before a bot stands in), with the teacher key (header ``X-Teacher-Key``);
+- ``rooms/<code>/socket``: a player's or an onlooker's websocket (``client`` is the other
+  end): ``{"do": "join", "seat", "name", "key"}`` or ``{"do": "watch"}`` first, then
+  ``{"do": "act", "move", "action"}`` and ``{"do": "table"}``.
+
+Who a player is: on a JupyterHub (``JUPYTERHUB_API_URL`` set, as the hub sets it for its
+services) the hub says, from the token of the player's own Jupyter server; without a hub,
+anyone with the room's code may take an open seat, and comes back to it with the seat key
+the server gave them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import sqlite3
+import time
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import tornado.httpclient
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+from tornado.httpserver import HTTPServer
+from tornado.ioloop import IOLoop
+
+from engine.core import SaveError
+
+from .room import Refused, Room, Step, _takeover, new_code
+from .store import Store, digest
+
+log = logging.getLogger("tabletop-rooms")
+
+MESSAGE_BYTES = 64 * 1024
+"""The longest message a client may send (a longer one closes its connection)."""
+FIRST_MESSAGE_SECONDS = 10.0
+"""How long a new connection may wait before saying whether it joins or watches."""
+RATE = 50
+"""Messages a second a connection may send; beyond that it is refused, beyond four times that
+its connection is closed."""
+HUB_SECONDS = 300.0
+"""How long the hub's answer for a token is kept (a refusal: ``HUB_NO_SECONDS``)."""
+HUB_NO_SECONDS = 5.0
+KEY_CHARS = 100
+"""The longest seat key a client may present (the server's are 32 characters)."""
+
+
+@dataclass(frozen=True)
+class HubUser:
+    """A user as the hub knows them."""
+
+    name: str
+    admin: bool
+
+
+class Hub:
+    """The JupyterHub at ``api_url``, asked who owns a token (``GET /user``: any token may
+    ask who it belongs to, JupyterHub 2 and later); its answers kept a few minutes."""
+
+    def __init__(self, api_url: str) -> None:
+        self.api_url = api_url.rstrip("/")
+        self.known: dict[str, tuple[float, HubUser | None]] = {}
+
+    async def user(self, token: str) -> HubUser | None:
+        """The owner of ``token``, or None if the hub does not know it (or cannot answer)."""
+        now = time.monotonic()
+        kept = self.known.get(digest(token))
+        if kept is not None and kept[0] > now:
+            return kept[1]
+        try:
+            answer = await tornado.httpclient.AsyncHTTPClient().fetch(
+                f"{self.api_url}/user",
+                headers={"Authorization": f"token {token}"},
+                request_timeout=10,
+            )
+            data = json.loads(answer.body)
+            user: HubUser | None = HubUser(str(data["name"]), data.get("admin") is True)
+        except (OSError, ValueError, KeyError, TypeError, tornado.httpclient.HTTPClientError):
+            user = None
+        if len(self.known) > 10_000:
+            self.known = {k: v for k, v in self.known.items() if v[0] > now}
+        self.known[digest(token)] = (now + (HUB_SECONDS if user else HUB_NO_SECONDS), user)
+        return user
+
+
+def token_of(headers: Mapping[str, str]) -> str | None:
+    """The token of an ``Authorization: token <token>`` (or ``Bearer``) header."""
+    kind, _, token = headers.get("Authorization", "").partition(" ")
+    return token.strip() or None if kind.lower() in ("token", "bearer") else None
+
+
+@dataclass(eq=False)
+class Live:
+    """A room in play: the room, who may act as its teacher (a key's hash, a hub user), its
+    open connections (each with its seat, None for an onlooker) and the timers of players
+    away."""
+
+    room: Room
+    teacher: dict[str, Any]
+    sockets: dict[RoomSocket, int | None] = field(default_factory=dict)
+    timers: dict[int, object] = field(default_factory=dict)
+
+    def facts(self) -> dict[str, Any]:
+        """What anyone may know of the room."""
+        room, state = self.room, self.room.state
+        return {
+            "room": room.code,
+            "game": state.game,
+            "players": state.num_players,
+            "sitters": [sitter.data() for sitter in room.sitters],
+            "move": len(state.history),
+            "over": state.is_terminal(),
+            "games": room.games,
+            "hints": room.hints,
+            "takeover": room.takeover,
+        }
+
+
+class Hall:
+    """Every room of the server: kept in ``store``, those in play held in memory. Each change
+    is saved before anyone is told of it."""
+
+    def __init__(self, store: Store, hub: Hub | None) -> None:
+        self.store, self.hub = store, hub
+        self.rooms: dict[str, Live] = {}
+
+    def live(self, code: str) -> Live:
+        """The room ``code`` in play: 404 if there is none, 503 if its record is damaged."""
+        if code in self.rooms:
+            return self.rooms[code]
+        try:
+            room, teacher = self.store.load(code), self.store.teacher(code)
+        except SaveError as e:
+            log.error("%s", e)
+            raise tornado.web.HTTPError(503, f"room {code} is unavailable") from None
+        if room is None or teacher is None:
+            raise tornado.web.HTTPError(404, f"no room {code}")
+        live = self.rooms[code] = Live(room, teacher)
+        for seat in range(len(room.sitters)):
+            self.left(live, seat)
+        return live
+
+    def create(self, room: Room, teacher: dict[str, Any]) -> None:
+        self.rooms[room.code] = Live(room, teacher)
+        self.save(self.rooms[room.code])
+
+    def codes(self) -> set[str]:
+        return set(self.store.codes()) | set(self.rooms)
+
+    def save(self, live: Live) -> None:
+        """Keep the room as it stands. If it cannot be kept, it is dropped from memory and its
+        connections closed: what they were told is what the file holds."""
+        try:
+            self.store.save(live.room, live.teacher)
+        except sqlite3.Error:
+            log.exception("room %s could not be saved", live.room.code)
+            self.rooms.pop(live.room.code, None)
+            for socket in list(live.sockets):
+                socket.close(1011, "the room could not be saved: join again")
+            raise tornado.web.HTTPError(503, "the room could not be saved") from None
+
+    def tell(self, live: Live, message: Callable[[int | None], dict[str, Any]]) -> None:
+        """Send each connection of the room ``message(its seat)`` (worked out once a seat)."""
+        said: dict[int | None, str] = {}
+        for socket, seat in list(live.sockets.items()):
+            if seat not in said:
+                said[seat] = json.dumps(message(seat))
+            socket.send(said[seat])
+
+    def changed(self, live: Live, steps: Sequence[Step], sitters: bool = False) -> None:
+        """Save the room, then tell every connection the new ``steps`` (and, with
+        ``sitters``, who sits where)."""
+        self.save(live)
+        if sitters:
+            self.tell(live, lambda seat: live.room.sitters_message())
+        if steps:
+            self.tell(live, lambda seat: live.room.steps(seat, steps))
+
+    def seated(self, live: Live, socket: RoomSocket, seat: int | None) -> None:
+        """A connection has joined ``seat``: an older connection for the same seat is
+        replaced, the seat's stand-in (if any) stops."""
+        if seat is not None:
+            for other, theirs in list(live.sockets.items()):
+                if theirs == seat and other is not socket:
+                    del live.sockets[other]
+                    other.send(json.dumps({"type": "replaced"}))
+                    other.close(1000, "replaced by a newer connection for this seat")
+            timer = live.timers.pop(seat, None)
+            if timer is not None:
+                IOLoop.current().remove_timeout(timer)
+        live.sockets[socket] = seat
+
+    def left(self, live: Live, seat: int) -> None:
+        """``seat`` has no connection: if the room has a takeover time, a bot stands in for
+        its player once it has passed."""
+        sitter = live.room.sitters[seat]
+        if (
+            live.room.takeover is None
+            or sitter.kind != "player"
+            or sitter.away
+            or seat in live.sockets.values()
+            or seat in live.timers
+        ):
+            return
+        live.timers[seat] = IOLoop.current().call_later(
+            live.room.takeover, self.stand_in, live, seat
+        )
+
+    def stand_in(self, live: Live, seat: int) -> None:
+        live.timers.pop(seat, None)
+        sitter = live.room.sitters[seat]
+        if sitter.kind != "player" or sitter.away or seat in live.sockets.values():
+            return
+        if self.rooms.get(live.room.code) is not live:
+            return  # dropped after a failed save
+        with contextlib.suppress(tornado.web.HTTPError):  # not saved: dropped, joined again
+            self.changed(live, live.room.stand_in(seat), sitters=True)
+
+    def takeover(self, live: Live, seconds: Any) -> None:
+        """The teacher's time before a bot stands in (None: seats wait), from now on for the
+        players away now too."""
+        live.room.takeover = _takeover(seconds)
+        for timer in live.timers.values():
+            IOLoop.current().remove_timeout(timer)
+        live.timers.clear()
+        for seat in range(len(live.room.sitters)):
+            self.left(live, seat)
+
+    async def hub_user(self, headers: Mapping[str, str]) -> HubUser | None:
+        token = token_of(headers)
+        return None if self.hub is None or token is None else await self.hub.user(token)
+
+
+# ---------------------------------------------------------------- HTTP
+
+
+class JSONHandler(tornado.web.RequestHandler):
+    """A handler answering JSON, its errors as ``{"error": reason}``."""
+
+    hall: Hall
+
+    def initialize(self, hall: Hall) -> None:
+        self.hall = hall
+
+    def body(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.request.body or b"{}")
+        except (ValueError, RecursionError):
+            raise tornado.web.HTTPError(400, "the body is not JSON") from None
+        if not isinstance(data, dict):
+            raise tornado.web.HTTPError(400, "the body is a JSON object")
+        return data
+
+    def answer(self, data: dict[str, Any], status: int = 200) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        reason = getattr(error, "log_message", None) or self._reason
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"error": reason}))
+
+
+class RoomsHandler(JSONHandler):
+    async def post(self) -> None:
+        """A new room; its creator is its teacher (the key answered; on a hub, also the hub
+        user who asked)."""
+        user = None
+        if self.hall.hub is not None:
+            user = await self.hall.hub_user(self.request.headers)
+            if user is None:
+                raise tornado.web.HTTPError(401, "the hub does not know this token")
+        data = self.body()
+        try:
+            bots = _bots(data.get("bots") or {})
+            room = Room.create(
+                new_code(self.hall.codes()),
+                data.get("game"),  # type: ignore[arg-type]  # checked by the engine
+                _players(data.get("players")),
+                bots=bots,
+                hints=data.get("hints", False),
+                takeover=data.get("takeover"),
+                options=_options(data.get("options") or {}),
+            )
+        except (ValueError, TypeError, KeyError) as e:
+            raise tornado.web.HTTPError(400, f"no room made: {_words(e)}") from None
+        key = secrets.token_urlsafe(24)
+        self.hall.create(room, {"key": digest(key), "user": user and user.name})
+        self.answer({"room": room.code, "teacher_key": key}, 201)
+
+
+class RoomHandler(JSONHandler):
+    def get(self, code: str) -> None:
+        self.answer(self.hall.live(code).facts())
+
+    async def post(self, code: str) -> None:
+        """A teacher's change, told to every connection of the room."""
+        live = self.hall.live(code)
+        if not await self._teacher(live):
+            raise tornado.web.HTTPError(403, "only the room's teacher may do this")
+        data, room = self.body(), live.room
+        do = data.get("do")
+        try:
+            if do == "bot":
+                level = data.get("level", "basic")
+                if not isinstance(level, str):
+                    raise ValueError("a bot's level is a word, as 'basic'")
+                self.hall.changed(live, room.make_bot(data.get("seat"), level), sitters=True)  # type: ignore[arg-type]
+            elif do == "next":
+                room.next_game()  # its first moves (the deal, bots) are in each table
+                self.hall.save(live)
+                self.hall.tell(live, room.table)
+            elif do == "hints":
+                if type(data.get("on")) is not bool:
+                    raise ValueError("hints are on (true) or off (false)")
+                room.hints = data["on"]
+                self.hall.save(live)
+                self.hall.tell(live, room.table)
+            elif do == "takeover":
+                self.hall.takeover(live, data.get("seconds"))
+                self.hall.save(live)
+                self.hall.tell(live, lambda seat: {"type": "takeover", "seconds": room.takeover})
+            else:
+                raise ValueError(f"a teacher may do bot, next, hints or takeover, not {do!r}")
+        except ValueError as e:
+            raise tornado.web.HTTPError(400, _words(e)) from None
+        self.answer(live.facts())
+
+    async def _teacher(self, live: Live) -> bool:
+        key = self.request.headers.get("X-Teacher-Key")
+        if key and secrets.compare_digest(digest(key), str(live.teacher.get("key"))):
+            return True
+        user = await self.hall.hub_user(self.request.headers)
+        return user is not None and (user.admin or user.name == live.teacher.get("user"))
+
+
+# ---------------------------------------------------------------- websockets
+
+
+class RoomSocket(tornado.websocket.WebSocketHandler):
+    """One player's (or onlooker's) connection to a room."""
+
+    hall: Hall
+    live: Live
+    hub_name: str | None
+
+    def initialize(self, hall: Hall) -> None:
+        self.hall = hall
+        self.joined = False
+        self.seat: int | None = None
+        self.times: deque[float] = deque()
+        self.deadline: object | None = None
+        self.key: str | None = None
+
+    async def prepare(self) -> None:
+        """The room must exist, and on a hub the hub must know the player."""
+        self.live = self.hall.live(self.path_args[0])
+        self.hub_name = None
+        if self.hall.hub is not None:
+            user = await self.hall.hub_user(self.request.headers)
+            if user is None:
+                raise tornado.web.HTTPError(401, "the hub does not know this token")
+            self.hub_name = user.name
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info", (None, None, None))[1]
+        self.finish(json.dumps({"error": getattr(error, "log_message", None) or self._reason}))
+
+    def open(self, *args: str, **kwargs: str) -> None:
+        self.deadline = IOLoop.current().call_later(
+            FIRST_MESSAGE_SECONDS, self.close, 1008, "join or watch first"
+        )
+
+    def on_message(self, message: str | bytes) -> None:
+        if not self._paced():
+            return
+        try:
+            data = json.loads(message)
+            if not isinstance(data, dict):
+                raise Refused('a message is a JSON object, as {"do": "table"}')
+            self._take(data)
+        except Refused as e:
+            self.refuse(str(e))
+        except (ValueError, RecursionError):
+            self.refuse("a message is JSON text")
+        except tornado.web.HTTPError as e:
+            self.refuse(str(e.log_message))
+        except Exception:
+            log.exception("room %s: a message could not be taken", self.live.room.code)
+            self.refuse("the server could not take this message")
+
+    def _take(self, data: dict[str, Any]) -> None:
+        do = data.get("do")
+        room = self.live.room
+        if not self.joined:
+            if do not in ("join", "watch"):
+                raise Refused('say {"do": "join"} or {"do": "watch"} first')
+            self._join(data)
+        elif do == "act":
+            if self.seat is None:
+                raise Refused("an onlooker does not act")
+            steps = room.act(self.seat, data.get("move"), data.get("action"))
+            self.hall.changed(self.live, steps)
+        elif do == "table":
+            self.send(json.dumps(room.table(self.seat)))
+        elif do in ("join", "watch"):
+            raise Refused("this connection has joined already")
+        else:
+            raise Refused(f"a message does act or table, not {do!r}")
+
+    def _join(self, data: dict[str, Any]) -> None:
+        room, key = self.live.room, None
+        if data["do"] == "watch":
+            seat = None
+        else:
+            name = data.get("name") or self.hub_name or ""
+            if not isinstance(name, str):
+                raise Refused("a name is text")
+            before = [sitter.data() for sitter in room.sitters]
+            seat = room.sit(self._user(data.get("key")), data.get("seat"), name)
+            key = None if self.hub_name else self.key
+            self.hall.save(self.live)
+            if [sitter.data() for sitter in room.sitters] != before:
+                self.hall.tell(self.live, lambda seat: room.sitters_message())
+        self.joined, self.seat = True, seat
+        if self.deadline is not None:
+            IOLoop.current().remove_timeout(self.deadline)
+        self.hall.seated(self.live, self, seat)
+        joined: dict[str, Any] = {"type": "joined", "seat": seat}
+        if key is not None:
+            joined["key"] = key
+        self.send(json.dumps(joined))
+        self.send(json.dumps(room.table(seat)))
+
+    def _user(self, key: Any) -> str:
+        """Who joins: the hub's user; else the holder of ``key`` (a seat's key), or of a new
+        key (kept as ``self.key``) for one joining for the first time."""
+        if self.hub_name is not None:
+            return f"hub:{self.hub_name}"
+        if key is None:
+            self.key = secrets.token_urlsafe(24)
+            return f"key:{digest(self.key)}"
+        if not isinstance(key, str) or len(key) > KEY_CHARS:
+            raise Refused("a seat key is the text the server gave")
+        user = f"key:{digest(key)}"
+        if self.live.room.seat_of(user) is None:
+            raise Refused("this key holds no seat at this table: join without one")
+        self.key = key
+        return user
+
+    def _paced(self) -> bool:
+        """Whether this message is within the rate (refused beyond it, closed far beyond)."""
+        now = time.monotonic()
+        self.times.append(now)
+        while self.times[0] < now - 1:
+            self.times.popleft()
+        if len(self.times) > 4 * RATE:
+            self.close(1008, "too many messages")
+            return False
+        if len(self.times) > RATE:
+            self.refuse("too many messages: slow down")
+            return False
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Tell this connection only that its message was not taken."""
+        move = len(self.live.room.state.history)
+        self.send(json.dumps({"type": "refused", "reason": reason, "move": move}))
+
+    def send(self, text: str) -> None:
+        with contextlib.suppress(tornado.websocket.WebSocketClosedError):
+            self.write_message(text)
+
+    def on_close(self) -> None:
+        if self.deadline is not None:
+            IOLoop.current().remove_timeout(self.deadline)
+        live = getattr(self, "live", None)
+        if live is None or self not in live.sockets:
+            return
+        seat = live.sockets.pop(self)
+        if seat is not None:
+            self.hall.left(live, seat)
+
+
+# ---------------------------------------------------------------- input checks
+
+
+def _players(players: Any) -> int | None:
+    if players is not None and type(players) is not int:
+        raise ValueError(f"players is a whole number, not {players!r}")
+    return players
+
+
+def _bots(bots: Any) -> dict[int, str]:
+    """``{"seat": level}`` as JSON gives it, read as seat numbers and levels."""
+    if not isinstance(bots, dict):
+        raise ValueError('bots are {"seat": level}')
+    out = {}
+    for seat, level in bots.items():
+        if not (isinstance(seat, str) and seat.isdigit() and isinstance(level, str)):
+            raise ValueError(f'bots are {{"seat": level}}, not {seat!r}: {level!r}')
+        out[int(seat)] = level
+    return out
+
+
+def _options(options: Any) -> dict[str, Any]:
+    if not isinstance(options, dict):
+        raise ValueError("options are a JSON object")
+    return options
+
+
+def _words(error: BaseException) -> str:
+    """An error's words (a KeyError's are quoted)."""
+    return str(error.args[0]) if error.args else type(error).__name__
+
+
+# ---------------------------------------------------------------- the program
+
+
+def _prefix(prefix: str) -> str:
+    """``prefix`` with one slash at each end (``/`` alone for none)."""
+    return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+
+
+def app(store: Store, hub: Hub | None = None, prefix: str = "/") -> tornado.web.Application:
+    """The server's routes under ``prefix``."""
+    prefix = _prefix(prefix)
+    hall = Hall(store, hub)
+    code = r"([A-Z0-9]{1,16})"
+    return tornado.web.Application(
+        [
+            (f"{prefix}rooms", RoomsHandler, {"hall": hall}),
+            (f"{prefix}rooms/{code}", RoomHandler, {"hall": hall}),
+            (f"{prefix}rooms/{code}/socket", RoomSocket, {"hall": hall}),
+        ],
+        websocket_max_message_size=MESSAGE_BYTES,
+    )
+
+
+async def serve(address: str, port: int, db: str, prefix: str) -> None:
+    """Serve the rooms kept in ``db`` until the process is stopped."""
+    api_url = os.environ.get("JUPYTERHUB_API_URL")
+    hub = Hub(api_url) if api_url else None
+    sockets = tornado.netutil.bind_sockets(port, address)
+    server = HTTPServer(app(Store(db), hub, prefix), max_body_size=MESSAGE_BYTES)
+    server.add_sockets(sockets)
+    port = sockets[0].getsockname()[1]
+    where = f"hub {api_url}" if api_url else "no hub"
+    url = f"http://{address}:{port}{prefix}"
+    print(f"tabletop-rooms: serving {url} ({where}; rooms in {db})", flush=True)
+    await asyncio.Event().wait()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The ``tabletop-rooms`` command."""
+    parser = argparse.ArgumentParser(prog="tabletop-rooms", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="serve the rooms")
+    service = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", ""))
+    run.add_argument("--address", default=service.hostname or "127.0.0.1")
+    run.add_argument("--port", type=int, default=service.port or 8765)
+    run.add_argument("--db", default="rooms.sqlite", help="the SQLite file of the rooms")
+    run.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve(args.address, args.port, args.db, _prefix(args.prefix)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""The rooms kept on disk: one SQLite file (write-ahead log), one row a room, holding the
+room's ``record`` as JSON and what the server needs to know its teacher. No secret is kept in
+clear: a key is kept as its hash (``digest``), and a seat's player, without a hub, is known in
+the room by the hash of their seat key.
+
+The server saves a room after every change and before it tells anyone, so a server that is
+killed and started again on the same file has every game as its players last saw it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from typing import Any
+
+from engine.core import SaveError
+
+from .room import Room
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    teacher TEXT NOT NULL
+)
+"""
+
+
+def digest(key: str) -> str:
+    """The hash a key is kept as (SHA-256: the keys are long random strings, so a fast hash
+    cannot be worked back by guessing)."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Store:
+    """The rooms in the SQLite file ``path`` (``":memory:"``: none kept, for tests)."""
+
+    def __init__(self, path: str = ":memory:") -> None:
+        self.db = sqlite3.connect(path, isolation_level=None)
+        if path != ":memory:":
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # committed rows survive the server's process being killed; only a crash of the
+            # machine itself could lose the last change
+            self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute(SCHEMA)
+
+    def save(self, room: Room, teacher: dict[str, Any]) -> None:
+        """Keep ``room`` (replacing what was kept) with ``teacher``: who may act as its
+        teacher, as JSON data holding hashes and hub names only."""
+        self.db.execute(
+            "INSERT OR REPLACE INTO rooms (code, record, teacher) VALUES (?, ?, ?)",
+            (room.code, json.dumps(room.record()), json.dumps(teacher)),
+        )
+
+    def load(self, code: str) -> Room | None:
+        """The room kept as ``code`` (None if there is none); ``SaveError`` naming the room if
+        its record is damaged."""
+        row = self._row(code, "record")
+        if row is None:
+            return None
+        try:
+            return Room.from_record(json.loads(row))
+        except (SaveError, ValueError) as e:
+            raise SaveError(f"room {code}: {e}") from None
+
+    def teacher(self, code: str) -> dict[str, Any] | None:
+        """Who may act as the teacher of the room kept as ``code`` (as ``save`` was given)."""
+        row = self._row(code, "teacher")
+        if row is None:
+            return None
+        try:
+            data = json.loads(row)
+        except ValueError as e:
+            raise SaveError(f"room {code}: its teacher cannot be read: {e}") from None
+        if not isinstance(data, dict):
+            raise SaveError(f"room {code}: its teacher cannot be read")
+        return data
+
+    def codes(self) -> list[str]:
+        """The codes of every room kept."""
+        return [code for (code,) in self.db.execute("SELECT code FROM rooms ORDER BY code")]
+
+    def _row(self, code: str, column: str) -> Any:
+        row = self.db.execute(f"SELECT {column} FROM rooms WHERE code = ?", (code,)).fetchone()
+        return None if row is None else row[0]
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,23 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from serving import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A room server for the tests of one file."""
+    running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A room server of a test's own (its file in ``tmp_path``)."""
+    running = Server(tmp_path / "rooms.sqlite")
+    yield running
+    running.stop()
