@@ -123,7 +123,7 @@ class Seated(widgets.VBox):
         except Exception as e:  # a fault of ours: the connection and the seat go on
             self._say(f"The table could not show a message ({type(e).__name__}: {e})", alert=True)
             if message.get("type") != "table":
-                self._send({"do": "table"})
+                self._to_server({"do": "table"})
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
@@ -135,7 +135,7 @@ class Seated(widgets.VBox):
         elif kind == "joined":
             return
         elif kind == "table" and self.table is None:
-            self.table = room_table(message["game"])(message, self._send)
+            self.table = room_table(message["game"])(message, self._to_server)
             self.children = (self.line, self.table)
             self._say(self._where())
         elif self.table is not None:
@@ -145,8 +145,8 @@ class Seated(widgets.VBox):
         elif kind == "refused":
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        _spawn(self.client.send(message))
+    def _to_server(self, message: dict[str, Any]) -> None:
+        _spawn(self.client._send(message))
 
     def _where(self) -> str:
         seat = self.client.seat
@@ -199,6 +199,9 @@ class JoinForm(widgets.VBox):
         self.note = widgets.HTML()
         self.children = (widgets.HBox([self.code, self.name, self.button]), self.note)
         self.add_class("tt-join")
+
+    def __repr__(self) -> str:
+        return "JoinForm(the room's code and your name, then Join)"
 
     def join(self) -> Seated | None:
         try:
@@ -282,14 +285,15 @@ def host(
 def join_from_address() -> widgets.Widget:
     """A play page's room (``notebooks/play/room.ipynb``): ``?room=K7Q2&name=Asha`` in the
     page's address (Voilà hands it to the kernel as ``QUERY_STRING``) joins at once,
-    ``&watch=1`` shows the projector's view; without a room, the form asks for it."""
+    ``&watch=1`` shows the projector's view, ``&server=...`` names the room server (default:
+    ``server_url()``); without a room, the form asks for it."""
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
-    room, name = (query.get(key, [""])[0] for key in ("room", "name"))
-    form = JoinForm(server_url(), name)
+    room, name, server = (query.get(key, [""])[0] for key in ("room", "name", "server"))
+    form = JoinForm(server_url(server or None), name)
     if room:
         form.code.value = room
         if query.get("watch", [""])[0] in ("1", "yes", "true"):
-            form.children = (watch(room),) if _is_code(room) else form.children
+            form.children = (watch(room, form.url),) if _is_code(room) else form.children
         else:
             form.join()
     return form
