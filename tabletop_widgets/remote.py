@@ -123,6 +123,9 @@ class RoomTable:
         self.send: Callable[[dict[str, Any]], None] = send
         self._sent: int | None = None
         """The move at which this seat's action was sent, until the server answers."""
+        self._waiting: list[dict[str, Any]] = []
+        """Steps that arrived while the table paused (a round's result on screen): drawn
+        after Continue."""
         self.room = message["room"]
         self.room_hints = bool(message["hints"])
         self.sitters: list[dict[str, Any]] = list(message["sitters"])
@@ -160,6 +163,11 @@ class RoomTable:
 
     def _seed_words(self) -> str:
         return f"room {self.room}"
+
+    def _pause_after(self, old: Any, new: Any) -> bool:
+        """A player's table pauses where a local one does; the projector's never: it follows
+        the game live, the round's result in its log."""
+        return not self.onlooker and bool(super()._pause_after(old, new))  # type: ignore[misc]
 
     # -- playing: the server moves the game
     def advance(self) -> None:
@@ -216,12 +224,23 @@ class RoomTable:
             t.names = [self._name(s) for s in range(t.shown.num_players)]
             t.redraw()
 
+    def resume(self) -> None:
+        """Continue after a pause: the steps that arrived meanwhile are drawn now."""
+        t: Any = self
+        t.paused = False
+        waiting, self._waiting = self._waiting, []
+        self._arrive(waiting)
+
     def _arrive(self, steps: list[dict[str, Any]]) -> None:
-        """The server's steps, each drawn in turn (a page watching gets them as frames)."""
+        """The server's steps, each drawn in turn (a page watching gets them as frames). At a
+        pause (a round's result on screen) the rest wait for Continue."""
         t: Any = self
         frames = []
         own = False
-        for step in steps:
+        for k, step in enumerate(steps):
+            if t.paused:
+                self._waiting.extend(steps[k:])
+                break
             if step["move"] != len(t.latest.history) + 1:
                 self.send({"do": "table"})  # a step was missed: ask for the table afresh
                 return
@@ -259,7 +278,7 @@ class RoomTable:
         self._start = _start_of(message)
         self.sitters = list(message["sitters"])
         self.room_hints = bool(message["hints"])
-        self._sent = None
+        self._sent, self._waiting = None, []
         if t.looking_back:
             t.look(None)
         history = _events(message["events"])

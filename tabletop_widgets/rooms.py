@@ -18,6 +18,7 @@ import os
 from collections.abc import Coroutine, Mapping
 from html import escape
 from typing import Any
+from urllib.error import URLError
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -254,7 +255,7 @@ class Hosted:
         return (
             '<div class="tt-room-code">'
             f"<p>Room code: <b style='font-size:200%;letter-spacing:0.2em'>{self.code}</b></p>"
-            f"<p>Students: <code>join(room=\"{self.code}\", name=\"…\")</code>, or the room "
+            f'<p>Students: <code>join(room="{self.code}", name="…")</code>, or the room '
             "page's form.</p></div>"
         )
 
@@ -276,9 +277,15 @@ def host(
     ``bots`` seats (seat -> level) played by bots and the others waiting for students. Shows
     the join code; ``.watch()`` is the projector's view."""
     where = server_url(url)
-    code, key = create_room(
-        where, game, players, bots=bots, hints=hints, takeover=takeover, options=options
-    )
+    try:
+        code, key = create_room(
+            where, game, players, bots=bots, hints=hints, takeover=takeover, options=options
+        )
+    except URLError as e:
+        raise ConnectionError(
+            f"no room server answers at {where} ({e.reason}): start one with "
+            "`tabletop-rooms serve` (docs/teaching.md, A class at one table)"
+        ) from None
     return Hosted(where, code, key)
 
 

@@ -18,7 +18,7 @@ from lab import patience
 from engine.rooms.client import create_room, room_info
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rooms"))
-from serving import Server  # noqa: E402  (the room server the room tests use)
+from serving import Server
 
 pytestmark = pytest.mark.browser
 
@@ -66,9 +66,7 @@ def test_two_students_and_the_projector_share_one_table(lab_server, chromium, ro
         table.locator("button.jupyter-button", has_text=re.compile(r"^\s*Bid\s*$")).click()
         said = re.compile(rf"{who} bids")
         for page_table in (table, other, wall_table):
-            page_table.locator(".tt-log li", has_text=said).first.wait_for(
-                timeout=patience(30_000)
-            )
+            page_table.locator(".tt-log li", has_text=said).first.wait_for(timeout=patience(30_000))
         assert room_info(rooms.url, code)["move"] >= 2
 
         # Nothing of one student's plate reaches the other's page or the projector.
