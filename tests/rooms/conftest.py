@@ -17,6 +17,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
     yield running
     running.stop()
+    assert "Traceback" not in running.log()
 
 
 @pytest.fixture
@@ -25,3 +26,4 @@ def fresh_server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "rooms.sqlite")
     yield running
     running.stop()
+    assert "Traceback" not in running.log()
