@@ -8,7 +8,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "widgets"))  # no_leak.py: twin games
 
-from serving import Server  # noqa: E402
+from serving import Server
 
 
 @pytest.fixture(scope="module")

@@ -38,8 +38,16 @@ class Server:
                 env[name] = value
         log = open(self.db.with_suffix(".log"), "a")  # noqa: SIM115 (the process keeps it)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.rooms.server", "serve", "--port", "0"]
-            + ["--db", str(self.db)],
+            [
+                sys.executable,
+                "-m",
+                "engine.rooms.server",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                str(self.db),
+            ],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,

@@ -11,7 +11,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from serving import Player, Server, run, seated
+from serving import Player, run, seated
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import websocket_connect
 
@@ -178,7 +178,7 @@ async def hostile(url: str, code: str) -> tuple[list[dict], list[str]]:
 
 
 def test_a_hostile_client_is_refused_and_the_game_goes_on(server):
-    code, key = create_room(server.url, "rummy", 2)
+    code, _ = create_room(server.url, "rummy", 2)
     before = room_info(server.url, code)
     answers, keys = run(hostile(server.url, code))
     *refusals, flood = answers

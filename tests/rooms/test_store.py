@@ -64,7 +64,7 @@ def test_the_server_answers_a_damaged_room_as_unavailable(tmp_path):
     store.close()
     server = Server(db)
     try:
-        with pytest.raises(Refused, match="room PLAY is unavailable .HTTP 503"):
+        with pytest.raises(Refused, match=r"room PLAY is unavailable \(HTTP 503"):
             room_info(server.url, "PLAY")
         assert room_info(server.url, "NEW2")["game"] == "plates"
         assert server.alive()
