@@ -105,21 +105,25 @@ class Client:
 
     async def reconnect(self) -> dict[str, Any]:
         """Connect again (after a dropped connection, a restarted server) to the same seat,
-        with its key. Returns the table as it stands."""
+        with its key. Returns the table as it stands; messages not yet received are dropped
+        (the table supersedes them)."""
         await self.close()
+        self.messages = asyncio.Queue()
         address = _at(self.url, f"rooms/{self.room}/socket").replace("http", "ws", 1)
-        self.connection = await websocket_connect(HTTPRequest(address, headers=_auth(self.token)))
+        self.connection = connection = await websocket_connect(
+            HTTPRequest(address, headers=_auth(self.token))
+        )
         if self.watching:
             await self._send({"do": "watch"})
         else:
             await self._send({"do": "join", "seat": self.seat, "name": self.name, "key": self.key})
-        joined = await self._next()
+        joined = await self._next(connection)
         if joined["type"] != "joined":
             await self.close()
             raise Refused(joined.get("reason", f"not joined: {joined}"))
         self.seat, self.key = joined["seat"], joined.get("key", self.key)
-        table = await self._next()
-        self.reader = asyncio.ensure_future(self._read())
+        table = await self._next(connection)
+        self.reader = asyncio.ensure_future(self._read(connection))
         return table
 
     @property
@@ -140,9 +144,10 @@ class Client:
         return await self.messages.get()
 
     async def close(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-            self.connection = None
+        """End the connection (no ``closed`` message: this end knows)."""
+        connection, self.connection = self.connection, None
+        if connection is not None:
+            connection.close()
         if self.reader is not None:
             await self.reader
             self.reader = None
@@ -152,19 +157,20 @@ class Client:
             raise ConnectionError("not connected")
         await self.connection.write_message(json.dumps(message))
 
-    async def _next(self) -> dict[str, Any]:
+    async def _next(self, connection: WebSocketClientConnection) -> dict[str, Any]:
         """The next message read, taken in (the table kept up, ``on_message`` called)."""
-        assert self.connection is not None
-        text = await self.connection.read_message()
+        text = await connection.read_message()
         message: dict[str, Any] = {"type": "closed"} if text is None else json.loads(text)
+        if text is None and connection is not self.connection:
+            return message  # closed by ``close``
         self.latest = told(self.latest, message)
         self.messages.put_nowait(message)
         if self.on_message is not None:
             self.on_message(message)
         return message
 
-    async def _read(self) -> None:
-        while (await self._next())["type"] != "closed":
+    async def _read(self, connection: WebSocketClientConnection) -> None:
+        while (await self._next(connection))["type"] != "closed":
             pass
 
 

@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "widgets"))  # no_leak.py: twin games
+
 from serving import Server
 
 
@@ -13,6 +17,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(tmp_path_factory.mktemp("rooms") / "rooms.sqlite")
     yield running
     running.stop()
+    assert "Traceback" not in running.log()
 
 
 @pytest.fixture
@@ -21,3 +26,4 @@ def fresh_server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "rooms.sqlite")
     yield running
     running.stop()
+    assert "Traceback" not in running.log()

@@ -38,8 +38,16 @@ class Server:
                 env[name] = value
         log = open(self.db.with_suffix(".log"), "a")  # noqa: SIM115 (the process keeps it)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.rooms.server", "serve", "--port", "0"]
-            + ["--db", str(self.db)],
+            [
+                sys.executable,
+                "-m",
+                "engine.rooms.server",
+                "serve",
+                "--port",
+                "0",
+                "--db",
+                str(self.db),
+            ],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
@@ -94,11 +102,17 @@ class Player:
             message = await asyncio.wait_for(client.receive(), 30)
             self.check(message)
 
+    async def reconnect(self) -> dict[str, Any]:
+        """Connect again (an action sent on the old connection may have been lost)."""
+        self.acted = None
+        return await self.client.reconnect()
+
     def check(self, message: dict[str, Any]) -> None:
         if message["type"] == "closed":
             raise ConnectionError("the server closed the connection")
         if message["type"] == "refused":
             self.refused.append(message)
+
         assert len(self.client.latest["events"]) == self.client.latest["move"]
 
 

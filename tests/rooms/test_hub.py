@@ -1,0 +1,106 @@
+"""On a JupyterHub the hub says who a player is: a fake hub (a tiny Tornado app answering
+``/hub/api/user`` for the tokens it knows, 403 otherwise) stands in for it. No token, or one
+the hub does not know: no room, no seat. The room's creator and the hub's admins are its
+teachers; a player comes back to their seat as themselves, without a key."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+import tornado.netutil
+import tornado.web
+from serving import Server, run
+from tornado.httpclient import HTTPClientError
+from tornado.httpserver import HTTPServer
+
+from engine.rooms.client import Client, create_room, room_info, teacher
+from engine.rooms.room import Refused
+
+USERS = {"t-ann": ("ann", False), "t-bob": ("bob", False), "t-root": ("root", True)}
+"""The fake hub's tokens: token -> (name, admin)."""
+
+
+class FakeHub:
+    """The hub's ``GET /hub/api/user`` on a free port, in a thread of its own; ``asked``
+    counts the questions for each token."""
+
+    def __init__(self) -> None:
+        self.asked: Counter[str] = Counter()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=asyncio.run, args=(self.serve(),), daemon=True)
+        self.thread.start()
+        self.ready.wait(10)
+
+    async def serve(self) -> None:
+        hub = self
+
+        class Me(tornado.web.RequestHandler):
+            def get(self) -> None:
+                token = self.request.headers.get("Authorization", "").removeprefix("token ")
+                hub.asked[token] += 1
+                if token not in USERS:
+                    raise tornado.web.HTTPError(403)
+                name, admin = USERS[token]
+                self.finish(json.dumps({"kind": "user", "name": name, "admin": admin}))
+
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        HTTPServer(tornado.web.Application([("/hub/api/user", Me)])).add_sockets(sockets)
+        self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}/hub/api"
+        self.ready.set()
+        await asyncio.Event().wait()
+
+
+@pytest.fixture(scope="module")
+def hub() -> FakeHub:
+    return FakeHub()
+
+
+@pytest.fixture(scope="module")
+def server(hub, tmp_path_factory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("hub") / "rooms.sqlite"
+    running = Server(db, {"JUPYTERHUB_API_URL": hub.url})
+    yield running
+    running.stop()
+    assert "Traceback" not in running.log()
+
+
+def test_the_hub_says_who_plays_and_who_teaches(hub, server):
+    with pytest.raises(Refused, match="401"):
+        create_room(server.url, "plates", 4, token="")
+    with pytest.raises(Refused, match="401"):
+        create_room(server.url, "plates", 4, token="t-nobody")
+    code, key = create_room(server.url, "plates", 4, bots={3: "basic"}, token="t-ann")
+
+    async def main():
+        for token in (None, "", "t-nobody"):
+            with pytest.raises(HTTPClientError, match="401"):
+                await Client().connect(server.url, code, token=token or "")
+        ann, bob = Client(), Client()
+        await ann.connect(server.url, code, token="t-ann")
+        await bob.connect(server.url, code, name="Bobby", token="t-bob")
+        assert ann.key is None and bob.key is None  # the hub knows them: no seat keys
+        assert (ann.seat, bob.seat) == (0, 1)
+        again = Client()
+        table = await again.connect(server.url, code, token="t-ann")  # another tab
+        assert table["seat"] == 0
+        assert [s["name"] for s in table["sitters"]] == ["ann", "Bobby", "", "Bot 3"]
+        while (await ann.receive())["type"] != "closed":
+            pass
+        for client in (again, bob):
+            await client.close()
+
+    run(main())
+    assert hub.asked["t-ann"] == 1  # the hub's answers are kept
+    with pytest.raises(Refused, match="403"):
+        teacher(server.url, code, None, {"do": "hints", "on": True}, token="t-bob")
+    assert teacher(server.url, code, None, {"do": "hints", "on": True}, token="t-ann")["hints"]
+    assert teacher(server.url, code, None, {"do": "bot", "seat": 2}, token="t-root")["sitters"][2][
+        "kind"
+    ] == ("bot")
+    assert teacher(server.url, code, key, {"do": "hints", "on": False})["hints"] is False
+    assert room_info(server.url, code)["players"] == 4
