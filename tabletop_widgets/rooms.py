@@ -22,6 +22,7 @@ from urllib.error import URLError
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
+from tornado.websocket import WebSocketClosedError
 
 from engine.rooms.client import Client, create_room, room_info, teacher
 from engine.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
@@ -147,7 +148,18 @@ class Seated(widgets.VBox):
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
     def _to_server(self, message: dict[str, Any]) -> None:
-        _spawn(self.client._send(message))
+        """Send a table's message; while the connection is down the table says so and keeps
+        its game (the move can be made again once the table is back)."""
+
+        async def go() -> None:
+            try:
+                await self.client.send(message)
+            except (ConnectionError, WebSocketClosedError):
+                if self.table is not None:
+                    why = "not connected to the room just now: try again in a moment"
+                    self.table.receive_room({"type": "refused", "reason": why})
+
+        _spawn(go())
 
     def _where(self) -> str:
         seat = self.client.seat

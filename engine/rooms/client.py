@@ -114,9 +114,9 @@ class Client:
             HTTPRequest(address, headers=_auth(self.token))
         )
         if self.watching:
-            await self._send({"do": "watch"})
+            await self.send({"do": "watch"})
         else:
-            await self._send({"do": "join", "seat": self.seat, "name": self.name, "key": self.key})
+            await self.send({"do": "join", "seat": self.seat, "name": self.name, "key": self.key})
         joined = await self._next(connection)
         if joined["type"] != "joined":
             await self.close()
@@ -133,11 +133,11 @@ class Client:
 
     async def act(self, action: Any) -> None:
         """Send ``action`` (an engine action) as made on the table this client last saw."""
-        await self._send({"do": "act", "move": self.move, "action": encode(action)})
+        await self.send({"do": "act", "move": self.move, "action": encode(action)})
 
     async def table(self) -> None:
         """Ask for the whole table again (it comes as a message)."""
-        await self._send({"do": "table"})
+        await self.send({"do": "table"})
 
     async def receive(self) -> dict[str, Any]:
         """The next message (``{"type": "closed"}`` once the connection has ended)."""
@@ -152,7 +152,8 @@ class Client:
             await self.reader
             self.reader = None
 
-    async def _send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message as it is (a table's ``{"do": "act", ...}``)."""
         if self.connection is None:
             raise ConnectionError("not connected")
         await self.connection.write_message(json.dumps(message))
