@@ -22,6 +22,7 @@ from urllib.error import URLError
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
+from tornado.httpclient import HTTPClientError
 from tornado.websocket import WebSocketClosedError
 
 from engine.rooms.client import Client, create_room, room_info, teacher
@@ -34,6 +35,12 @@ URL_SETTING = "TABLETOP_ROOMS_URL"
 DEFAULT_URL = "http://127.0.0.1:8765"
 """Where ``tabletop-rooms serve`` listens by default (on a laptop, and on a one-machine hub
 such as The Littlest JupyterHub, the students' kernels reach it there)."""
+FINAL = {
+    401: "the hub did not say who you are: open this from your own Jupyter server",
+    403: "this room is not yours to join",
+    404: "there is no room with this code: check it on the teacher's screen",
+}
+"""Answers to a connection that trying again will not change, and what they mean."""
 RETRY = (1, 2, 4, 8, 15)
 """Seconds between attempts to connect again after a dropped connection (the last repeats)."""
 
@@ -96,12 +103,21 @@ class Seated(widgets.VBox):
                 await connecting
                 self._tries = 0
             except Refused as e:
-                self._ended = True
-                self._say(f"Room {self.room}: {e}", alert=True)
+                self._end(str(e))
+            except HTTPClientError as e:  # the server answered the handshake with a refusal
+                if e.code in FINAL:
+                    self._end(FINAL[e.code])
+                else:
+                    self._retry(f"the room's server answered {e.code}")
             except OSError as e:
                 self._retry(f"no answer from the room's server ({e.strerror or e})")
 
         _spawn(run())
+
+    def _end(self, why: str) -> None:
+        """Stop trying: the server has said no."""
+        self._ended = True
+        self._say(f"Room {self.room}: {why}", alert=True)
 
     def _retry(self, why: str) -> None:
         """Try the connection again after a while (the seat comes back by its key)."""
