@@ -187,8 +187,8 @@ class RoomTable:
         self._sent = t.shown.move
         t.message.value = ""
         t.confirm_bar.close()
+        t.note("sent: waiting for the table")  # before sending: the answer may come at once
         self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
-        t.note("sent: waiting for the table")
         return True
 
     def new_game(self) -> bool:
@@ -207,6 +207,7 @@ class RoomTable:
             self._arrive(message["steps"])
         elif kind == "refused":
             self._sent = None
+            t.note("")  # no longer on its way
             t.refuse(str(message.get("reason", "")))
             t.redraw()
         elif kind == "table":
