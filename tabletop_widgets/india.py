@@ -314,12 +314,14 @@ class IndiaTable(Table):
 
     def _show_dice(self) -> None:
         """Your own last throw stays on the dice until you throw again (the board shows the
-        others' throws); looking back, the throw of the move shown."""
+        others' throws); looking back, the throw of the move shown, as also on your move when
+        the table did not see you throw (a room's table made or sent afresh mid-turn)."""
         own = None if self.looking_back else self._own.get(self.viewer)
-        thrown, left = self._seen()["thrown"], tuple(self._seen()["dice"])
+        view = self._seen()
+        thrown, left = view["thrown"], tuple(view["dice"])
         if own:
             self.dice.show(*own)
-        elif self.looking_back and thrown:
+        elif thrown and (self.looking_back or self.shown.current_player == self.viewer):
             self.dice.show(Throw(*thrown), left, self.dice.throws)  # no tumble while scrubbing
         else:
             self.dice.show(None, (), self.dice.throws)
@@ -405,7 +407,7 @@ class IndiaTable(Table):
             verb = "throw" if s.current_player == CHANCE else "move"
             where = f"{self.names[self._seen()['turn']]} to {verb}"
         return (
-            f"IndiaTable({s.num_players} players, {self._seed_words()}, "
+            f"{type(self).__name__}({s.num_players} players, {self._seed_words()}, "
             f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
 
