@@ -97,9 +97,7 @@ class SaveLoad(widgets.HBox):
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
-        self.files = Files(
-            self.save, self.load_file, self._too_big, loads=not (table.exam or table.room)
-        )
+        self.files = Files(self.save, self.load_file, self._too_big, loads=not (table.exam or table.room))
         self.files.layout.flex = "none"
         self.note = widgets.HTML()
         self.children = (self.files, self.note)
