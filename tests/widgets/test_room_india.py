@@ -44,7 +44,7 @@ def test_partners_in_a_room():
     played = Played("india", 4, bots={1: "basic", 3: "basic"}, seed=6, partners=True)
 
     def at_turn(seat: int) -> None:
-        if len(played.room.state.history) % 5 == 0:
+        if len(played.room.state.history) % 9 == 0:
             same_picture(played, seat)
 
     played.play(before=at_turn)
