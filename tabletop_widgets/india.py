@@ -6,6 +6,9 @@ move. A piece that cannot move says why. Two pieces standing together move the s
 rules give the move to the lower-numbered one: a click on either selects it. The coach gives,
 for each legal move, the chance the moved piece is hit before your next turn (each opponent's
 whole turn, rethrows after doubles included).
+
+In a room (``tabletop_widgets.remote``) the server throws every seat's dice as soon as its turn
+comes: there is no Throw to click, and the dice show the throw as it arrives.
 """
 
 from __future__ import annotations
@@ -27,10 +30,12 @@ from engine.india import (
     ROUTE,
     Enter,
     IndiaState,
+    IndiaView,
     Move,
     Option,
     Position,
     Throw,
+    board_from_view,
     square,
     turn_hit_risk,
 )
@@ -91,6 +96,8 @@ class IndiaTable(Table):
             description="Throw", icon="dice", button_style="primary", tooltip="throw the dice"
         )
         self.press(self.throw_button, self.throw)
+        if self.room is not None:  # the room's server throws the dice
+            self.throw_button.layout.display = "none"
         self.move_list = widgets.VBox()
         self.move_list.add_class("tt-india-moves")
         self._buttons: list[widgets.Button] = []
@@ -102,26 +109,34 @@ class IndiaTable(Table):
         self.board.layout.flex = "1 1 auto"  # the board and its side panel take what is left
         return (widgets.HBox([self.board, controls]),)
 
+    def _seen(self, state: engine.State | None = None) -> IndiaView:
+        """``state`` (default: the one on the table) as the table reads it: its view. India
+        hides nothing, so any seat's view is the whole table; in a room it is what the server
+        told this seat, so a table reads the same thing at home and in a room."""
+        return (self.shown if state is None else state).view(self.humans[0])
+
     # -- playing
     def human_to_act(self) -> int | None:
-        """Bots and their throws move by themselves; a human's throw waits for Throw."""
-        s = self.shown
+        """Bots and their throws move by themselves; a human's throw waits for Throw (in a
+        room the server throws: nobody waits for a click)."""
+        s, turn = self.shown, self._seen()["turn"]
         if s.current_player in self.humans or (
-            s.current_player == CHANCE and s.turn in self.humans
+            self.room is None and s.current_player == CHANCE and turn in self.humans
         ):
-            return s.turn
+            return turn
         return None
 
     def throw(self, outcome: Throw | None = None) -> bool:
         """A human's throw: the engine's fair throw (or the teacher's rigged one), or
         ``outcome`` to rig it."""
+        if self.room is not None:
+            return self.refuse("in a room the dice are thrown for you when your turn comes")
         blocked = self._blocked()
         if blocked:
             return self.refuse(blocked)
         if self.shown.current_player != CHANCE:
-            return self.refuse(
-                f"the dice are thrown: {self.names[self.shown.turn]} must move first"
-            )
+            turn = self._seen()["turn"]
+            return self.refuse(f"the dice are thrown: {self.names[turn]} must move first")
         return self.act(self.chance() if outcome is None else outcome)
 
     def act(self, action: Any) -> bool:
@@ -132,25 +147,27 @@ class IndiaTable(Table):
         """A loaded game: the throw being played stays on the dice if it is a human's."""
         kept, self._own = self._own, {}
         if isinstance(state, IndiaState) and state.thrown and state.turn in self.humans:
-            self._own[state.turn] = (state.thrown, state.dice, state.throws)
+            self._own[state.turn] = (state.thrown, state.dice, len(state.history))
         try:
             super().replace(state, note)
         except ValueError:
             self._own = kept  # refused: the table keeps its game, dice included
             raise
 
-    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
-        """Also keep each human's own throw, and the dice of it still to use."""
-        assert isinstance(new, IndiaState)
-        mover = self.shown.turn
-        super()._step(seat, action, new)
+    def _moved(self, seen: dict[int, engine.Event], new: Any) -> None:
+        """Also keep each human's own throw (numbered by its move: a new number tumbles the
+        dice), and the dice of it still to use."""
+        mover = self._seen()["turn"]
+        super()._moved(seen, new)
         if mover not in self.humans:
             return
-        if isinstance(action, Throw):
-            self._own[mover] = (action, (action.a, action.b), new.throws)
+        thrown = seen[mover].mark("throw")
+        if thrown is not None:
+            self._own[mover] = (Throw(*thrown), tuple(thrown), len(new.history))
         elif mover in self._own:
-            thrown, _, count = self._own[mover]
-            self._own[mover] = (thrown, new.dice if new.current_player == mover else (), count)
+            throw, _, count = self._own[mover]
+            left = tuple(self._seen(new)["dice"]) if new.current_player == mover else ()
+            self._own[mover] = (throw, left, count)
 
     INTENTS = gate.intents(
         Table.INTENTS,
@@ -175,7 +192,7 @@ class IndiaTable(Table):
                 piece, steps = value
                 if piece not in range(PIECES):
                     return False
-                action = Move(stands_for(self.shown.pieces[self.shown.turn], piece), steps)
+                action = Move(stands_for(self._mine(), piece), steps)
         except engine.IllegalAction:
             return False
         self.act(action)
@@ -188,76 +205,80 @@ class IndiaTable(Table):
         if blocked:
             self.refuse(blocked)
             return
-        self.selected = stands_for(self.shown.pieces[self.shown.turn], piece)
+        self.selected = stands_for(self._mine(), piece)
         if self._targets(piece):
             self.message.value = ""
         else:
             self.refuse(self._why_stuck(piece))
         self.redraw()
 
+    def _mine(self) -> tuple[int, ...]:
+        """The pieces of the seat whose turn it is."""
+        v = self._seen()
+        return tuple(v["pieces"][v["turn"]])
+
     def _options_for(self, piece: int | None) -> list[Option]:
-        s = self.shown
-        mine = s.pieces[s.turn]
+        mine = self._mine()
         if piece is None or not 0 <= piece < len(mine):
             return []
         return [
             o
-            for o in s.legal_options()
+            for o in self.shown.legal_options()
             if (isinstance(o.action, Enter) and mine[piece] == CORNER)
             or (isinstance(o.action, Move) and o.action.piece == stands_for(mine, piece))
         ]
 
     def _targets(self, piece: int | None) -> list[tuple[str, int]]:
         """``(intent, progress)`` of every place the piece may go."""
-        out = []
+        out, turn = [], self._seen()["turn"]
         for o in self._options_for(piece):
             if isinstance(o.action, Enter):
                 out.append(("enter", 0))
             else:
-                to = o.pieces[self.shown.turn][o.action.piece]
+                to = o.pieces[turn][o.action.piece]
                 out.append((f"move:{o.action.piece}:{o.action.steps}", to))
         return out
 
     def _why_stuck(self, piece: int) -> str:
-        s = self.shown
-        p = s.pieces[s.turn][piece]
+        p, dice = self._mine()[piece], self._seen()["dice"]
         if p == HOME:
             return f"piece {piece} is home in INDIA already"
-        tries = (
-            [Enter()] if p == CORNER else [Move(piece, d) for d in sorted({*s.dice, sum(s.dice)})]
-        )
+        tries = [Enter()] if p == CORNER else [Move(piece, d) for d in sorted({*dice, sum(dice)})]
         reasons = [self.why_not(a) for a in tries]
         return f"piece {piece} cannot move: " + "; ".join(dict.fromkeys(r for r in reasons if r))
 
     # -- the log
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """A capture (whose piece goes back to its corner), and a rethrow after doubles."""
-        assert isinstance(old, IndiaState) and isinstance(new, IndiaState)
-        action, who = new.history[-1], self.names[old.turn]
-        if isinstance(action, Throw):
+        assert self.last is not None, "the action just made, as the viewer saw it"
+        before, after = self._seen(old), self._seen(new)
+        who = self.names[before["turn"]]
+        if self.last.mark("throw") is not None:
             return []
         lines = []
-        captured = old.public(action, self.humans[0]).mark("captured")
+        captured = self.last.mark("captured")
         if captured:
             victim, k, _ = captured
             lines.append(
                 f"{says(who, 'capture')} {_whose(self.names[victim])} piece {k}: back to its corner"
             )
-        rethrow = new.current_player == CHANCE and new.turn == old.turn
-        if rethrow and old.thrown is not None and old.thrown.doubles:
+        rethrow = new.current_player == CHANCE and after["turn"] == before["turn"]
+        thrown = before["thrown"]
+        if rethrow and thrown is not None and thrown[0] == thrown[1]:
             lines.append(f"doubles: {says(who, 'throw')} again")
         return lines
 
     # -- drawing
     def turn_line(self) -> str:
         """A throw, not a deal: whose it is."""
-        s, turn = self.shown, self.shown.turn
+        s, turn = self.shown, self._seen()["turn"]
         if s.current_player != CHANCE or s.is_terminal():
             return super().turn_line()
-        return f"{self.names[turn]} to throw" + (": click Throw" if turn in self.humans else "")
+        click = ": click Throw" if self.human_to_act() is not None else ""
+        return f"{self.names[turn]} to throw" + click
 
     def hint(self) -> str:
-        left = "-".join(map(str, self.shown.dice))
+        left = "-".join(map(str, self._seen()["dice"]))
         return f"{left} to use: click a piece, then a green ring"
 
     def _my_move(self) -> bool:
@@ -265,10 +286,12 @@ class IndiaTable(Table):
 
     def picture(self) -> tuple[str, str]:
         s, seat = self.shown, self.viewer
-        mine = s.pieces[s.turn]
+        view = s.view(seat, reveal=self.reveal)
+        turn = view["turn"]
+        mine = view["pieces"][turn]
         my_move = self._my_move()
         svg = table_svg(
-            s.view(seat, reveal=self.reveal),
+            view,
             numbers=self.numbers,
             selected=self.selected if my_move else None,
             targets=self._targets(self.selected) if my_move else (),
@@ -276,13 +299,13 @@ class IndiaTable(Table):
             names=self.names,
             last=self.last,
         )
-        return svg, f"India board seen by {self.names[seat]}, {self.names[s.turn]}'s turn"
+        return svg, f"India board seen by {self.names[seat]}, {self.names[turn]}'s turn"
 
     def refresh(self) -> None:
         s = self.shown
         my_move = self._my_move()
         self._show_dice()
-        my_throw = s.current_player == CHANCE and s.turn in self.humans
+        my_throw = s.current_player == CHANCE and self.human_to_act() is not None
         self.throw_button.disabled = not my_throw
         why = self._blocked() or "the dice are thrown: move first, using them"
         self.throw_button.tooltip = "throw the dice" if my_throw else f"not now: {why}"
@@ -291,13 +314,15 @@ class IndiaTable(Table):
 
     def _show_dice(self) -> None:
         """Your own last throw stays on the dice until you throw again (the board shows the
-        others' throws); looking back, the throw of the move shown."""
-        s = self.shown
+        others' throws); looking back, the throw of the move shown, as also on your move when
+        the table did not see you throw (a room's table made or sent afresh mid-turn)."""
         own = None if self.looking_back else self._own.get(self.viewer)
+        view = self._seen()
+        thrown, left = view["thrown"], tuple(view["dice"])
         if own:
             self.dice.show(*own)
-        elif self.looking_back and s.thrown:
-            self.dice.show(s.thrown, s.dice, self.dice.throws)  # no tumble while scrubbing
+        elif thrown and (self.looking_back or self.shown.current_player == self.viewer):
+            self.dice.show(Throw(*thrown), left, self.dice.throws)  # no tumble while scrubbing
         else:
             self.dice.show(None, (), self.dice.throws)
 
@@ -323,12 +348,12 @@ class IndiaTable(Table):
     def _describe(self, o: Option) -> str:
         """A legal move in what the board shows: the piece's number, the steps (the number
         in its green ring), and the kind of square it lands on."""
-        s = self.shown
-        side = s.sides[s.turn]
+        v = self._seen()
+        turn = v["turn"]
         if isinstance(o.action, Enter):
             return "enter a piece (on your entry square)"
         i = o.action.piece
-        to = self._place(side, o.pieces[s.turn][i])
+        to = self._place(v["sides"][turn], o.pieces[turn][i])
         hit = f", capturing {_whose(self.names[o.captured[0]])} piece" if o.captured else ""
         return f"piece {i} moves {o.action.steps} to {to}{hit}"
 
@@ -344,12 +369,12 @@ class IndiaTable(Table):
         return "a blue square (safe)" if q in BLUE else "a white square"
 
     def _coach_html(self) -> str:
-        s = self.shown
+        board, turn = board_from_view(self._seen()), self._seen()["turn"]
         lines = []
-        for o in s.legal_options():
-            moved = o.action.piece if isinstance(o.action, Move) else s.pieces[s.turn].index(CORNER)
-            after = Position(o.pieces, s.sides, s.partners)
-            risk = turn_hit_risk(after, s.turn, o.pieces[s.turn][moved])
+        for o in self.shown.legal_options():
+            moved = o.action.piece if isinstance(o.action, Move) else self._mine().index(CORNER)
+            after = Position(o.pieces, board.sides, board.partners)
+            risk = turn_hit_risk(after, turn, o.pieces[turn][moved])
             lines.append(
                 f"{self._describe(o)}: hit before your next turn "
                 f"<b>{percent(risk)}</b>{_exact(risk)}"
@@ -366,9 +391,8 @@ class IndiaTable(Table):
     def standing(self) -> list[tuple[int, str]]:
         """The winners first, then by place (with ``play_on``) and by pieces home."""
         s = self.shown
-        assert isinstance(s, IndiaState)
         returns, winners = s.returns(), s.winners()
-        home = [sum(p == HOME for p in mine) for mine in s.pieces]
+        home = [sum(p == HOME for p in mine) for mine in self._seen()["pieces"]]
         order = sorted(range(s.num_players), key=lambda seat: (-returns[seat], -home[seat]))
         return [
             (seat, ("won: " if seat in winners else "") + f"{home[seat]} of {PIECES} pieces home")
@@ -381,9 +405,9 @@ class IndiaTable(Table):
             where = "game over"
         else:
             verb = "throw" if s.current_player == CHANCE else "move"
-            where = f"{self.names[s.turn]} to {verb}"
+            where = f"{self.names[self._seen()['turn']]} to {verb}"
         return (
-            f"IndiaTable({s.num_players} players, {self._seed_words()}, "
+            f"{type(self).__name__}({s.num_players} players, {self._seed_words()}, "
             f"humans {list(self.humans)}, {len(s.history)} actions, {where})"
         )
 

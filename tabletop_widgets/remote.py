@@ -135,9 +135,10 @@ class RoomTable:
         humans = (0,) if self.onlooker else (message["seat"],)
         nobody = {s: None for s in range(game.num_players) if s not in humans}
         super().__init__(game, humans=humans, bots=nobody)  # type: ignore[call-arg]
+        self._log(game.history)
         if message["record"] is not None:
             self._finished(message["record"])
-            self.redraw()
+        self.redraw()  # type: ignore[attr-defined]
 
     def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
         m = {**self._start, **message}
@@ -195,8 +196,8 @@ class RoomTable:
         self._sent = t.shown.move
         t.message.value = ""
         t.confirm_bar.close()
+        t.note("sent: waiting for the table")  # before sending: the answer may come at once
         self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
-        t.note("sent: waiting for the table")
         return True
 
     def new_game(self) -> bool:
@@ -215,6 +216,7 @@ class RoomTable:
             self._arrive(message["steps"])
         elif kind == "refused":
             self._sent = None
+            t.note("")  # no longer on its way
             t.refuse(str(message.get("reason", "")))
             t.redraw()
         elif kind == "table":
@@ -271,6 +273,13 @@ class RoomTable:
 
         t.tools.children = tools_for(self)
 
+    def _log(self, history: engine.core.History) -> None:
+        """The log afresh: every action so far, as this seat saw it."""
+        t: Any = self
+        t.move_log.keep(0)
+        for k, event in enumerate(history):
+            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+
     def _afresh(self, message: Mapping[str, Any]) -> None:
         """The whole table as the server sends it (on coming back, a step missed, a new
         game)."""
@@ -284,9 +293,7 @@ class RoomTable:
         history = _events(message["events"])
         t.shown, t.paused, t.last = self._seat_game(message, history), False, None
         t.names = [self._name(s) for s in range(t.shown.num_players)]
-        t.move_log.keep(0)
-        for k, event in enumerate(history):
-            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        self._log(history)
         t.tools.children = self._tools()
         if message["record"] is not None:
             self._finished(message["record"])

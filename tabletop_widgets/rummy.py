@@ -9,6 +9,10 @@ discard. Declare and Drop are enabled only when the engine
 allows them; Declare says whether the hand is a valid show, and a wrong show or a drop asks
 first, saying what it costs. The card you just drew is tagged NEW. After the show every hand
 is revealed, arranged, with the points it lost.
+
+The table reads the deal from the viewer's view (``state.view(seat)``), so it reads the same
+thing at home and in a room, where the view is what the server told this seat; the hand's
+groups are the player's own, kept on this screen.
 """
 
 from __future__ import annotations
@@ -24,15 +28,20 @@ from engine.cards import SUITS, Card
 from engine.rummy import (
     RANK_NUMBER,
     WRONG_SHOW,
+    Arrangement,
     Declare,
     Discard,
     Draw,
     Drop,
-    Toss,
+    RummyView,
     best_arrangement,
     by_suit,
+    describe_result,
     discard_danger,
+    drop_cost,
 )
+from engine.rummy.melds import is_valid_show
+from engine.rummy.odds import cards_in
 
 from . import gate
 from .render.rummy import group_label, laid_out, table_svg
@@ -108,8 +117,29 @@ class RummyTable(Table):
         )
 
     # -- your hand, as you arrange it
+    def _seen(self, state: engine.State | None = None) -> RummyView:
+        """``state`` (default: the one on the table) as the viewer sees it."""
+        return (self.shown if state is None else state).view(self.viewer)
+
     def _hand(self) -> list[Card]:
-        return list(self.shown.hands[self.viewer]) if self.shown.cut else []
+        """The viewer's hand, once dealt (none on the projector's table)."""
+        view = self._seen()
+        return cards_in(view["hand"]) if view["cut"] and view["hand"] else []
+
+    def _best(self) -> Arrangement:
+        """The best arrangement of the viewer's hand."""
+        view = self._seen()
+        assert view["wild_rank"] is not None, "asked once the cards are dealt"
+        four = view["options"]["four_card_life"]
+        return best_arrangement(self._hand(), view["wild_rank"], four_card_life=four)
+
+    def _valid_show(self, card: Card) -> bool:
+        """Whether declaring with ``card`` discarded is a valid show (the other 13 cards meld
+        with both lives)."""
+        view, rest = self._seen(), self._hand()
+        rest.remove(card)
+        four = view["options"]["four_card_life"]
+        return is_valid_show(rest, view["wild_rank"] or "", four_card_life=four)
 
     def _sync_hand(self) -> None:
         """Keep ``groups`` and ``loose`` the viewer's hand: cards gone leave their group, new
@@ -203,16 +233,15 @@ class RummyTable(Table):
 
     def suggest_groups(self) -> None:
         """Lay the hand out as the engine's best arrangement."""
-        hand = self._hand()
-        if hand:
-            groups, loose = laid_out(self.shown.arrange(self.viewer))
+        if self._hand():
+            groups, loose = laid_out(self._best())
             self.groups, self.loose = [list(g) for g in groups], list(loose)
         self.selected = []
         self.redraw()
 
     def labels(self) -> list[str]:
         """The label of each group, then "loose" for the loose cards (if any)."""
-        wild = self.shown.wild_rank
+        wild = self._seen()["wild_rank"]
         if wild is None:
             return []
         return [group_label(g, wild) for g in self.groups] + ["loose"] * bool(self.loose)
@@ -235,7 +264,7 @@ class RummyTable(Table):
         card = self.to_discard()
         if card is None:
             return self.refuse("click the card to discard as you declare first")
-        if self.why_not(Declare(card)) is None and not self.shown.valid_show(card):
+        if self.why_not(Declare(card)) is None and not self._valid_show(card):
             self.confirm(
                 f"Without {card} your hand is not a valid show: a wrong show costs "
                 f"{WRONG_SHOW} points and puts you out of the deal. Declare anyway?",
@@ -258,8 +287,10 @@ class RummyTable(Table):
         """What a drop costs the human to act now, in words."""
         seat = self.human_to_act()
         assert seat is not None, "asked on a human's turn"
-        kind = "a first drop" if self.shown.draws[seat] == 0 else "a middle drop"
-        return f"It costs {self.shown.drop_cost(seat)} points ({kind})"
+        view = self._seen()
+        draws = view["draws"][seat]
+        kind = "a first drop" if draws == 0 else "a middle drop"
+        return f"It costs {drop_cost(view['options'], draws)} points ({kind})"
 
     INTENTS = gate.intents(
         Table.INTENTS,
@@ -283,26 +314,29 @@ class RummyTable(Table):
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """Who the toss sends first, and the deal's result."""
+        assert self.last is not None, "the action just made, as the viewer saw it"
         lines = []
-        action = new.history[-1]
-        if isinstance(action, Toss):
-            lines.append(f"{says(self.names[action.seat], 'play')} first")
-        if new.result and not old.result:
-            lines.append(new.result.describe(self.names, says))
+        first = self.last.mark("first")
+        if first is not None:
+            lines.append(f"{says(self.names[first], 'play')} first")
+        r = self._seen(new)["result"]
+        if r and not self._seen(old)["result"]:
+            lines.append(describe_result(r["winner"], r["lost"], r["reasons"], self.names, says))
         return lines
 
     def hint(self) -> str:
-        if self.shown.phase == "draw":
+        if self._seen()["phase"] == "draw":
             return "draw from the stock or the open pile (or drop)"
         return "select a card, then discard it (or declare)"
 
     def standing(self) -> list[tuple[int, str]]:
         """The winner first, then the others by the points they lost, with why."""
-        r = self.shown.result
+        r = self._seen()["result"]
         assert r is not None, "asked once the deal is over"
-        order = sorted(range(len(r.lost)), key=lambda s: (s != r.winner, r.lost[s]))
+        winner, lost, reasons = r["winner"], r["lost"], r["reasons"]
+        order = sorted(range(len(lost)), key=lambda s: (s != winner, lost[s]))
         return [
-            (s, f"won {sum(r.lost)}" if s == r.winner else f"lost {r.lost[s]} ({r.reasons[s]})")
+            (s, f"won {sum(lost)}" if s == winner else f"lost {lost[s]} ({reasons[s]})")
             for s in order
         ]
 
@@ -335,7 +369,7 @@ class RummyTable(Table):
         )
         self.declare.description, self.declare.button_style = "Declare", "success"
         if card is not None and not self.declare.disabled:
-            if s.valid_show(card):
+            if self._valid_show(card):
                 self.declare.description = "Declare: valid show"
             else:
                 self.declare.description = f"Declare: not a valid show, costs {WRONG_SHOW}"
@@ -367,7 +401,7 @@ class RummyTable(Table):
             self.selected,
             clickable=bool(self.cards_in_order()),
             last=self.last,
-            best=s.arrange(seat) if s.cut else None,
+            best=self._best() if self._hand() else None,
         )
         return svg, f"rummy table seen by {self.names[seat]}"
 
@@ -380,20 +414,19 @@ class RummyTable(Table):
         button.tooltip = f"not now: {reason or hint}"
 
     def _coach_html(self) -> str:
-        s, seat = self.shown, self.viewer
-        view = s.view(seat)
-        hand = self._hand()
-        four = s.options["four_card_life"]
-        a = best_arrangement(hand, s.wild_rank, four_card_life=four)
-        lines = [f"Best arrangement now: {escape(str(a))}"]
-        if s.phase == "discard" and s.current_player == seat:
+        s, seat, view = self.shown, self.viewer, self._seen()
+        hand, wild = self._hand(), view["wild_rank"]
+        assert wild is not None, "the coach speaks once the cards are dealt"
+        four = view["options"]["four_card_life"]
+        lines = [f"Best arrangement now: {escape(str(self._best()))}"]
+        if view["phase"] == "discard" and s.current_player == seat:
             rows = []
             for card in sorted(set(hand), key=by_suit):
-                if card == s.taken:
+                if str(card) == view["taken"]:
                     continue
                 rest = list(hand)
                 rest.remove(card)
-                after = best_arrangement(rest, s.wild_rank, four_card_life=four)
+                after = best_arrangement(rest, wild, four_card_life=four)
                 risk = discard_danger(card, view)
                 rows.append(
                     f"<tr><td>{escape(str(card))}</td><td>{after.count}</td>"

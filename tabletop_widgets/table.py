@@ -385,11 +385,11 @@ class Table(widgets.VBox):
         ``seen`` says: log it, mark it on the picture, pause if the game pauses there."""
         old, self.shown = self.shown, new
         self._note = ""
+        self.last = seen[self.viewer]
         extra = self._events(old, new)
         actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
         lines = {h: [self.say(e), *extra] for h, e in seen.items()}
         self.move_log.add(len(new.history), actor, lines)
-        self.last = seen[self.viewer]
         if self._pause_after(old, new):
             self.paused = True
 
@@ -638,7 +638,9 @@ class Table(widgets.VBox):
         return False
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
-        """Public lines for the log beyond the action itself (a round's result, say)."""
+        """Public lines for the log beyond the action itself (a round's result, say); the
+        action is ``self.last``, as the viewer saw it (in a room ``new.history`` holds what
+        this seat saw, not the actions)."""
         return []
 
     def hint(self) -> str:

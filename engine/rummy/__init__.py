@@ -46,6 +46,7 @@ from .actions import (
     Miss,
     Result,
     Toss,
+    describe_result,
 )
 from .bots import BasicBot, hopeless
 from .cards import (
@@ -79,6 +80,7 @@ from .rules import (
     MISSES_PENALTY,
     WRONG_SHOW,
     RummyState,
+    drop_cost,
 )
 from .view import (
     ResultView,
@@ -114,7 +116,9 @@ __all__ = [
     "completing_cards",
     "completion_chance",
     "count_of",
+    "describe_result",
     "discard_danger",
+    "drop_cost",
     "full_pack",
     "hand_points_pmf",
     "has_pure_sequence",

@@ -100,18 +100,30 @@ class Result:
         names: Sequence[str] | None = None,
         says: Callable[[str, str], str] = _seat_says,
     ) -> str:
-        """The result in one line: "seat 0 wins 31: seat 1 loses 21 (count 21); ...". A table
-        passes the names it gives the seats and its own ``says`` (name and verb in agreement)."""
-
-        def name(seat: int) -> str:
-            return names[seat] if names else f"seat {seat}"
-
-        parts = [
-            f"{says(name(s), 'lose')} {pts} ({why})"
-            for s, (pts, why) in enumerate(zip(self.lost, self.reasons, strict=True))
-            if s != self.winner
-        ]
-        return f"{says(name(self.winner), 'win')} {sum(self.lost)}: " + "; ".join(parts)
+        """The result in one line (``describe_result``)."""
+        return describe_result(self.winner, self.lost, self.reasons, names, says)
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def describe_result(
+    winner: int,
+    lost: Sequence[int],
+    reasons: Sequence[str],
+    names: Sequence[str] | None = None,
+    says: Callable[[str, str], str] = _seat_says,
+) -> str:
+    """A deal's result in one line: "seat 0 wins 31: seat 1 loses 21 (count 21); ...", from a
+    ``Result`` or from a view's ``result``. A table passes the names it gives the seats and its
+    own ``says`` (name and verb in agreement)."""
+
+    def name(seat: int) -> str:
+        return names[seat] if names else f"seat {seat}"
+
+    parts = [
+        f"{says(name(s), 'lose')} {pts} ({why})"
+        for s, (pts, why) in enumerate(zip(lost, reasons, strict=True))
+        if s != winner
+    ]
+    return f"{says(name(winner), 'win')} {sum(lost)}: " + "; ".join(parts)

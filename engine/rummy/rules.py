@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar
@@ -35,6 +35,14 @@ MISSES_PENALTY = 40
 
 
 # ---------------------------------------------------------------- the state
+
+
+def drop_cost(options: Mapping[str, Any], draws: int) -> int:
+    """What a drop costs a seat that has drawn ``draws`` cards: a first drop before he has
+    drawn one, else a middle drop (options ``first_drop`` and ``middle_drop``). A view holds
+    both (``view["options"]``, ``view["draws"][seat]``)."""
+    pts: int = options["first_drop" if draws == 0 else "middle_drop"]
+    return pts
 
 
 @cache
@@ -127,11 +135,9 @@ class RummyState(State[RummyView]):
         return is_valid_show(cards, wild_rank_of(self.cut), four_card_life=four)
 
     def drop_cost(self, seat: int) -> int:
-        """What dropping costs ``seat`` now: a first drop before he has drawn a card, else a
-        middle drop (options ``first_drop`` and ``middle_drop``)."""
+        """What dropping costs ``seat`` now (``drop_cost``)."""
         self.check_seat(seat)
-        pts: int = self.options["first_drop" if self.draws[seat] == 0 else "middle_drop"]
-        return pts
+        return drop_cost(self.options, self.draws[seat])
 
     def arrangements(self) -> dict[int, Arrangement]:
         """Every hand holding cards, by seat, in its best arrangement (the one it is scored by)."""

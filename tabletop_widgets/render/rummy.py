@@ -229,22 +229,18 @@ def table_svg(
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
     ``best``: the best arrangement of the hand, whose count is written under the count of the
     groups as the seat made them (the two differ until he groups his cards as well).
+    The onlooker's view (``seat`` None, ``engine.rooms.room.onlooker_view``) is the table seen
+    from an empty chair: every player in a box across the top, the stock and the open pile,
+    no hand.
     """
     if reveal is not None:
         return _reveal_svg(view, list(names or _seat_names(view)), reveal)
     n, me = view["players"], view["seat"]
     names = list(names or _seat_names(view))
-    wild = view["wild_rank"]
-    hand = [Card.from_str(c) for c in view["hand"]]
-    if groups is None:  # nobody arranged it
-        groups, loose = [], sorted(hand, key=by_suit)
-    shown = [*groups, loose] if loose else list(groups)
     width = TABLE_W
-    scale = min(HAND_SCALE, (width - 30) / max(groups_width(shown), 1))
-    hand_w = groups_width(shown) * scale
     parts = []
     # the other players, in turn order from the viewer's left, centred in rows of four
-    others = [(me + k) % n for k in range(1, n)]
+    others = list(range(n)) if me is None else [(me + k) % n for k in range(1, n)]
     per_row = 4
     for i, s in enumerate(others):
         in_row = min(per_row, len(others) - i // per_row * per_row)
@@ -257,8 +253,40 @@ def table_svg(
     top = 10 + ((len(others) + per_row - 1) // per_row) * (BOX_H + 16)
     cy = top + 10
     parts.append(_middle(view, names, width / 2 - 290, cy, clickable, selected, last))
-    # the viewer's own hand
-    hy = cy + CARD_H + 64
+    if me is None:  # the onlooker's: an empty chair, no hand
+        height = int(cy + CARD_H + 34)
+    else:
+        hy = cy + CARD_H + 64
+        hand, height = _own_hand(
+            view, names[me], groups, loose, selected, clickable, last, best, hy
+        )
+        parts.append(hand)
+    felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
+    status = _status_line(view, names)
+    body = felt + "".join(parts)
+    return table_document(width, height, body, f"Rummy table. {status}", view, last)
+
+
+def _own_hand(
+    view: RummyView,
+    name: str,
+    groups: Sequence[Sequence[Card]] | None,
+    loose: Sequence[Card],
+    selected: Sequence[int],
+    clickable: bool,
+    last: Event | None,
+    best: Arrangement | None,
+    hy: float,
+) -> tuple[str, int]:
+    """The viewer's own hand, large and centred from ``hy`` down, with its count under it
+    (``table_svg`` says how): its SVG and the height of the table down to its last line."""
+    me, wild, width = view["seat"], view["wild_rank"], TABLE_W
+    hand = [Card.from_str(c) for c in view["hand"]]
+    if groups is None:  # nobody arranged it
+        groups, loose = [], sorted(hand, key=by_suit)
+    shown = [*groups, loose] if loose else list(groups)
+    scale = min(HAND_SCALE, (width - 30) / max(groups_width(shown), 1))
+    hand_w = groups_width(shown) * scale
     labels = [group_label(g, wild) for g in groups] + ["loose"] * bool(loose)
     order = [c for g in shown for c in g]
     drew = last.mark("card") if last is not None and last.seat == me else None
@@ -266,14 +294,13 @@ def table_svg(
     body = hand_body(
         shown, wild, labels=labels, selected=selected, clickable=clickable, fresh=fresh
     )
-    hx = (width - hand_w) / 2
-    parts.append(group(body, hx, hy, scale))
+    parts = [group(body, (width - hand_w) / 2, hy, scale)]
     height = int(hy + (CARD_H + 26) * scale + 10)
     if wild and hand:
         singles = [[c] for c in loose]
         four = view["options"]["four_card_life"]
         count, valid = count_of([*groups, *singles], wild, four_card_life=four)
-        said = f"{names[me]}: count {count}" + (" as grouped" if best is not None else "")
+        said = f"{name}: count {count}" + (" as grouped" if best is not None else "")
         lines = [said + (" — a valid show" if valid else "")]
         if best is not None:
             lines.append(_best_line(best))
@@ -290,10 +317,7 @@ def table_svg(
                 )
             )
             height += 18
-    felt = el("rect", x=0, y=0, width=width, height=height, rx=14, fill=FELT)
-    status = _status_line(view, names)
-    body = felt + "".join(parts)
-    return table_document(width, height, body, f"Rummy table. {status}", view, last)
+    return "".join(parts), height
 
 
 def _best_line(best: Arrangement) -> str:

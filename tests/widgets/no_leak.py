@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 import engine
 from engine.core import decode, encode
+from engine.rooms.room import onlooker_view
 from tabletop_widgets import TABLES
 
 TOKEN: dict[str, Callable[[Any], str]] = {
@@ -43,14 +44,19 @@ def record(
     return engine.play(state, bots)
 
 
-def never_seen(end: engine.State, seat: int) -> list[Any]:
-    """The cards dealt in ``end``'s game that ``seat`` sees in none of its views."""
+def never_seen(end: engine.State, seat: int | None) -> list[Any]:
+    """The cards dealt in ``end``'s game that ``seat`` (None: a room's onlooker) sees in none
+    of its views."""
     game = end.game
+
+    def view(state: engine.State) -> Any:
+        return onlooker_view(state) if seat is None else state.view(seat)
+
     state, seen = end.at(0), []
     for action in end.history:
-        seen.append(json.dumps(state.view(seat), ensure_ascii=False))
+        seen.append(json.dumps(view(state), ensure_ascii=False))
         state = state.apply(action)
-    seen.append(json.dumps(state.view(seat), ensure_ascii=False))
+    seen.append(json.dumps(view(state), ensure_ascii=False))
     text = "\n".join(seen)
     dealt = {c for a in end.history if isinstance(a, engine.Shuffle) for c in a.cards}
     return sorted((c for c in dealt if token(game, c) not in text), key=repr)
@@ -85,7 +91,9 @@ def swapped(end: engine.State, x: Any, y: Any) -> engine.State | None:
     return state
 
 
-def twins(end: engine.State, seat: int, tries: int = 40, seed: int = 0) -> Iterator[engine.State]:
+def twins(
+    end: engine.State, seat: int | None, tries: int = 40, seed: int = 0
+) -> Iterator[engine.State]:
     """Legal games that differ from ``end`` only in cards ``seat`` never sees."""
     hidden = never_seen(end, seat)
     rng = random.Random(seed)

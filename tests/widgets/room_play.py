@@ -4,7 +4,7 @@ too) receives its own seat's steps. For the tests of the room tables."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import engine
@@ -58,13 +58,20 @@ class Played:
         for key, table in self.tables.items():
             table.receive_room(self.room.steps(None if key == ONLOOKER else key, steps))
 
-    def play(self, level: str = "basic", limit: int = 5000) -> int:
+    def play(
+        self,
+        level: str = "basic",
+        limit: int = 5000,
+        before: Callable[[int], None] | None = None,
+    ) -> int:
         """Play to the end: each seat to move decides with a bot of ``level`` reading only
-        its table's ``shown`` (what the table holds), and acts through the table. Returns the
-        number of decisions."""
+        its table's ``shown`` (what the table holds), and acts through the table; ``before``
+        (a test's check) is called with the seat first. Returns the number of decisions."""
         decisions = 0
         while not self.room.state.is_terminal() and decisions < limit:
             seat = self.room.state.current_player
+            if before is not None:
+                before(seat)
             table = self.tables[seat]
             if table.paused:
                 table.resume()
