@@ -123,6 +123,8 @@ class RoomTable:
         self.send: Callable[[dict[str, Any]], None] = send
         self._sent: int | None = None
         """The move at which this seat's action was sent, until the server answers."""
+        self._held: list[dict[str, Any]] = []
+        """The server's steps after a pause, drawn once Continue is clicked."""
         self.room = message["room"]
         self.room_hints = bool(message["hints"])
         self.sitters: list[dict[str, Any]] = list(message["sitters"])
@@ -165,6 +167,15 @@ class RoomTable:
     def advance(self) -> None:
         """Nothing moves here: the server moves chance and the bots."""
         self.redraw()  # type: ignore[attr-defined]
+
+    def resume(self) -> None:
+        """Continue after a pause: the steps the server sent meanwhile are drawn now."""
+        held, self._held = self._held, []
+        self.paused = False
+        if held:
+            self._arrive(held)
+        else:
+            self.advance()
 
     def _blocked(self) -> str | None:
         if self.onlooker:
@@ -217,11 +228,17 @@ class RoomTable:
             t.redraw()
 
     def _arrive(self, steps: list[dict[str, Any]]) -> None:
-        """The server's steps, each drawn in turn (a page watching gets them as frames)."""
+        """The server's steps, each drawn in turn (a page watching gets them as frames). Where
+        the table pauses (a round over), the rest wait for Continue, as at a local table."""
         t: Any = self
+        if t.looking_back:
+            t.look(None)
+        if t.paused:
+            self._held += steps
+            return
         frames = []
         own = False
-        for step in steps:
+        for k, step in enumerate(steps):
             if step["move"] != len(t.latest.history) + 1:
                 self.send({"do": "table"})  # a step was missed: ask for the table afresh
                 return
@@ -229,13 +246,14 @@ class RoomTable:
             own = own or (not self.onlooker and event.seat in t.humans)
             game = self._seat_game(step, t.latest.history.added(event))
             self._sent = None
-            if t.looking_back:
-                t.look(None)
             t._moved({h: event for h in t.humans}, game)
             if step["record"] is not None:
                 self._finished(step["record"])
             if t.board.watched and t.board.pace:
                 frames.append(t._frame())
+            if t.paused:
+                self._held = steps[k + 1 :]
+                break
         t.board.play(frames[:-1], reset=own)
         t.redraw()
 
@@ -259,7 +277,7 @@ class RoomTable:
         self._start = _start_of(message)
         self.sitters = list(message["sitters"])
         self.room_hints = bool(message["hints"])
-        self._sent = None
+        self._sent, self._held = None, []
         if t.looking_back:
             t.look(None)
         history = _events(message["events"])

@@ -66,7 +66,7 @@ class Played:
         while not self.room.state.is_terminal() and decisions < limit:
             seat = self.room.state.current_player
             table = self.tables[seat]
-            if table.paused:
+            while table.paused:  # Continue, as often as the game paused
                 table.resume()
             bot = engine.make_bot(self.room.state.game, level, seed=decisions)
             action = bot.choose(table.shown)
