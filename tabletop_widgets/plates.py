@@ -142,7 +142,7 @@ class PlatesTable(Table):
         self.panel.digit.value = value  # marked on the board at once (the observer redraws)
         return True
 
-    def _rounds(self, game: engine.State) -> list[RoundSeen]:
+    def _rounds(self, game: engine.State) -> list[RoundSeen | None]:
         """The finished rounds, as this screen's first human saw them (what the log and the
         pauses read: the same at a local table and at a room's)."""
         return game.view(self.humans[0])["rounds"]
@@ -155,6 +155,8 @@ class PlatesTable(Table):
         stay unseen: its line says so)."""
         lines = []
         for r in self._rounds(new)[len(self._rounds(old)) :]:
+            if r is None:  # a cancelled round at the onlooker's table: each saw his own plate
+                continue
             if not r["cancelled"]:
                 shown = ", ".join(f"{self._owner(who)} {p['number']}" for who, p in r["in_play"])
                 lines.append(f"Reveal: {shown}")

@@ -51,6 +51,8 @@ class SeatGame:
         self._legal = list(decode(message["legal"], kinds))
         self._returns: list[int] | None = message["returns"]
         to_move = self._view.get("to_move")
+        if to_move is None and self._returns is None:
+            to_move = engine.CHANCE  # the seats' views disagree on it: the onlooker names nobody
         self.current_player: int | None = None if self._returns is not None else to_move
 
     @property
