@@ -136,6 +136,7 @@ class RoomTable:
         humans = (0,) if self.onlooker else (message["seat"],)
         nobody = {s: None for s in range(game.num_players) if s not in humans}
         super().__init__(game, humans=humans, bots=nobody)  # type: ignore[call-arg]
+        self._log(game.history)
         if message["record"] is not None:
             self._finished(message["record"])
             self.redraw()
@@ -259,6 +260,14 @@ class RoomTable:
         t.board.play(frames[:-1], reset=own)
         t.redraw()
 
+    def _log(self, history: engine.core.History) -> None:
+        """The log afresh: every action so far, as this seat saw it."""
+        t: Any = self
+        t.move_log.keep(0)
+        for k, event in enumerate(history):
+            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        t.redraw()
+
     def _finished(self, record: Mapping[str, Any]) -> None:
         """The game is over: the table holds the whole game (every hand in it), so the
         replay, the review and Save game work as at any table."""
@@ -285,9 +294,7 @@ class RoomTable:
         history = _events(message["events"])
         t.shown, t.paused, t.last = self._seat_game(message, history), False, None
         t.names = [self._name(s) for s in range(t.shown.num_players)]
-        t.move_log.keep(0)
-        for k, event in enumerate(history):
-            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        self._log(history)
         t.tools.children = self._tools()
         if message["record"] is not None:
             self._finished(message["record"])

@@ -1,0 +1,151 @@
+"""The checks every game's room tables pass (``test_room_<game>.py`` give each its games,
+seeds and rigged deals): whole games, fidelity to a local table, no leak, refusals, pauses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from room_play import ONLOOKER, Played
+
+import engine
+from engine.rooms.room import Room, Sitter
+from tabletop_widgets import TABLES
+
+TRAITS = ("svg", "status", "recent", "log")
+"""The board's traits a page receives: what a seat's screen shows."""
+
+
+def settle(played: Played) -> None:
+    """Continue at every table as often as it paused, so each draws the game as it stands."""
+    for table in played.tables.values():
+        while table.paused:
+            table.resume()
+
+
+def whole_game(game: str, players: int, bots: dict[int, str], seed: int, **options: Any) -> None:
+    """A whole game through the room's tables: it ends; each table (the onlooker's too) logs
+    every move, holds the real final State and names the room's winners in its over box."""
+    played = Played(game, players, bots=bots, seed=seed, **options)
+    played.play()
+    settle(played)
+    state = played.room.state
+    assert state.is_terminal()
+    moves = list(range(1, len(state.history) + 1))
+    for table in played.tables.values():
+        assert [e.move for e in table.move_log.entries] == moves
+        assert type(table.shown) is type(state)
+        assert table.shown.history == state.history
+        assert table.board.over and all(table.names[w] in table.board.over for w in state.winners())
+
+
+def local_twin(game: str, table: Any, state: engine.State) -> Any:
+    """A local table of ``game`` for ``table``'s seat, its seats named alike."""
+    local = TABLES[game](state=state.at(0), humans=table.humans)
+    local.names = list(table.names)
+    return local
+
+
+def faithful(game: str, players: int, bots: dict[int, str], seed: int, **options: Any) -> int:
+    """Plays a game through the room's tables; each time a seat is to act (or its table
+    pauses), its board picture equals the one a local table draws for that seat when it
+    looks at the same state, the move before given (``look(state, before)``: the same eyes,
+    the same last move marked, the same pause). Fair: the local table holds the real State
+    and draws it as it always does; the room's table only what the server told that seat.
+    Returns how many pictures were compared."""
+    played = Played(game, players, bots=bots, seed=seed, **options)
+    room = played.room
+    locals_ = {s: local_twin(game, played.tables[s], room.state) for s in played.humans}
+    compared = 0
+    while not room.state.is_terminal():
+        seat = room.state.current_player
+        table = played.tables[seat]
+        while True:
+            k = len(table.shown.history)
+            local = locals_[seat]
+            local.look(room.state.at(k), room.state.at(k - 1) if k else None)
+            assert table.board.svg == local.board.svg, f"move {k} of seat {seat}"
+            compared += 1
+            if not table.paused:
+                break
+            table.resume()
+        action = engine.make_bot(game, "basic", seed=compared).choose(table.shown)
+        assert table.act(action), table.message.value
+    return compared
+
+
+def no_leak(end: engine.State, twin: engine.State, seat: int) -> int:
+    """Two rooms, every seat a player's, replaying ``end`` and its ``twin`` (the same game
+    but for cards ``seat`` never sees: ``no_leak.twins``): ``seat``'s table shows the same
+    board traits in both, move after move, and so does the onlooker's until the game is
+    over (then it holds the whole game). Played as long as the room moves as the record
+    did (a room deals a later deal itself). Returns the moves compared."""
+    rooms = [
+        Played.around(Room("TWIN", g.at(0), [Sitter() for _ in range(g.num_players)]))
+        for g in (end, twin)
+    ]
+    moves = 0
+    for k in range(len(end.history)):
+        for played, game in zip(rooms, (end, twin), strict=True):
+            room = played.room
+            if room.state.history != game.history[:k]:
+                return moves
+            settle(played)
+            if room.state.current_player == engine.CHANCE:
+                played.broadcast([room._apply(game.history[k])])
+            else:
+                assert played.tables[room.state.current_player].act(game.history[k])
+        viewers = [seat] if rooms[0].room.state.is_terminal() else [seat, ONLOOKER]
+        for viewer in viewers:
+            a, b = (played.tables[viewer].board for played in rooms)
+            for trait in TRAITS:
+                assert getattr(a, trait) == getattr(b, trait), (viewer, trait, k)
+        moves += 1
+    return moves
+
+
+def refusals(played: Played, illegal: Any) -> None:
+    """Out of turn, a stale move and an illegal action are refused with the reason, and
+    leave the table as it was."""
+    room = played.room
+    settle(played)
+    seat = room.state.current_player
+    other = next(s for s in played.humans if s != seat)
+    cases = [
+        (played.tables[other], lambda t: t.act(illegal), "not your turn"),
+        (played.tables[seat], lambda t: t.act(illegal), "not a legal action"),
+        (
+            played.tables[seat],
+            lambda t: t.send({"do": "act", "move": 0, "action": None}),
+            "the table has moved on",
+        ),
+    ]
+    for table, do, reason in cases:
+        before = [getattr(table.board, trait) for trait in TRAITS]
+        history = room.state.history
+        do(table)
+        assert reason in table.message.value
+        assert [getattr(table.board, trait) for trait in TRAITS] == before
+        assert room.state.history == history
+    assert played.tables[ONLOOKER].act(illegal) is False
+
+
+def pauses(game: str, players: int, seed: int, **options: Any) -> None:
+    """At the end of a round a seat's table waits for Continue, as a local table does: it
+    refuses to act, holds the server's later steps, and draws them once Continue is
+    clicked."""
+    played = Played(game, players, bots={}, seed=seed, **options)
+    room = played.room
+    while True:
+        table = played.tables[room.state.current_player]
+        if any(t.paused for s, t in played.tables.items() if s != ONLOOKER):
+            break
+        table.act(engine.make_bot(game, "basic", seed=0).choose(table.shown))
+    waiting = next(t for s, t in played.tables.items() if s != ONLOOKER and t.paused)
+    at = len(waiting.shown.history)
+    assert "Continue" in waiting.board.status
+    assert waiting.continue_button.layout.display is None
+    assert not waiting.act(room.state.legal_actions()[0] if room.state.legal_actions() else None)
+    assert "click Continue" in waiting.message.value
+    settle(played)
+    assert len(waiting.shown.history) == len(room.state.history) >= at
+    assert waiting.continue_button.layout.display == "none"
