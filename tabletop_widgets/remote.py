@@ -261,11 +261,12 @@ class RoomTable:
         t.redraw()
 
     def _log(self, history: engine.core.History) -> None:
-        """The log afresh: every action so far, as this seat saw it."""
+        """The log afresh: every action so far, as this seat saw it, the last one marked."""
         t: Any = self
         t.move_log.keep(0)
         for k, event in enumerate(history):
             t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        t.last = history[-1] if history else None
         t.redraw()
 
     def _finished(self, record: Mapping[str, Any]) -> None:

@@ -38,10 +38,16 @@ def whole_game(game: str, players: int, bots: dict[int, str], seed: int, **optio
         assert table.board.over and all(table.names[w] in table.board.over for w in state.winners())
 
 
-def local_twin(game: str, table: Any, state: engine.State) -> Any:
-    """A local table of ``game`` for ``table``'s seat, its seats named alike."""
-    local = TABLES[game](state=state.at(0), humans=table.humans)
+def local_look(table: Any, state: engine.State, move: int, continued: bool = False) -> Any:
+    """A local table for ``table``'s seat (its seats named alike) on ``state``'s game,
+    looking at ``move`` with the move before it given; ``continued``: Continue was clicked
+    there (the pause is over, the last move still marked)."""
+    local = TABLES[state.game](state=state.at(move), humans=table.humans)
     local.names = list(table.names)
+    local.look(state.at(move), state.at(move - 1) if move else None)
+    if continued:
+        local.paused = False
+        local.redraw()
     return local
 
 
@@ -54,20 +60,20 @@ def faithful(game: str, players: int, bots: dict[int, str], seed: int, **options
     Returns how many pictures were compared."""
     played = Played(game, players, bots=bots, seed=seed, **options)
     room = played.room
-    locals_ = {s: local_twin(game, played.tables[s], room.state) for s in played.humans}
     compared = 0
     while not room.state.is_terminal():
         seat = room.state.current_player
         table = played.tables[seat]
+        continued = False
         while True:
             k = len(table.shown.history)
-            local = locals_[seat]
-            local.look(room.state.at(k), room.state.at(k - 1) if k else None)
+            local = local_look(table, room.state, k, continued)
             assert table.board.svg == local.board.svg, f"move {k} of seat {seat}"
             compared += 1
             if not table.paused:
                 break
             table.resume()
+            continued = len(table.shown.history) == k
         action = engine.make_bot(game, "basic", seed=compared).choose(table.shown)
         assert table.act(action), table.message.value
     return compared
