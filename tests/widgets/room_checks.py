@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from no_leak import record, twins
 from room_play import ONLOOKER, Played
 
 import engine
@@ -51,17 +52,22 @@ def local_look(table: Any, state: engine.State, move: int, continued: bool = Fal
     return local
 
 
-def faithful(game: str, players: int, bots: dict[int, str], seed: int, **options: Any) -> int:
+def faithful(
+    game: str, players: int, bots: dict[int, str], seed: int, decisions: int = 50, **options: Any
+) -> int:
     """Plays a game through the room's tables; each time a seat is to act (or its table
     pauses), its board picture equals the one a local table draws for that seat when it
     looks at the same state, the move before given (``look(state, before)``: the same eyes,
     the same last move marked, the same pause). Fair: the local table holds the real State
     and draws it as it always does; the room's table only what the server told that seat.
-    Returns how many pictures were compared."""
+    Stops after ``decisions`` (a deal's end and its pause among them). Returns how many
+    pictures were compared."""
     played = Played(game, players, bots=bots, seed=seed, **options)
     room = played.room
     compared = 0
-    while not room.state.is_terminal():
+    for _ in range(decisions):
+        if room.state.is_terminal():
+            break
         seat = room.state.current_player
         table = played.tables[seat]
         continued = False
@@ -77,6 +83,23 @@ def faithful(game: str, players: int, bots: dict[int, str], seed: int, **options
         action = engine.make_bot(game, "basic", seed=compared).choose(table.shown)
         assert table.act(action), table.message.value
     return compared
+
+
+def first_deal(end: engine.State) -> engine.State:
+    """``end``'s game up to its second deal (a room deals that one itself)."""
+    shuffles = [k for k, a in enumerate(end.history) if isinstance(a, engine.Shuffle)]
+    return end.at(shuffles[1] if len(shuffles) > 1 else len(end.history))
+
+
+def twin_deals(game: str, players: int, seat: int) -> tuple[engine.State, engine.State]:
+    """A recorded first deal and a twin of it whose deal differs in cards ``seat`` never
+    sees (``no_leak.twins``), from the first seed that has one."""
+    for seed in range(20):
+        end = first_deal(record(game, players, seed=seed))
+        twin = next((t for t in twins(end, seat) if t.history[0] != end.history[0]), None)
+        if twin is not None:
+            return end, twin
+    raise AssertionError(f"no twin deal for seat {seat}")
 
 
 def no_leak(end: engine.State, twin: engine.State, seat: int) -> int:
