@@ -105,7 +105,9 @@ class MichiganTable(Table):
     COACH = "show the odds behind the play"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
-        self._left_seen: tuple[tuple[int, int] | None, list[str]] = (None, [])
+        self._last_move: tuple[Any, Any] = (None, None)
+        """The game on the table and the one just before it (at a deal's end, the hands
+        the deal ended with)."""
         self.panel = DeadHandPanel(self.act, self.press)
         self.withhold = widgets.Button(
             description="Withhold (a mistake!)",
@@ -133,8 +135,14 @@ class MichiganTable(Table):
         self.act(Play(card))  # a card the rules refuse is refused with the engine's reason
         return True
 
+    def _moved(self, seen: dict[int, engine.Event], new: Any) -> None:
+        self._last_move = (new, self.shown)
+        super()._moved(seen, new)
+
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
-        return len(new.results) > len(old.results) and not new.is_terminal()
+        seat = self.humans[0]
+        ended = len(new.view(seat)["results"]) > len(old.view(seat)["results"])
+        return ended and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """What the action set off, as every human at this screen may read it: boodles won,
@@ -142,14 +150,14 @@ class MichiganTable(Table):
         through the eyes of a human who did not act, if there is one), the deal's payments."""
         actor = old.current_player
         seat = next((h for h in self.humans if h != actor), self.humans[0])
-        view = new.view(seat)
-        if len(new.results) > len(old.results):  # a deal ended: its last events, then the next's
-            seen = view["results"][-1]["events"][len(old.events) :]
-            if new.events != new.results[-1].events:
-                seen += view["events"]
+        before, view = old.view(seat), new.view(seat)
+        done, now = len(_events_of(before)), _events_of(view)
+        if len(view["results"]) > len(before["results"]):  # a deal ended: its last events,
+            last = _events_of(view["results"][-1])  # then the next deal's
+            seen = last[done:] + (now if now != last else [])
         else:
-            seen = view["events"][len(old.events) :]
-        return [line for e in seen if (line := self._say(e))]
+            seen = now[done:]
+        return [line for e in seen if e and (line := self._say(e))]
 
     def _say(self, event: list) -> str | None:
         kind, seat, card, chips, other, note = event
@@ -173,20 +181,22 @@ class MichiganTable(Table):
         return lines[kind]() if kind in lines else None
 
     def hint(self) -> str:
-        s = self.shown
-        if s.phase == "exchange":
+        view = self.shown.view(self.viewer)
+        if view["phase"] == "exchange":
             return "exchange for the dead hand, or auction it"
-        if s.phase == "auction":
+        if view["phase"] == "auction":
             return "offer chips for the dead hand, or pass"
-        need = s.waiting() or (s.run and NEXT_UP[s.run[0]])
+        need = _next_up(view)
         if need:
-            return f"play {need}" + (" (or withhold it: a mistake)" if s.waiting() else "")
+            mistake = " (or withhold it: a mistake)" if view["mistakes_allowed"] else ""
+            return f"play {need}" + mistake
         return "lead the lowest card of a suit: click it in your hand"
 
     def turn_line(self) -> str:
         """Whose turn it is; in the teaching mode a run waiting for its next card names no
         holder to anyone but him (a withhold must pass for a dead card: RULES notes)."""
-        need = self.shown.waiting()
+        view = self.shown.view(self.viewer)
+        need = _next_up(view) if view["mistakes_allowed"] else None
         if need is None or self.shown.current_player in self.humans:
             return super().turn_line()
         return f"Waiting for {need}: whoever holds it plays it"
@@ -199,8 +209,9 @@ class MichiganTable(Table):
         view = s.view(seat, reveal=self.reveal)
         legal = s.legal_actions() if self._my_turn() else []
         plays = [a.card for a in legal if isinstance(a, Play)]
-        mistakes = [c for c in plays if s.run is None and c != s.lowest(seat, c.suit)]
-        reveal = view["results"][-1] if (self.paused or s.is_terminal()) and s.results else None
+        mistakes = [c for c in plays if view["run"] is None and c != _lowest(view, c.suit)]
+        over = self.paused or s.is_terminal()
+        reveal = view["results"][-1] if over and view["results"] else None
         svg = table_svg(
             view,
             self.names,
@@ -213,20 +224,18 @@ class MichiganTable(Table):
         )
         return svg, f"Michigan table seen by {self.names[seat]}"
 
-    def _left_holding(self, seat: int) -> list[str]:
+    def _left_holding(self, seat: int) -> list[str] | None:
         """The cards ``seat`` was left holding when the last deal ended (he pays one chip for
-        each): his hand just before the action that ended the deal, less the card it played if
-        it was his. Replayed once per deal end and kept."""
+        each): his hand just before the action that ended the deal, none if that action was
+        his (a deal ends when its player's last card is played). The game just before is
+        the one the table last moved from, else (looking back, a game loaded) replayed. None
+        where the view holds no hand (a room's onlooker)."""
         s = self.shown
-        key = (len(s.history), seat)
-        if self._left_seen[0] != key:
+        after, before = self._last_move
+        if after is not s:
             before = s.at(len(s.history) - 1)
-            hand = [str(c) for c in before.view(seat)["hand"]]
-            last = s.history[-1]
-            if isinstance(last, Play) and before.current_player == seat:
-                hand.remove(str(last.card))
-            self._left_seen = (key, hand)
-        return self._left_seen[1]
+        hand = before.view(seat)["hand"]
+        return [] if hand is not None and before.current_player == seat else hand
 
     def standing(self) -> list[tuple[int, str]]:
         chips = self.shown.returns()
@@ -290,6 +299,22 @@ class MichiganTable(Table):
             lines.append(f"Boodle duplicates you have not seen: {names}")
         inner = "<br>".join(lines) or "The coach speaks when there is a decision to make."
         return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
+
+
+def _events_of(deal: dict | None) -> list:
+    """A deal's events as a view holds them; none where a room's onlooker cannot tell them
+    (a withheld card passes for a dead one to all but its withholder)."""
+    return (deal or {}).get("events") or []
+
+
+def _next_up(view: dict) -> Card | None:
+    """The card the run on the table needs next (None at a lead)."""
+    return NEXT_UP[Card.from_str(view["run"]["card"])] if view["run"] else None
+
+
+def _lowest(view: dict, suit: str) -> Card | None:
+    """The lowest card of ``suit`` in the viewer's hand (the hand is in order)."""
+    return next((c for c in map(Card.from_str, view["hand"]) if c.suit == suit), None)
 
 
 __all__ = ["DeadHandPanel", "MichiganTable"]

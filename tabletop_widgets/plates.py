@@ -9,7 +9,17 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
-from engine.plates import HALF, Agree, Bid, Cancel, Challenge, PlatesView, bid_chance_from_view
+from engine.plates import (
+    HALF,
+    Agree,
+    Bid,
+    Cancel,
+    Challenge,
+    PlatesView,
+    RoundSeen,
+    bid_chance_from_view,
+    describe_round,
+)
 
 from . import gate
 from .render.plates import table_svg
@@ -132,19 +142,26 @@ class PlatesTable(Table):
         self.panel.digit.value = value  # marked on the board at once (the observer redraws)
         return True
 
+    def _rounds(self, game: engine.State) -> list[RoundSeen | None]:
+        """The finished rounds, as this screen's first human saw them (what the log and the
+        pauses read: the same at a local table and at a room's)."""
+        return game.view(self.humans[0])["rounds"]
+
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
-        return len(new.results) > len(old.results) and not new.is_terminal()
+        return len(self._rounds(new)) > len(self._rounds(old)) and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """A scored round's reveal and payments, who went out (a cancelled round's plates
         stay unseen: its line says so)."""
         lines = []
-        for r in new.results[len(old.results) :]:
-            if not r.cancelled:
-                shown = ", ".join(f"{self._owner(who)} {p.number}" for who, p in r.in_play)
+        for r in self._rounds(new)[len(self._rounds(old)) :]:
+            if r is None:  # a cancelled round at the onlooker's table: each saw his own plate
+                continue
+            if not r["cancelled"]:
+                shown = ", ".join(f"{self._owner(who)} {p['number']}" for who, p in r["in_play"])
                 lines.append(f"Reveal: {shown}")
-                lines.append(sentence(r.describe(self.names)))
-            lines += [f"{self.names[s]} is out of money and leaves the game" for s in r.went_out]
+                lines.append(sentence(describe_round(r, self.names)))
+            lines += [f"{self.names[s]} is out of money and leaves the game" for s in r["went_out"]]
         return lines
 
     def _owner(self, who: str) -> str:
@@ -152,10 +169,10 @@ class PlatesTable(Table):
         return self.names[int(seat)] if kind == "seat" else who
 
     def hint(self) -> str:
-        standing = self.shown.standing_bid()
+        standing = self.shown.view(self.viewer)["standing_bid"]
         if standing is None:
             return "open the bidding: pick a digit and a count"
-        if standing[0] == self.shown.current_player:
+        if standing["bidder"] == self.shown.current_player:
             return "everyone agreed with your bid: raise it, or cancel the round"
         return "bid higher, challenge or agree"
 

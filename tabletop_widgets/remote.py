@@ -51,6 +51,8 @@ class SeatGame:
         self._legal = list(decode(message["legal"], kinds))
         self._returns: list[int] | None = message["returns"]
         to_move = self._view.get("to_move")
+        if to_move is None and self._returns is None:
+            to_move = engine.CHANCE  # the seats' views disagree on it: the onlooker names nobody
         self.current_player: int | None = None if self._returns is not None else to_move
 
     @property
@@ -123,9 +125,8 @@ class RoomTable:
         self.send: Callable[[dict[str, Any]], None] = send
         self._sent: int | None = None
         """The move at which this seat's action was sent, until the server answers."""
-        self._waiting: list[dict[str, Any]] = []
-        """Steps that arrived while the table paused (a round's result on screen): drawn
-        after Continue."""
+        self._held: list[dict[str, Any]] = []
+        """The server's steps after a pause, drawn once Continue is clicked."""
         self.room = message["room"]
         self.room_hints = bool(message["hints"])
         self.sitters: list[dict[str, Any]] = list(message["sitters"])
@@ -138,7 +139,7 @@ class RoomTable:
         self._log(game.history)
         if message["record"] is not None:
             self._finished(message["record"])
-        self.redraw()  # type: ignore[attr-defined]
+            self.redraw()
 
     def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
         m = {**self._start, **message}
@@ -175,6 +176,15 @@ class RoomTable:
         """Nothing moves here: the server moves chance and the bots."""
         self.redraw()  # type: ignore[attr-defined]
 
+    def resume(self) -> None:
+        """Continue after a pause: the steps the server sent meanwhile are drawn now."""
+        held, self._held = self._held, []
+        self.paused = False
+        if held:
+            self._arrive(held)
+        else:
+            self.advance()
+
     def _blocked(self) -> str | None:
         if self.onlooker:
             return "this is the projector's view: the players move on their own screens"
@@ -196,8 +206,8 @@ class RoomTable:
         self._sent = t.shown.move
         t.message.value = ""
         t.confirm_bar.close()
-        t.note("sent: waiting for the table")  # before sending: the answer may come at once
         self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
+        t.note("sent: waiting for the table")
         return True
 
     def new_game(self) -> bool:
@@ -216,7 +226,6 @@ class RoomTable:
             self._arrive(message["steps"])
         elif kind == "refused":
             self._sent = None
-            t.note("")  # no longer on its way
             t.refuse(str(message.get("reason", "")))
             t.redraw()
         elif kind == "table":
@@ -226,23 +235,18 @@ class RoomTable:
             t.names = [self._name(s) for s in range(t.shown.num_players)]
             t.redraw()
 
-    def resume(self) -> None:
-        """Continue after a pause: the steps that arrived meanwhile are drawn now."""
-        t: Any = self
-        t.paused = False
-        waiting, self._waiting = self._waiting, []
-        self._arrive(waiting)
-
     def _arrive(self, steps: list[dict[str, Any]]) -> None:
-        """The server's steps, each drawn in turn (a page watching gets them as frames). At a
-        pause (a round's result on screen) the rest wait for Continue."""
+        """The server's steps, each drawn in turn (a page watching gets them as frames). Where
+        the table pauses (a round over), the rest wait for Continue, as at a local table."""
         t: Any = self
+        if t.looking_back:
+            t.look(None)
+        if t.paused:
+            self._held += steps
+            return
         frames = []
         own = False
         for k, step in enumerate(steps):
-            if t.paused:
-                self._waiting.extend(steps[k:])
-                break
             if step["move"] != len(t.latest.history) + 1:
                 self.send({"do": "table"})  # a step was missed: ask for the table afresh
                 return
@@ -250,14 +254,24 @@ class RoomTable:
             own = own or (not self.onlooker and event.seat in t.humans)
             game = self._seat_game(step, t.latest.history.added(event))
             self._sent = None
-            if t.looking_back:
-                t.look(None)
             t._moved({h: event for h in t.humans}, game)
             if step["record"] is not None:
                 self._finished(step["record"])
             if t.board.watched and t.board.pace:
                 frames.append(t._frame())
+            if t.paused:
+                self._held = steps[k + 1 :]
+                break
         t.board.play(frames[:-1], reset=own)
+        t.redraw()
+
+    def _log(self, history: engine.core.History) -> None:
+        """The log afresh: every action so far, as this seat saw it, the last one marked."""
+        t: Any = self
+        t.move_log.keep(0)
+        for k, event in enumerate(history):
+            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
+        t.last = history[-1] if history else None
         t.redraw()
 
     def _finished(self, record: Mapping[str, Any]) -> None:
@@ -273,13 +287,6 @@ class RoomTable:
 
         t.tools.children = tools_for(self)
 
-    def _log(self, history: engine.core.History) -> None:
-        """The log afresh: every action so far, as this seat saw it."""
-        t: Any = self
-        t.move_log.keep(0)
-        for k, event in enumerate(history):
-            t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
-
     def _afresh(self, message: Mapping[str, Any]) -> None:
         """The whole table as the server sends it (on coming back, a step missed, a new
         game)."""
@@ -287,7 +294,7 @@ class RoomTable:
         self._start = _start_of(message)
         self.sitters = list(message["sitters"])
         self.room_hints = bool(message["hints"])
-        self._sent, self._waiting = None, []
+        self._sent, self._held = None, []
         if t.looking_back:
             t.look(None)
         history = _events(message["events"])

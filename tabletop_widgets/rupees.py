@@ -34,8 +34,8 @@ from engine.rupees import (
     rupees,
     unseen_money,
 )
-from engine.rupees.rules import discard_order
-from engine.rupees.scoring import money_in_play
+from engine.rupees.rules import discard_order, why_not_discard
+from engine.rupees.scoring import money_in_play, teams
 
 from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
@@ -155,15 +155,16 @@ class RupeesTable(Table):
 
     def clicked(self, kind: str, card: Any) -> bool:
         blocked = self._blocked()
+        phase = self._seen()["phase"]
         if blocked:
             self.refuse(blocked)
-        elif self.shown.phase == "discard":
+        elif phase == "discard":
             self.select(card)
             self.redraw()
-        elif self.shown.phase == "play":
+        elif phase == "play":
             self.act(Play(card))
         else:
-            self.refuse(f"now is the {self.shown.phase} step, not the time to play a card")
+            self.refuse(f"now is the {phase} step, not the time to play a card")
         return True
 
     def select(self, card: RupeeCard) -> bool:
@@ -172,26 +173,26 @@ class RupeesTable(Table):
             self.selection.remove(card.code)
             self.message.value = ""
             return True
-        if len(self.selection) == self.shown.setup.widow:
+        view = self._seen()
+        if len(self.selection) == view["widow_size"]:
             return self.refuse("you have chosen enough cards: click one to put it back")
-        try:
-            self._after(self.selection).apply(Discard(card))
-        except engine.IllegalAction as e:
-            return self.refuse(str(e))
+        rest = Counter(view["hand"])
+        rest.subtract(self.selection)
+        why = why_not_discard([CARDS[c] for c in rest.elements()], card)
+        if why:
+            return self.refuse(why)
         self.selection.append(card.code)
         self.message.value = ""
         return True
 
-    def _after(self, codes: list[str]) -> engine.State:
-        """The state after discarding ``codes`` (in the order the Money rule allows)."""
-        s = self.shown
-        for card in discard_order(CARDS[c] for c in codes):
-            s = s.apply(Discard(card))
-        return s
+    def _seen(self) -> dict:
+        """What the seat at the screen sees (the table reads the game through it, the same
+        at a local table and at a room's)."""
+        return self.shown.view(self.viewer)
 
     def discard(self) -> bool:
         """Discard the selected cards."""
-        need = self.shown.setup.widow
+        need = self._seen()["widow_size"]
         if len(self.selection) != need:
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
@@ -199,43 +200,50 @@ class RupeesTable(Table):
 
     # -- the game's rhythm
     def _pause_after(self, old: engine.State, new: engine.State) -> bool:
-        return len(new.results) > len(old.results) and not new.is_terminal()
+        seat = self.humans[0]
+        ended = len(new.view(seat)["results"]) > len(old.view(seat)["results"])
+        return ended and not new.is_terminal()
 
     def _events(self, old: engine.State, new: engine.State) -> list[str]:
         """Public lines beyond the action: the declarer taking the widow, a redeal when all
         passed, a trick won, a hand scored, the game's end."""
         lines = []
-        if new.declarer is not None and old.declarer is None:
-            lines.append(f"{says(self.names[new.declarer], 'take')} the widow")
-        if old.phase == "bid" and new.phase == "deal":
-            lines.append(f"Everyone passed: {says(self.names[new.dealer], 'deal')} again")
-        t = new.last_trick
-        if t is not old.last_trick and t is not None:
-            lines.append(f"Trick {t.number}: {says(self.names[t.winner], 'win')} {rupees(t.value)}")
-        for r in new.results[len(old.results) :]:
-            lines.append("; ".join(result_lines(r.to_dict(), self.names)))
+        before, view = old.view(self.humans[0]), new.view(self.humans[0])
+        if view["declarer"] is not None and before["declarer"] is None:
+            lines.append(f"{says(self.names[view['declarer']], 'take')} the widow")
+        if before["phase"] == "bid" and view["phase"] == "deal":
+            lines.append(f"Everyone passed: {says(self.names[view['dealer']], 'deal')} again")
+        t = view["last_trick"]
+        if t != before["last_trick"] and t is not None:
+            won = f"{says(self.names[t['winner']], 'win')} {rupees(t['value'])}"
+            lines.append(f"Trick {t['number']}: {won}")
+        for r in view["results"][len(before["results"]) :]:
+            lines.append("; ".join(result_lines(r, self.names)))
         if new.is_terminal() and not old.is_terminal():
             won = winners_win([self.names[s] for s in new.winners()])
-            lines.append(f"Game over: {won} with {rupees(max(new.scores))}")
+            lines.append(f"Game over: {won} with {rupees(max(view['scores']))}")
         return lines
 
     def _phase(self) -> str:
         """The step of the human's turn (``bid``, ``discard``, ...), or ``wait``."""
-        s = self.shown
-        return s.phase if s.current_player in self.humans and not self.paused else "wait"
+        mine = self.shown.current_player in self.humans and not self.paused
+        return self._seen()["phase"] if mine else "wait"
 
     def hint(self) -> str:
-        return HINTS.get(self.shown.phase, "").format(widow=self.shown.setup.widow)
+        view = self._seen()
+        return HINTS.get(view["phase"], "").format(widow=view["widow_size"])
 
     def standing(self) -> list[tuple[int, str]]:
         """Each side's score in ₹, best first: one line a team, named by its first seat with
         its partners beside the score (with ``call_partner``, one line a player)."""
-        s = self.shown
+        view = self._seen()
+        scores = view["scores"]
         lines = []
-        for side in sorted(s.teams(), key=lambda side: (-s.scores[side[0]], side[0])):
+        sides = teams(view["players"], view["options"]["call_partner"])
+        for side in sorted(sides, key=lambda side: (-scores[side[0]], side[0])):
             first, mates = side[0], [self.names[p] for p in side[1:]]
             partners = f", with {joined(mates)}" if mates else ""
-            lines.append((first, rupees(s.scores[first]) + partners))
+            lines.append((first, rupees(scores[first]) + partners))
         return lines
 
     # -- drawing
@@ -244,7 +252,7 @@ class RupeesTable(Table):
         self.panel.update(s.legal_actions() if phase == "bid" else [], self.why_not)
         if phase != "discard":
             self.selection = []
-        widow = s.setup.widow
+        widow = self._seen()["widow_size"]
         self.discard_button.description = (
             f"Discard {len(self.selection)}/{widow}" if phase == "discard" else "Discard"
         )
@@ -271,10 +279,8 @@ class RupeesTable(Table):
         s, seat, phase = self.shown, self.viewer, self._phase()
         view = s.view(seat, reveal=self.reveal)
         playable = None
-        if phase == "play":
-            playable = [c.code for c in s.playable(seat)]
-        elif phase == "discard":
-            playable = [c.code for c in s.discardable()]
+        if phase in ("play", "discard"):  # the cards it may play, or discard
+            playable = [a.card.code for a in s.legal_actions() if isinstance(a, (Play, Discard))]
         result = view["results"][-1] if self.paused and view["results"] else None
         svg = table_svg(
             view,

@@ -73,6 +73,7 @@ from .rules import (
     RoundResult,
     RoundSeen,
     call_from_words,
+    describe_round,
 )
 
 __all__ = [
@@ -108,6 +109,7 @@ __all__ = [
     "count_in_play_pmf",
     "count_pmf",
     "deal_slots",
+    "describe_round",
     "most_frequent_pmf",
     "random_deck",
     "rigged_shuffle",

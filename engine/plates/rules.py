@@ -238,19 +238,25 @@ class RoundResult:
 
     def describe(self, names: Sequence[str] | None = None) -> str:
         """One line on the round, naming seats by ``names`` (default "seat 0", ...)."""
-
-        def name(seat: int) -> str:
-            return names[seat] if names else f"seat {seat}"
-
-        head = f"round {self.round + 1}: {name(self.bidder)} bid {self.bid}"
-        if self.cancelled:
-            return head + "; all agreed and the bidder cancelled"
-        verdict = "true" if self.bid_true else "false"
-        paid = "; ".join(f"{name(a)} paid {name(b)} ${d}" for a, b, d in self.payments)
-        return f"{head}; there were {self.count}: the bid was {verdict}. {paid or 'nobody paid'}"
+        return describe_round(self.to_dict(), names)
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def describe_round(seen: RoundSeen, names: Sequence[str] | None = None) -> str:
+    """One line on a finished round as a view holds it, naming seats by ``names`` (default
+    "seat 0", ...)."""
+
+    def name(seat: int) -> str:
+        return names[seat] if names else f"seat {seat}"
+
+    head = f"round {seen['round'] + 1}: {name(seen['bidder'])} bid {seen['bid']}"
+    if seen["cancelled"]:
+        return head + "; all agreed and the bidder cancelled"
+    verdict = "true" if seen["bid_true"] else "false"
+    paid = "; ".join(f"{name(a)} paid {name(b)} ${d}" for a, b, d in seen["payments"])
+    return f"{head}; there were {seen['count']}: the bid was {verdict}. {paid or 'nobody paid'}"
 
 
 def _seen_round(result: RoundResult, seat: int) -> RoundSeen:

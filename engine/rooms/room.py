@@ -345,14 +345,15 @@ def onlooker_view(state: State[Any]) -> dict[str, Any]:
 
 def common(views: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
     """The entries of ``views`` (dicts of JSON data) that all of them agree on; a list of one
-    value per player is compared value by value; any other difference is None."""
+    value per player, or a list of records (dicts: the rounds, the tricks, the deals so far,
+    as many in every view), is compared item by item; any other difference is None."""
     out: dict[str, Any] = {}
     for key in views[0]:
         values = [v.get(key) for v in views]
         first = values[0]
         if all(v == first for v in values):
             out[key] = first
-        elif all(isinstance(v, list) and len(v) == players for v in values):
+        elif all(isinstance(v, list) and len(v) == players for v in values) or _records(values):
             out[key] = [
                 column[0] if all(x == column[0] for x in column) else None
                 for column in zip(*values, strict=True)
@@ -360,6 +361,14 @@ def common(views: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
         else:
             out[key] = None
     return out
+
+
+def _records(values: list[Any]) -> bool:
+    """Whether ``values`` are lists of records (dicts), as many in each."""
+    return all(
+        isinstance(v, list) and len(v) == len(values[0]) and all(isinstance(x, dict) for x in v)
+        for v in values
+    )
 
 
 def _onlooker_event(before: State[Any], action: Any) -> dict[str, Any]:

@@ -60,6 +60,18 @@ def discardable(hand: Sequence[RupeeCard]) -> list[RupeeCard]:
     return plain or [c for c in hand if c.is_money]
 
 
+def why_not_discard(hand: Sequence[RupeeCard], card: RupeeCard) -> str | None:
+    """None if the declarer holding ``hand`` may discard ``card``, else the rule that forbids
+    it."""
+    if card not in hand:
+        return f"{card} is not in the declarer's hand"
+    if card in discardable(hand):
+        return None
+    if card.is_special:
+        return f"the {SPECIAL_NAMES[card.rank]} may never be discarded"
+    return "a Money card may be discarded only when no other card can go"
+
+
 def discard_order(cards: Iterable[RupeeCard]) -> list[RupeeCard]:
     """The order in which the declarer can lay ``cards`` aside: plain cards first, since Money
     may go only once nothing else can."""
@@ -323,12 +335,9 @@ class RupeesState(State[RupeesView]):
                 return f"a bid must be at least {rupees(low)} ({why})"
             return f"bids go up to {rupees(top)}, all the Money in the deck"
         if isinstance(action, Discard):
-            c = action.card
-            if c not in self.hands[seat]:
-                return f"{c} is not in the declarer's hand"
-            if c.is_special:
-                return f"the {SPECIAL_NAMES[c.rank]} may never be discarded"
-            return "a Money card may be discarded only when no other card can go"
+            reason = why_not_discard(self.hands[seat], action.card)
+            assert reason is not None, "a discard the rules refuse"
+            return reason
         if isinstance(action, CallPartner):
             return "the called card must be one the declarer neither holds nor discarded"
         assert isinstance(action, Play), "every trump may be named"

@@ -228,7 +228,9 @@ def table_svg(
     teacher's view (``reveal=True``) brings every hand in ``view["hands"]``. ``last``: the
     last action as the viewer saw it (``state.public``): a bubble at its player's place says
     it, and the card just played is outlined in the run. ``left``: with ``reveal``, the cards
-    the viewer was left holding (he pays for them), shown face up in his place.
+    the viewer was left holding (he pays for them), shown face up in his place. A view whose
+    ``seat`` is None (a room's onlooker) is drawn from an empty chair: every seat across the
+    top, no hand below.
     """
     n, me = view["players"], view["seat"]
     names = list(names or [f"Seat {s}" for s in range(n)])
@@ -242,7 +244,9 @@ def table_svg(
             if kind in ("lead", "play"):
                 played[seat].append(card)
         sizes = list(reveal["cards_left"])
-    width = panel_width(n)
+    empty = me is None
+    first, places = (n - 1, n + 1) if empty else (me, n)
+    width = panel_width(places)
     centres: dict[int, tuple[float, float]] = {}
     parts = [
         el(
@@ -258,9 +262,9 @@ def table_svg(
         ),
         layout_body(view["boodle"]),
     ]
-    for k in range(1, n):
-        s = (me + k) % n
-        x, y = seat_xy(k, n)
+    for k in range(1, places):
+        s = (first + k) % n
+        x, y = seat_xy(k, places)
         centres[s] = (x, y)
         hand = shown.get(s) or [None] * sizes[s]
         parts.append(
@@ -281,8 +285,11 @@ def table_svg(
                 data_seat=s,
             )
         )
-    centres[me] = (CX, ME_Y + 14)
-    parts.append(_my_place(view, names[me], played[me], legal, mistakes, clickable, reveal, left))
+    if not empty:
+        centres[me] = (CX, ME_Y + 14)
+        parts.append(
+            _my_place(view, names[me], played[me], legal, mistakes, clickable, reveal, left)
+        )
     parts.append(_centre(view, names, reveal, shown, last))
     if reveal:
         parts.append(_payments(view, names, centres, reveal))
@@ -291,7 +298,9 @@ def table_svg(
     return table_document(TABLE_W, TABLE_H, "".join(parts), _title(view, names, reveal), view, last)
 
 
-def _under(seat: int, me: int, centres: dict[int, tuple[float, float]]) -> tuple[float, float]:
+def _under(
+    seat: int, me: int | None, centres: dict[int, tuple[float, float]]
+) -> tuple[float, float]:
     """Where words about a seat go: just under its place (the viewer's: just above his),
     clear of the layout and of the lines in the middle."""
     x, y = centres[seat]

@@ -313,8 +313,15 @@ def table_svg(
     view, ``reveal=True``, brings them in ``view["hands"]``). ``result``:
     a finished hand (``view["results"][-1]``) to announce in the middle. ``last``: the action
     just taken (``state.public``): a call in a bubble by its seat, a card just played ringed.
+    A view whose ``seat`` is None (a room's onlooker) is drawn from an empty chair: every
+    seat around the ring, no hand below.
     """
     n, me = view["players"], view["seat"]
+
+    def spot(seat: int) -> tuple[float, float]:
+        """Where ``seat`` sits: the viewer at the bottom (or an empty chair there)."""
+        return _seat_xy(seat + 1, n + 1) if me is None else _seat_xy((seat - me) % n, n)
+
     names = list(names or [f"Seat {s}" for s in range(n)])
     shown = dict(enumerate(view["hands"])) | dict(shown or {})
     parts = [
@@ -331,10 +338,9 @@ def table_svg(
     ]
     trick = {s: RupeeCard.from_str(c) for s, c in view["trick"]}
     played = last.mark("card") if last and not result else None
-    for k in range(1, n):
-        s = (me + k) % n
-        x, y = _seat_xy(k, n)
-        parts.append(_other_seat(view, s, names, x, y, shown.get(s), result))
+    for s in range(n):
+        if s != me:
+            parts.append(_other_seat(view, s, names, *spot(s), shown.get(s), result))
     # the trick in the middle: each card in front of its player (with 6 or 8 players, a row
     # in play order, each card named)
     for i, (s, card) in enumerate(trick.items()):
@@ -346,7 +352,7 @@ def table_svg(
                 text(tx + w / 2, ty + h + 16, names[s], 13, text_anchor="middle", fill="#ffffff")
             )
         else:
-            x, y = _seat_xy((s - me) % n, n)
+            x, y = spot(s)
             tx = TABLE_W / 2 + (x - TABLE_W / 2) * 0.42 - w / 2
             ty = CY + (y - CY) * 0.32 - h / 2
         parts.append(group(card_body(card), tx, ty, TRICK_SCALE))
@@ -356,12 +362,13 @@ def table_svg(
     parts.append(_scoreboard(view, names))
     ringed = last.seat if played and last and last.seat not in trick else None
     parts.append(_last_trick(view, names, ringed))
-    parts.append(_my_row(view, names, playable, selected, clickable, result))
+    if me is not None:
+        parts.append(_my_row(view, names, playable, selected, clickable, result))
     call = last.mark("call") if last and not result else None
     if call and last and last.seat is not None:
-        k = (last.seat - me) % n
-        x, y = _seat_xy(k, n) if k else (TABLE_W / 2, CY + 150)
-        parts.append(bubble(x, y + 64 if k else y, call, 16))
+        x, y = spot(last.seat)
+        mine = last.seat == me
+        parts.append(bubble(TABLE_W / 2 if mine else x, CY + 150 if mine else y + 64, call, 16))
     title = "Make-A-Million Rupees table. " + " ".join(_centre_lines(view, names, result))
     return table_document(TABLE_W, TABLE_H, "".join(parts), title, view, last)
 
@@ -603,7 +610,8 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
             step = min(CARD_W * 0.62 + 4, (208 - CARD_W * 0.62) / max(1, size - 1))
             for i in range(size):
                 parts.append(back_body(x0 + 8 + i * step, 34, 0.62))
-    money = [c for c in view["discards"] if RupeeCard.from_str(c).is_money]
+    discards = view["discards"] or ()  # None: a room's onlooker, who cannot tell them
+    money = [c for c in discards if RupeeCard.from_str(c).is_money]
     if money:
         shown = ", ".join(card_name(RupeeCard.from_str(c)) for c in money)
         parts.append(

@@ -27,14 +27,25 @@ class Played:
         hints: bool = False,
         **options: Any,
     ) -> None:
-        self.room = Room.create(
+        room = Room.create(
             "TEST", game, players, bots=bots, seed=seed, hints=hints, options=options
         )
-        self.humans = [s for s in range(players) if s not in (bots or {})]
+        self._seat(room, [s for s in range(players) if s not in (bots or {})])
+
+    @classmethod
+    def around(cls, room: Room) -> Played:
+        """The tables of a room made by hand (a rigged deal): every open seat a player's."""
+        played = cls.__new__(cls)
+        played._seat(room, [s for s, sitter in enumerate(room.sitters) if sitter.kind == "open"])
+        return played
+
+    def _seat(self, room: Room, humans: list[int]) -> None:
+        self.room, self.humans = room, humans
         for seat in self.humans:
             self.room.sit(f"user{seat}", seat, name=f"Student {seat}")
         self.sent: list[tuple[Any, dict[str, Any]]] = []
         self.tables: dict[Any, Any] = {}
+        game = room.state.game
         for seat in self.humans:
             self.tables[seat] = room_table(game)(self.room.table(seat), self._sender(seat))
         self.tables[ONLOOKER] = room_table(game)(self.room.table(None), self._sender(None))
@@ -73,7 +84,7 @@ class Played:
             if before is not None:
                 before(seat)
             table = self.tables[seat]
-            if table.paused:
+            while table.paused:  # Continue, as often as the game paused
                 table.resume()
             bot = engine.make_bot(self.room.state.game, level, seed=decisions)
             action = bot.choose(table.shown)

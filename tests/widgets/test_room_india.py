@@ -6,7 +6,7 @@ draws the whole board."""
 from __future__ import annotations
 
 import pytest
-from room_checks import check_finished, check_refusals, same_picture
+from room_checks import finished, refusals, same_picture
 from room_play import ONLOOKER, Played
 
 from engine.india import Move
@@ -36,7 +36,7 @@ def test_whole_games_in_a_room(players, bots, seed):
             same_picture(played, seat)
 
     played.play(before=at_turn)
-    check_finished(played)
+    finished(played)
     assert all(played.tables[s].dice.throws != n for s, n in throws.items())  # they tumbled
 
 
@@ -48,7 +48,7 @@ def test_partners_in_a_room():
             same_picture(played, seat)
 
     played.play(before=at_turn)
-    check_finished(played)
+    finished(played)
     assert played.tables[0].shown.partners
 
 
@@ -65,8 +65,7 @@ def test_no_throw_to_click_in_a_room():
 
 def test_refusals_leave_the_tables_as_they_were():
     played = Played("india", 2, seed=8)
-    seat = played.room.state.current_player
-    check_refusals(played, seat, Move(0, 12))
+    refusals(played, Move(0, 12))
 
 
 def test_the_projectors_table_draws_the_board():

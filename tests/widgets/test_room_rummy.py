@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from no_leak import record, twins
-from room_checks import board, check_finished, check_refusals, rooms_along, same_picture
+from room_checks import board, finished, refusals, rooms_along, same_picture
 from room_play import ONLOOKER, Played
 
 from engine import Shuffle
@@ -26,7 +26,7 @@ def suit_order(table) -> None:
 def test_whole_deals_in_a_room(players, bots, seed):
     played = Played("rummy", players, bots=bots, seed=seed)
     played.play(before=lambda seat: same_picture(played, seat, suit_order))
-    check_finished(played)
+    finished(played)
 
 
 def deals(players: int, seeds: range) -> list:
@@ -60,7 +60,7 @@ def test_twin_rooms_show_a_seat_the_same_table(seat):
 def test_refusals_leave_the_tables_as_they_were():
     played = Played("rummy", 2, seed=5)
     seat = played.room.state.current_player
-    check_refusals(played, seat, Discard(played.room.state.hands[seat][0]))  # before a draw
+    refusals(played, Discard(played.room.state.hands[seat][0]))  # before a draw
 
 
 def test_the_projectors_table_shows_no_hand():
