@@ -139,7 +139,7 @@ class RoomTable:
         self._log(game.history)
         if message["record"] is not None:
             self._finished(message["record"])
-            self.redraw()
+        self.redraw()  # type: ignore[attr-defined]
 
     def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
         m = {**self._start, **message}
@@ -206,8 +206,8 @@ class RoomTable:
         self._sent = t.shown.move
         t.message.value = ""
         t.confirm_bar.close()
+        t.note("sent: waiting for the table")  # before sending: the answer may come at once
         self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
-        t.note("sent: waiting for the table")
         return True
 
     def new_game(self) -> bool:
@@ -226,6 +226,7 @@ class RoomTable:
             self._arrive(message["steps"])
         elif kind == "refused":
             self._sent = None
+            t.note("")  # no longer on its way
             t.refuse(str(message.get("reason", "")))
             t.redraw()
         elif kind == "table":

@@ -26,7 +26,7 @@ async def until(done: Callable[[], Any], seconds: float = 20) -> None:
 
 
 def test_a_seats_table_arrives_and_moves(server: Server) -> None:
-    code, _key = create_room(server.url, "plates", 2, bots={1: "basic"})
+    code, _key = create_room(server.url, "plates", 3, bots={1: "basic", 2: "basic"})
 
     async def play() -> None:
         seated = join(server.url, room=code.lower(), name="Asha")  # any case, as typed
@@ -53,7 +53,7 @@ def test_a_seats_table_arrives_and_moves(server: Server) -> None:
 
 
 def test_a_dropped_connection_comes_back_to_its_seat(fresh_server: Server) -> None:
-    code, _key = create_room(fresh_server.url, "plates", 2, bots={1: "basic"})
+    code, _key = create_room(fresh_server.url, "plates", 3, bots={1: "basic", 2: "basic"})
 
     async def play() -> None:
         seated = join(fresh_server.url, room=code, name="Asha")
