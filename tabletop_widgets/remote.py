@@ -13,7 +13,7 @@ the replay, the review and Save game work as at any table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import ipywidgets as widgets
@@ -102,6 +102,9 @@ class SeatGame:
         return f"<{self.game} game as seat {self.seat} knows it: move {self.move}>"
 
 
+LATEST = 6
+"""The moves the projector's table lists beside the board."""
+
 SEAT_GAMES: dict[str, type[SeatGame]] = {}
 """Game -> the ``SeatGame`` its table reads (each game's table module adds its own)."""
 
@@ -136,6 +139,8 @@ class RoomTable:
         humans = (0,) if self.onlooker else (message["seat"],)
         nobody = {s: None for s in range(game.num_players) if s not in humans}
         super().__init__(game, humans=humans, bots=nobody)  # type: ignore[call-arg]
+        if self.onlooker:
+            self.add_class("tt-onlooker")  # type: ignore[attr-defined]  # no controls shown
         self._log(game.history)
         if message["record"] is not None:
             self._finished(message["record"])
@@ -145,8 +150,22 @@ class RoomTable:
         m = {**self._start, **message}
         return seat_game(m["game"])(m["game"], m["players"], m["options"], m["seat"], m, history)
 
-    def _tools(self) -> tuple[widgets.Widget, ...]:
-        return tuple(tool(self) for tool in self.TOOLS_IN_PLAY)
+    def _tools(self, tools: Sequence[type] | None = None) -> tuple[widgets.Widget, ...]:
+        """The tools under the table: ``TOOLS_IN_PLAY`` while the game is on, else ``tools``.
+        The projector's has no Hint or Review (it is nobody's seat)."""
+        chosen = self.TOOLS_IN_PLAY if tools is None else tools
+        return tuple(tool(self) for tool in chosen if not (self.onlooker and tool is Coaching))
+
+    def _present(self) -> None:
+        """As any table; the projector's "Since your last move" is the latest moves (it is
+        nobody's seat)."""
+        t: Any = self
+        super()._present()  # type: ignore[misc]
+        if self.onlooker:
+            lines = t.move_log.lines(t.humans[0], upto=len(t.shown.history))
+            with t.board.hold_sync():
+                t.board.recent_title = "Latest moves" if lines else ""
+                t.board.recent = lines[-LATEST:]
 
     # -- who sits where
     def _name(self, seat: int) -> str:
@@ -284,9 +303,9 @@ class RoomTable:
         except SaveError as e:
             t.refuse(f"the finished game could not be read: {e}")
             return
-        from .classroom import tools_for
+        from .classroom import TEACHERS_ONLY, TOOLS
 
-        t.tools.children = tools_for(self)
+        t.tools.children = self._tools([tool for tool in TOOLS if tool not in TEACHERS_ONLY])
 
     def _afresh(self, message: Mapping[str, Any]) -> None:
         """The whole table as the server sends it (on coming back, a step missed, a new

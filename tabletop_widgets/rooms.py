@@ -155,11 +155,11 @@ class Seated(widgets.VBox):
         elif kind == "table" and self.table is None:
             self.table = room_table(message["game"])(message, self._to_server)
             self.children = (self.line, self.table)
-            self._say(self._where())
+            self._seated()
         elif self.table is not None:
             self.table.receive_room(message)
             if kind == "table":
-                self._say(self._where())
+                self._seated()
         elif kind == "refused":
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
@@ -181,6 +181,17 @@ class Seated(widgets.VBox):
         seat = self.client.seat
         who = "the projector's view" if self.watching else f"seat {seat}"
         return f"Room {self.room}, {who}"
+
+    def _seated(self) -> None:
+        """The line once the table is here: the room and the seat; on the projector, the
+        room's code large, for the class to join with."""
+        if self.watching:
+            self.line.value = (
+                '<div class="tt-connection-line tt-room-code">Room code '
+                f"<b>{escape(self.room)}</b>: join it from your notebook or the room page</div>"
+            )
+        else:
+            self._say(self._where())
 
     def _say(self, text: str, alert: bool = False) -> None:
         role = ' role="alert"' if alert else ""
