@@ -86,7 +86,8 @@ def test_two_students_and_the_projector_share_one_table(lab_server, chromium, ro
 
         # The projector: large print, no controls that act.
         wall.get_by_role("button", name=re.compile("Large print")).click()
-        assert wall_table.locator("button:visible", has_text=re.compile(r"^\s*Bid\s*$")).count() == 0
+        bid = wall_table.locator("button:visible", has_text=re.compile(r"^\s*Bid\s*$"))
+        assert bid.count() == 0
         asha.screenshot(path=str(shots / "room_asha_1366.png"))
         ben.screenshot(path=str(shots / "room_ben_1366.png"))
         wall.screenshot(path=str(shots / "room_projector_1920_large.png"))
