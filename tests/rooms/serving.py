@@ -4,6 +4,7 @@ whose moves an engine bot chooses from the Seat built from what the client was t
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import os
 import signal
 import subprocess
@@ -127,4 +128,8 @@ async def seated(url: str, code: str, count: int, game: str) -> list[Player]:
 
 
 def run(coroutine: Any, seconds: float = 60) -> Any:
-    return asyncio.run(asyncio.wait_for(coroutine, seconds))
+    """Run ``coroutine`` to its end (at most ``seconds``) in an event loop of its own, on a
+    thread of its own: the test process may already run a loop on this one (Playwright's, for
+    the browser tests that share a worker)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, seconds)).result()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from serving import Server
+from serving import Server, run
 
 import engine
 from engine.rooms.client import create_room, room_info
@@ -49,7 +49,7 @@ def test_a_seats_table_arrives_and_moves(server: Server) -> None:
         assert mine, table.log_lines
         seated.close()
 
-    asyncio.run(asyncio.wait_for(play(), 60))
+    run(play(), 60)
 
 
 def test_a_dropped_connection_comes_back_to_its_seat(fresh_server: Server) -> None:
@@ -68,7 +68,7 @@ def test_a_dropped_connection_comes_back_to_its_seat(fresh_server: Server) -> No
         assert room_info(fresh_server.url, code)["sitters"][0]["name"] == "Asha"
         seated.close()
 
-    asyncio.run(asyncio.wait_for(play(), 90))
+    run(play(), 90)
 
 
 def test_the_join_form_refuses_what_is_not_a_code() -> None:
