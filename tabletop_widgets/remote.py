@@ -156,6 +156,14 @@ class RoomTable:
         chosen = self.TOOLS_IN_PLAY if tools is None else tools
         return tuple(tool(self) for tool in chosen if not (self.onlooker and tool is Coaching))
 
+    def picture(self) -> tuple[str, str]:
+        """As any table; the projector's picture is spoken as the class's, not a seat's."""
+        t: Any = self
+        svg, label = super().picture()  # type: ignore[misc]
+        if self.onlooker:
+            label = label.replace(f"seen by {t.names[t.viewer]}", "seen by the class")
+        return svg, label
+
     def _present(self) -> None:
         """As any table; the projector's "Since your last move" is the latest moves (it is
         nobody's seat)."""
@@ -303,6 +311,7 @@ class RoomTable:
         except SaveError as e:
             t.refuse(f"the finished game could not be read: {e}")
             return
+        t._reveal = self.onlooker  # the projector shows every hand once the game is over
         from .classroom import TEACHERS_ONLY, TOOLS
 
         t.tools.children = self._tools([tool for tool in TOOLS if tool not in TEACHERS_ONLY])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import room_checks
-from room_play import Played
+from room_play import ONLOOKER, Played
 
 from engine.michigan import Withhold
 
@@ -42,3 +42,18 @@ def test_a_refused_action_leaves_the_table_and_says_why():
 
 def test_a_round_over_waits_for_continue():
     room_checks.pauses(GAME, PLAYERS, seed=8, **FAST)
+
+
+def test_the_projector_shows_every_hand_once_the_game_is_over():
+    """The onlooker's table turns every hand face up at the end (the issue's "every hand once
+    the game is over"); a player's table keeps its own eyes."""
+    played = Played("michigan", 3, bots={1: "basic"}, seed=4)
+    played.play()
+    room_checks.settle(played)
+    watch, seat = played.tables[ONLOOKER], played.tables[0]
+    assert watch.reveal and not seat.reveal
+    end = played.room.state
+    for s in range(end.num_players):
+        for card in end.view(s)["hand"]:
+            assert card in watch.board.svg
+    assert "seen by the class" in watch.board.label
