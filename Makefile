@@ -46,12 +46,16 @@ $(TEST_STAMP): $(LAB_STAMP)
 	$(PY) -m pip install -q -c constraints.txt -e '.[lab,test]'
 	touch $(TEST_STAMP)
 
-.PHONY: lab test lint bench binder-check binder-lock binder-link constraints clean
+.PHONY: lab test lint rooms bench binder-check binder-lock binder-link constraints clean
 # The server's root is the project folder, so every link of the README and the notebooks
 # opens (docs/, the play pages at /voila/render/notebooks/play/...), and Voila reads
 # ./voila.json from the folder it starts in.
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=. notebooks/00_welcome.ipynb
+
+# the room server, for a class at one table (docs/teaching.md); its rooms kept in rooms.sqlite
+rooms: $(LAB_STAMP)
+	$(VENV)/bin/tabletop-rooms serve --db rooms.sqlite
 
 test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
