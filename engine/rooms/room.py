@@ -111,7 +111,7 @@ class Room:
         for seat, level in (bots or {}).items():
             state.check_seat(seat)
             sitters[seat] = _bot(state, seat, level)
-        room = cls(code, state, sitters, hints, _takeover(takeover))
+        room = cls(code, state, sitters, hints, takeover_seconds(takeover))
         room.advance()
         return room
 
@@ -149,7 +149,7 @@ class Room:
                 state,
                 sitters,
                 bool(data["hints"]),
-                _takeover(data["takeover"]),
+                takeover_seconds(data["takeover"]),
                 int(data["games"]),
             )
         except SaveError:
@@ -427,7 +427,9 @@ def _bot(state: State[Any], seat: int, level: str) -> Sitter:
     return Sitter("bot", f"Bot {seat}", None, level)
 
 
-def _takeover(seconds: Any) -> float | None:
+def takeover_seconds(seconds: Any) -> float | None:
+    """The teacher's time before a bot plays for a player away, checked: seconds (0 or more),
+    or None (the seat waits)."""
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds >= 0:

@@ -45,7 +45,7 @@ from tornado.ioloop import IOLoop
 
 from engine.core import SaveError
 
-from .room import Refused, Room, Step, _takeover, new_code
+from .room import Refused, Room, Step, new_code, takeover_seconds
 from .store import Store, digest
 
 log = logging.getLogger("tabletop-rooms")
@@ -238,7 +238,7 @@ class Hall:
     def takeover(self, live: Live, seconds: Any) -> None:
         """The teacher's time before a bot stands in (None: seats wait), from now on for the
         players away now too."""
-        live.room.takeover = _takeover(seconds)
+        live.room.takeover = takeover_seconds(seconds)
         for timer in live.timers.values():
             IOLoop.current().remove_timeout(timer)
         live.timers.clear()
