@@ -328,6 +328,7 @@ class RoomTable:
             t.look(None)
         history = _events(message["events"])
         t.shown, t.paused, t.last = self._seat_game(message, history), False, None
+        t._reveal = False  # a new game: the projector's hands face down again
         t.names = [self._name(s) for s in range(t.shown.num_players)]
         self._log(history)
         t.tools.children = self._tools()

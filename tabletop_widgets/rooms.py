@@ -71,7 +71,9 @@ def _is_code(text: str) -> bool:
 class Seated(widgets.VBox):
     """A seat at a room's table, or the onlooker's (``watch``): a line saying how the
     connection stands, then the table once the server has sent it. The table is the game's
-    own, playing one seat (``remote.room_table``)."""
+    own, playing one seat (``remote.room_table``). ``key``: the seat key the server gave
+    (``seated.client.key``), to take that seat back from another kernel (on a hub the hub
+    says whose seat it is)."""
 
     def __init__(
         self,
@@ -80,21 +82,21 @@ class Seated(widgets.VBox):
         seat: int | None = None,
         name: str = "",
         watching: bool = False,
-        client: Client | None = None,
+        key: str | None = None,
     ) -> None:
         super().__init__()
         self.url, self.room, self.watching = url, room, watching
         self.line = widgets.HTML()
         self.line.add_class("tt-connection")
         self.table: Any = None
-        self.client = client or Client()
+        self.client = Client()
         self.client.on_message = self._message
         self._tries = 0
         self._ended = False
         self.children = (self.line,)
         self.add_class("tt-seated")
         self._say(f"Joining room {room}…")
-        self._start(self.client.connect(url, room, seat, name, watch=watching))
+        self._start(self.client.connect(url, room, seat, name, key, watch=watching))
 
     # -- the connection
     def _start(self, connecting: Coroutine[Any, Any, Any]) -> None:
@@ -149,6 +151,7 @@ class Seated(widgets.VBox):
             self._retry("the connection closed")
         elif kind == "replaced":
             self._ended = True
+            self.children = (self.line,)  # a table no longer fed would mislead
             self._say("This seat is now played in another tab or window.", alert=True)
         elif kind == "joined":
             return

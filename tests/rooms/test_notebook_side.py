@@ -100,3 +100,19 @@ def test_host_keeps_the_teachers_key_off_the_screen(server: Server) -> None:
 def test_host_without_a_server_says_so() -> None:
     with pytest.raises(ConnectionError, match="tabletop-rooms serve"):
         host("plates", 4, url="http://127.0.0.1:9")
+
+
+def test_a_second_tab_takes_the_seat_and_the_first_says_so(server: Server) -> None:
+    code, _key = create_room(server.url, "plates", 3, bots={1: "basic", 2: "basic"})
+
+    async def play() -> None:
+        first = join(server.url, room=code, name="Asha")
+        await until(lambda: first.table is not None)
+        second = Seated(server.url, code, key=first.client.key)  # the same seat, elsewhere
+        await until(lambda: "another tab" in first.line.value)
+        assert first.children == (first.line,)
+        await until(lambda: second.table is not None)
+        assert second.client.seat == first.client.seat == 0
+        second.close()
+
+    run(play(), 60)
