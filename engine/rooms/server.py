@@ -159,6 +159,13 @@ class Hall:
             self.left(live, seat)
         return live
 
+    def forget(self, live: Live) -> None:
+        """Let a room nobody is connected to (and no stand-in is due in) go from memory: it is
+        in the store, and comes back from it when next asked for. So a server that runs all
+        term holds only the rooms in play."""
+        if not live.sockets and not live.timers and self.rooms.get(live.room.code) is live:
+            del self.rooms[live.room.code]
+
     def create(self, room: Room, teacher: dict[str, Any]) -> None:
         self.rooms[room.code] = Live(room, teacher)
         self.save(self.rooms[room.code])
@@ -234,6 +241,7 @@ class Hall:
             return  # dropped after a failed save
         with contextlib.suppress(tornado.web.HTTPError):  # not saved: dropped, joined again
             self.changed(live, live.room.stand_in(seat), sitters=True)
+        self.forget(live)
 
     def takeover(self, live: Live, seconds: Any) -> None:
         """The teacher's time before a bot stands in (None: seats wait), from now on for the
@@ -501,6 +509,7 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         seat = live.sockets.pop(self)
         if seat is not None:
             self.hall.left(live, seat)
+        self.hall.forget(live)
 
 
 # ---------------------------------------------------------------- input checks

@@ -92,3 +92,18 @@ def test_no_key_is_kept_in_clear(server):
     assert json.loads(kept)["key"] == digest(key)
     text = b"".join(path.read_bytes() for path in server.db.parent.glob(server.db.name + "*"))
     assert key.encode() not in text and seat_key.encode() not in text
+
+
+def test_a_room_nobody_is_at_leaves_memory_and_comes_back_from_the_store():
+    """The server holds only the rooms in play: one with no connection (and no stand-in due)
+    goes from memory and is read back from the store, as it was, when next asked for."""
+    from engine.rooms.server import Hall
+
+    hall = Hall(Store(), hub=None)
+    room = rooms()[0]
+    hall.create(room, {"key": digest("k" * 32), "user": None})
+    live = hall.rooms[room.code]
+    hall.forget(live)
+    assert room.code not in hall.rooms
+    back = hall.live(room.code)
+    assert back is not live and back.room.record() == room.record()
