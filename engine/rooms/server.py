@@ -54,6 +54,9 @@ MESSAGE_BYTES = 64 * 1024
 """The longest message a client may send (a longer one closes its connection)."""
 FIRST_MESSAGE_SECONDS = 10.0
 """How long a new connection may wait before saying whether it joins or watches."""
+ROOMS_A_MINUTE = 20
+"""Rooms one address may make in a minute (a class makes a few; a script making thousands
+would fill the store)."""
 RATE = 50
 """Messages a second a connection may send; beyond that it is refused, beyond four times that
 its connection is closed."""
@@ -142,6 +145,19 @@ class Hall:
     def __init__(self, store: Store, hub: Hub | None) -> None:
         self.store, self.hub = store, hub
         self.rooms: dict[str, Live] = {}
+        self.made: dict[str, deque[float]] = {}
+        """When each address made its rooms of the last minute."""
+
+    def may_make(self, address: str) -> bool:
+        """Whether ``address`` may make another room now (``ROOMS_A_MINUTE``)."""
+        now = time.monotonic()
+        made = self.made.setdefault(address, deque())
+        while made and made[0] < now - 60:
+            made.popleft()
+        if len(made) >= ROOMS_A_MINUTE:
+            return False
+        made.append(now)
+        return True
 
     def live(self, code: str) -> Live:
         """The room ``code`` in play: 404 if there is none, 503 if its record is damaged."""
@@ -167,8 +183,10 @@ class Hall:
             del self.rooms[live.room.code]
 
     def create(self, room: Room, teacher: dict[str, Any]) -> None:
-        self.rooms[room.code] = Live(room, teacher)
-        self.save(self.rooms[room.code])
+        """Keep a new room (in the store: it is read into memory when someone joins it)."""
+        self.rooms[room.code] = live = Live(room, teacher)
+        self.save(live)
+        self.forget(live)
 
     def codes(self) -> set[str]:
         return set(self.store.codes()) | set(self.rooms)
@@ -300,6 +318,8 @@ class RoomsHandler(JSONHandler):
             if user is None:
                 raise tornado.web.HTTPError(401, "the hub does not know this token")
         data = self.body()
+        if not self.hall.may_make(self.request.remote_ip or ""):
+            raise tornado.web.HTTPError(429, "too many rooms made from here: wait a minute")
         try:
             bots = _bots(data.get("bots") or {})
             room = Room.create(

@@ -102,8 +102,19 @@ def test_a_room_nobody_is_at_leaves_memory_and_comes_back_from_the_store():
     hall = Hall(Store(), hub=None)
     room = rooms()[0]
     hall.create(room, {"key": digest("k" * 32), "user": None})
-    live = hall.rooms[room.code]
+    assert room.code not in hall.rooms  # made, kept in the store, nobody there yet
+    live = hall.live(room.code)
+    assert hall.rooms[room.code] is live
     hall.forget(live)
     assert room.code not in hall.rooms
     back = hall.live(room.code)
     assert back is not live and back.room.record() == room.record()
+
+
+def test_one_address_makes_at_most_so_many_rooms_a_minute():
+    from engine.rooms.server import ROOMS_A_MINUTE, Hall
+
+    hall = Hall(Store(), hub=None)
+    assert all(hall.may_make("10.0.0.7") for _ in range(ROOMS_A_MINUTE))
+    assert not hall.may_make("10.0.0.7")
+    assert hall.may_make("10.0.0.8")  # another student's laptop
