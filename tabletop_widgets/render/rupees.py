@@ -319,8 +319,11 @@ def table_svg(
     n, me = view["players"], view["seat"]
 
     def spot(seat: int) -> tuple[float, float]:
-        """Where ``seat`` sits: the viewer at the bottom (or an empty chair there)."""
-        return _seat_xy(seat + 1, n + 1) if me is None else _seat_xy((seat - me) % n, n)
+        """Where ``seat`` sits: the viewer at the bottom; the onlooker, who has no hand to
+        show there, has seat 0 there, low enough to clear the words in the middle."""
+        k = (seat - (me or 0)) % n
+        x, y = _seat_xy(k, n)
+        return (x, y + 40) if me is None and k == 0 and n <= 4 else (x, y)
 
     names = list(names or [f"Seat {s}" for s in range(n)])
     shown = dict(enumerate(view["hands"])) | dict(shown or {})
