@@ -190,6 +190,11 @@ class RoomTable:
     def human_to_act(self) -> int | None:
         return None if self.onlooker else super().human_to_act()  # type: ignore[misc]
 
+    def hint(self) -> str:
+        """What the seat to move may do, for its status line; the projector names only who
+        is to move (it is nobody's seat)."""
+        return "" if self.onlooker else str(super().hint())  # type: ignore[misc]
+
     def _seed_words(self) -> str:
         return f"room {self.room}"
 
