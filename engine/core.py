@@ -21,6 +21,7 @@ import json
 import math
 import os
 import random
+import secrets
 import types
 import typing
 from collections import Counter
@@ -51,6 +52,14 @@ MAX_SAVE_CHARS = 1_000_000
 """The longest saved text read (20,000 throws of the dice save in about 600,000 characters)."""
 MAX_SEED = 2**63
 """Seeds are whole numbers from 0 to ``MAX_SEED - 1``."""
+
+
+def secret_seed() -> int:
+    """A seed nobody can know in advance (from the operating system's randomness): a deal
+    nobody can work out (an exam table's, a room's)."""
+    return secrets.randbelow(MAX_SEED)
+
+
 MAX_FIELD = 2**31
 """Every whole number in an action or a card lies strictly between -MAX_FIELD and MAX_FIELD."""
 

@@ -18,7 +18,6 @@ bar (``confirm.py``) and the board's words (``present.py``).
 from __future__ import annotations
 
 import base64
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -105,7 +104,7 @@ class Table(widgets.VBox):
         and Save game at any time (the file holds every hand)."""
         super().__init__()
         self.exam, self.teacher = _switches(exam, teacher)
-        seed = (_secret_seed() if exam else 0) if seed is None else seed
+        seed = (engine.core.secret_seed() if exam else 0) if seed is None else seed
         self.shown: engine.State = state or engine.new_game(self.game, players, seed, **options)
         """The state on the table: the game as it stands, or an earlier move while looking
         back."""
@@ -514,7 +513,7 @@ class Table(widgets.VBox):
         s = self.latest
         if not (self.teacher or (s.is_terminal() and not self.looking_back)):
             return self.note("a new game is dealt once this one is over")
-        seed = _secret_seed() if self.exam else s.seed + 1
+        seed = engine.core.secret_seed() if self.exam else s.seed + 1
         self.replace(engine.new_game(s.game, s.num_players, seed, **s.options), "New game")
         return True
 
@@ -697,11 +696,6 @@ def _human_seats(humans: tuple[int, ...], players: int) -> tuple[int, ...]:
     if not humans or any(type(h) is not int or not 0 <= h < players for h in humans):
         raise ValueError(f"human seats must be among 0..{players - 1}, not {humans!r}")
     return tuple(sorted(set(humans)))
-
-
-def _secret_seed() -> int:
-    """A seed nobody can know in advance (from the operating system's randomness)."""
-    return secrets.randbelow(engine.core.MAX_SEED)
 
 
 def _shared(a: engine.core.History, b: engine.core.History) -> int:

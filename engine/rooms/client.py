@@ -165,8 +165,9 @@ class Client:
         if text is None and connection is not self.connection:
             return message  # closed by ``close``
         self.latest = told(self.latest, message)
-        self.messages.put_nowait(message)
-        if self.on_message is not None:
+        if self.on_message is None:  # read with ``receive``: kept until then
+            self.messages.put_nowait(message)
+        else:
             self.on_message(message)
         return message
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.core import CHANCE, MAX_SEED, SaveError, State, decode, encode
+from engine.core import CHANCE, SaveError, State, decode, encode, secret_seed
 from engine.seat import Onlookers, decide, event_data
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -117,14 +117,9 @@ class Room:
 
     def record(self) -> dict[str, Any]:
         """Everything the room holds, as JSON data (``from_record`` reads it back)."""
-        s = self.state
         return {
             "code": self.code,
-            "game": s.game,
-            "players": s.num_players,
-            "seed": s.seed,
-            "options": s.options,
-            "history": encode(s.history),
+            **_game_record(self.state),
             "sitters": [vars(sitter) for sitter in self.sitters],
             "hints": self.hints,
             "takeover": self.takeover,
@@ -136,11 +131,7 @@ class Room:
         """The room ``record`` wrote, its game replayed through the rules; raises
         ``SaveError`` for a record that is damaged or does not replay."""
         try:
-            state = engine.new_game(
-                data["game"], data["players"], data["seed"], **dict(data["options"])
-            )
-            for action in decode(data["history"], type(state).kinds()):
-                state = state.apply(action)
+            state = replay(data)
             sitters = [Sitter(**s) for s in data["sitters"]]
             if len(sitters) != state.num_players:
                 raise ValueError("a sitter for each seat")
@@ -202,9 +193,6 @@ class Room:
         self.state.check_seat(seat)
         self.sitters[seat] = _bot(self.state, seat, level)
         return self.advance()
-
-    def names(self) -> list[str]:
-        return [sitter.name or f"Seat {seat}" for seat, sitter in enumerate(self.sitters)]
 
     # -- playing
     def act(self, seat: int, move: Any, action: Any) -> list[Step]:
@@ -318,14 +306,14 @@ class Room:
         (the whole game, every hand in it: nothing is hidden any more)."""
         over = state.is_terminal()
         if seat is None:
-            view = state.view(0, reveal=True) if over else onlooker_view(state)
+            view = _plain(state.view(0, reveal=True)) if over else onlooker_view(state)
             legal: list[Any] = []
         else:
-            view = state.view(seat)
+            view = _plain(state.view(seat))
             legal = state.legal_actions() if state.current_player == seat else []
         return {
             "move": len(state.history),
-            "view": json.loads(json.dumps(view)),
+            "view": view,
             "legal": encode(legal),
             "returns": state.returns() if over else None,
             "record": _game_record(state) if over else None,
@@ -337,7 +325,7 @@ def onlooker_view(state: State[Any]) -> dict[str, Any]:
     agree on; in an entry with one value per seat (``hands``, ``scores``), each value all the
     seats agree on; None where they differ (a hand, a card only one seat has seen). ``seat`` is
     None. So nothing in it is known to one player and not to the others."""
-    views = [json.loads(json.dumps(state.view(s))) for s in range(state.num_players)]
+    views = [_plain(state.view(s)) for s in range(state.num_players)]
     out = common(views, state.num_players)
     out["seat"] = None
     return out
@@ -360,6 +348,12 @@ def common(views: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
             ]
         else:
             out[key] = None
+    return out
+
+
+def _plain(view: Any) -> dict[str, Any]:
+    """A view as the JSON a client receives (tuples read back as lists)."""
+    out: dict[str, Any] = json.loads(json.dumps(view))
     return out
 
 
@@ -419,7 +413,7 @@ def new_code(taken: Iterable[str] = ()) -> str:
 
 def _seed(seed: int | None) -> int:
     """``seed``, or a secret one: nobody can work out the deal from it."""
-    return secrets.randbelow(MAX_SEED) if seed is None else seed
+    return secret_seed() if seed is None else seed
 
 
 def _bot(state: State[Any], seat: int, level: str) -> Sitter:
