@@ -25,6 +25,11 @@ TEACHERS_ONLY = (TeacherTools,)
 exist, so no click or page message can reach them."""
 
 
+def tool_classes(table: Any) -> list[type]:
+    """The tools ``table`` has (the teacher's tools only under a teacher's table)."""
+    return [tool for tool in TOOLS if table.teacher or tool not in TEACHERS_ONLY]
+
+
 def tools_for(table: Any) -> tuple[widgets.Widget, ...]:
-    """One of each tool for ``table`` (the teacher's tools only under a teacher's table)."""
-    return tuple(tool(table) for tool in TOOLS if table.teacher or tool not in TEACHERS_ONLY)
+    """One of each tool for ``table``."""
+    return tuple(tool(table) for tool in tool_classes(table))

@@ -369,7 +369,8 @@ class IndiaTable(Table):
         return "a blue square (safe)" if q in BLUE else "a white square"
 
     def _coach_html(self) -> str:
-        board, turn = board_from_view(self._seen()), self._seen()["turn"]
+        seen = self._seen()
+        board, turn = board_from_view(seen), seen["turn"]
         lines = []
         for o in self.shown.legal_options():
             moved = o.action.piece if isinstance(o.action, Move) else self._mine().index(CORNER)

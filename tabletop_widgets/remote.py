@@ -30,8 +30,7 @@ from .display import Display
 class SeatGame:
     """The game as one seat knows it (``seat`` None: the onlooker, who knows what every
     player knows): in the shape a table and the engine's bots read a ``State`` in, answered
-    from the room's messages. A game's table may need more of it: its subclass in
-    ``SEAT_GAMES`` reads that from the view."""
+    from the room's messages (a game's table reads the rest from the view)."""
 
     def __init__(
         self,
@@ -105,13 +104,6 @@ class SeatGame:
 LATEST = 6
 """The moves the projector's table lists beside the board."""
 
-SEAT_GAMES: dict[str, type[SeatGame]] = {}
-"""Game -> the ``SeatGame`` its table reads (each game's table module adds its own)."""
-
-
-def seat_game(game: str) -> type[SeatGame]:
-    return SEAT_GAMES.get(game, SeatGame)
-
 
 class RoomTable:
     """Mixed into a game's table (``room_table(game)``) to play one seat of a room, or to show
@@ -148,7 +140,7 @@ class RoomTable:
 
     def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
         m = {**self._start, **message}
-        return seat_game(m["game"])(m["game"], m["players"], m["options"], m["seat"], m, history)
+        return SeatGame(m["game"], m["players"], m["options"], m["seat"], m, history)
 
     def _tools(self, tools: Sequence[type] | None = None) -> tuple[widgets.Widget, ...]:
         """The tools under the table: ``TOOLS_IN_PLAY`` while the game is on, else ``tools``.
@@ -299,13 +291,13 @@ class RoomTable:
         t.redraw()
 
     def _log(self, history: engine.core.History) -> None:
-        """The log afresh: every action so far, as this seat saw it, the last one marked."""
+        """The log afresh: every action so far, as this seat saw it, the last one marked (the
+        caller redraws)."""
         t: Any = self
         t.move_log.keep(0)
         for k, event in enumerate(history):
             t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
         t.last = history[-1] if history else None
-        t.redraw()
 
     def _finished(self, record: Mapping[str, Any]) -> None:
         """The game is over: the table holds the whole game (every hand in it), so the
@@ -317,9 +309,9 @@ class RoomTable:
             t.refuse(f"the finished game could not be read: {e}")
             return
         t._reveal = self.onlooker  # the projector shows every hand once the game is over
-        from .classroom import TEACHERS_ONLY, TOOLS
+        from .classroom import tool_classes
 
-        t.tools.children = self._tools([tool for tool in TOOLS if tool not in TEACHERS_ONLY])
+        t.tools.children = self._tools(tool_classes(self))
 
     def _afresh(self, message: Mapping[str, Any]) -> None:
         """The whole table as the server sends it (on coming back, a step missed, a new

@@ -60,14 +60,6 @@ def room_code(text: Any) -> str:
     return code
 
 
-def _is_code(text: str) -> bool:
-    try:
-        room_code(text)
-    except ValueError:
-        return False
-    return True
-
-
 class Seated(widgets.VBox):
     """A seat at a room's table, or the onlooker's (``watch``): a line saying how the
     connection stands, then the table once the server has sent it. The table is the game's
@@ -246,13 +238,15 @@ class JoinForm(widgets.VBox):
     def __repr__(self) -> str:
         return "JoinForm(the room's code and your name, then Join)"
 
-    def join(self) -> Seated | None:
+    def join(self, watching: bool = False) -> Seated | None:
+        """Join the room the form names (``watching``: as the projector), or say why its
+        code is not one."""
         try:
             code = room_code(self.code.value)
         except ValueError as e:
             self.note.value = f'<div class="tt-refused" role="alert">{escape(str(e))}</div>'
             return None
-        seated = Seated(self.url, code, name=self.name.value)
+        seated = Seated(self.url, code, name=self.name.value, watching=watching)
         self.children = (seated,)
         return seated
 
@@ -341,10 +335,7 @@ def join_from_address() -> widgets.Widget:
     form = JoinForm(server_url(server or None), name)
     if room:
         form.code.value = room
-        if query.get("watch", [""])[0] in ("1", "yes", "true"):
-            form.children = (watch(room, form.url),) if _is_code(room) else form.children
-        else:
-            form.join()
+        form.join(watching=query.get("watch", [""])[0] in ("1", "yes", "true"))
     return form
 
 
