@@ -8,12 +8,15 @@ import os
 import signal
 import subprocess
 import sys
+import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import engine
 from engine.rooms.client import Client, seat_from
+from engine.rooms.server import RATE
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,13 +84,18 @@ class Server:
 
 class Player:
     """A headless player: a client and an engine bot choosing from the client's Seat. It
-    checks, as it goes, that it saw every move, one after the other."""
+    checks, as it goes, that it saw every move, one after the other. It acts at once, but
+    never more often than the server takes a connection's messages (``RATE`` a second): a
+    bot with a run of forced moves (India's) would otherwise be refused as a flood, and wait
+    for ever for the move it thinks it made."""
 
     def __init__(self, game: str, level: str = "basic", seed: int = 0) -> None:
         self.client = Client()
         self.bot = engine.make_bot(game, level, seed=seed)
         self.acted: int | None = None
         self.refused: list[dict[str, Any]] = []
+        self.sent: deque[float] = deque(maxlen=RATE // 2)
+        """When its latest actions were sent (half the server's rate, to be safe)."""
 
     async def play(self, until: int | None = None) -> dict[str, Any]:
         """Act on each turn until the game is over (or ``until`` moves were seen); returns
@@ -99,9 +107,17 @@ class Player:
                 return latest
             if latest["legal"] and latest["move"] != self.acted:
                 self.acted = latest["move"]
+                await self.paced()
                 await client.act(self.bot.choose(seat_from(latest)))
             message = await asyncio.wait_for(client.receive(), 30)
             self.check(message)
+
+    async def paced(self) -> None:
+        """Wait, if need be, so that at most ``RATE // 2`` actions go in any one second."""
+        now = time.monotonic()
+        if len(self.sent) == self.sent.maxlen:
+            await asyncio.sleep(max(0.0, self.sent[0] + 1 - now))
+        self.sent.append(time.monotonic())
 
     async def reconnect(self) -> dict[str, Any]:
         """Connect again (an action sent on the old connection may have been lost)."""
