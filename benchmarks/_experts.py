@@ -1,5 +1,5 @@
 """What the expert benchmarks share: the strength match against ``basic`` on duplicate deals
-(``engine.tournament.play_match``) and the CPU time of a decision, each bot asked in turn on
+(``classplay.tournament.play_match``) and the CPU time of a decision, each bot asked in turn on
 the same positions (expert, then basic: interleaved, so both see the same machine)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from contextlib import AbstractContextManager
 from typing import Any
 
 import engine
+from classplay.tournament import entrant, lineups, play_match
 from engine import CHANCE
-from engine.tournament import entrant, lineups, play_match
 
 
 def strength(game: str, count: int, players: int, **options: Any) -> dict:

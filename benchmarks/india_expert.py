@@ -1,6 +1,6 @@
 """The expert India bot against the basic one, and what a decision costs each.
 
-(a) Strength: duplicate games (``engine.tournament.play_match``), every deal played twice with
+(a) Strength: duplicate games (``classplay.tournament.play_match``), every deal played twice with
 the same throws and the seats swapped, so the first throw and the dice cancel. Two players, the
 game's own duel, over ``n`` deals (default 1,000: 2,000 games); four players (expert, basic,
 expert, basic round the table, then swapped) over ``n // 5`` deals. The margin is the game's
@@ -31,13 +31,13 @@ from pathlib import Path
 from _common import headline, report
 from _experts import line, speed, strength
 
-from engine.tournament import mean_interval
+from engine.stats import mean_interval
 
 BLOCK = 50
 """Deals in a block of the before-and-after run."""
 SCORES = (
     "import json, sys\n"
-    "from engine.tournament import entrant, play_match\n"
+    "from classplay.tournament import entrant, play_match\n"
     "players, start, stop = map(int, sys.argv[1:])\n"
     "m = play_match('india', entrant('expert', 'india'), entrant('basic', 'india'),\n"
     "               range(start, stop), players)\n"

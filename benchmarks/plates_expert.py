@@ -2,7 +2,7 @@
 
 (a) Strength: two experts and two basic bots at a 4-player table, sitting alternately, over
 seeded whole games (eight rounds), each deal played twice with the seats swapped
-(``engine.tournament.play_match``: the same plates, so luck cancels). Four players: the
+(``classplay.tournament.play_match``: the same plates, so luck cancels). Four players: the
 commonest table, two centre piles, and every expert has a basic bot on each side, so it bids
 to, answers after and is answered by the bot it is measured against; each seat opens once in
 each lineup. Reported: the expert's share of the wins (most money at the end), its margin in

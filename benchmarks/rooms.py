@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "tests" / "rooms"))
 from serving import Server  # noqa: E402 (the room tests' server, by path)
 
 import engine  # noqa: E402
-from engine.rooms.client import Client, create_room, seat_from  # noqa: E402
+from classplay.rooms.client import Client, create_room, seat_from  # noqa: E402
 
 GAMES = [("plates", {}), ("michigan", {"deals": 1}), ("rummy", {}), ("rupees", {}), ("india", {})]
 TARGET_MS = 100

@@ -20,7 +20,7 @@ from typing import Any
 from _common import report
 
 import engine
-from engine.tournament import Entrant, Match, play_match
+from classplay.tournament import Entrant, Match, play_match
 
 WORKERS = 2
 """The deals are shared between this many processes (the machine has two cores)."""

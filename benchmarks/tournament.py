@@ -42,8 +42,8 @@ from pathlib import Path
 
 from _common import headline
 
-from engine.sandbox import Limits, Sandbox
-from engine.tournament import lineups, strategies_in, tournament
+from classplay.sandbox import Limits, Sandbox
+from classplay.tournament import lineups, strategies_in, tournament
 
 THRESHOLD = """
 import engine

@@ -15,37 +15,17 @@ every option alike.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from .stats import half_width
 
 LOSES_LEAST = "every choice loses here; this one loses least"
 """What a negative best value means, in words."""
 RACE_FROM = 32
 """A race stops no action before this many deals: on fewer, a rare rich swing not yet drawn
 can make a good action look clearly worse."""
-T95 = (12.71, 4.30, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.20, 2.18, 2.16, 2.14, 2.13)
-"""Student's two-sided 95% points for 1 to 15 degrees of freedom."""
-
-
-def t95(n: int) -> float:
-    """The 95% point for a mean of ``n`` values: Student's t for few, the normal's 1.96 plus
-    the first correction (2.4 / (n - 1)) beyond the table (within 0.01 of Student's)."""
-    if n < 2:
-        return math.inf
-    df = n - 1
-    return T95[df - 1] if df <= len(T95) else 1.96 + 2.4 / df
-
-
-def half_width(values: Sequence[float]) -> float:
-    """Half the width of the 95% interval of the mean of ``values``."""
-    n = len(values)
-    if n < 2:
-        return math.inf
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return t95(n) * math.sqrt(var / n)
 
 
 @dataclass(frozen=True)

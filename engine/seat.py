@@ -9,7 +9,7 @@ A Seat holds plain data only, copied out of the game: the seat's view, the actio
 take, every action so far as this seat saw it, and how many there were. Nothing in it leads
 back to the game, its seed, its shuffles and throws, or a card this seat cannot see, so the
 same Seat, made again from its JSON (``Seat.from_data``), is what a strategy running in a
-process of its own receives (``engine.sandbox``).
+process of its own receives.
 
 The odds helpers that work from a view take ``seat.view``:
 

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .board import Board
+    from .classplay.contest import plot_match, tournament
     from .coaching import Coaching, show_review
-    from .contest import plot_match, tournament
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
@@ -46,8 +46,8 @@ _WIDGETS = {
     "Table": "table",
     "Coaching": "coaching",
     "show_review": "coaching",
-    "tournament": "contest",
-    "plot_match": "contest",
+    "tournament": "classplay.contest",
+    "plot_match": "classplay.contest",
 }
 """Widget class -> the module of this package defining it."""
 

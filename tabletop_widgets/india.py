@@ -7,8 +7,8 @@ rules give the move to the lower-numbered one: a click on either selects it. The
 for each legal move, the chance the moved piece is hit before your next turn (each opponent's
 whole turn, rethrows after doubles included).
 
-In a room (``tabletop_widgets.remote``) the server throws every seat's dice as soon as its turn
-comes: there is no Throw to click, and the dice show the throw as it arrives.
+In a room (``tabletop_widgets.classplay.remote``) the server throws every seat's dice as soon
+as its turn comes: there is no Throw to click, and the dice show the throw as it arrives.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any
 
-from engine.tournament import wilson_interval
+from engine.stats import wilson_interval
 
 Z95 = 1.96
 """A 95% interval reaches this many standard errors either side of an estimate."""

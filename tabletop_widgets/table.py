@@ -75,7 +75,7 @@ class Table(widgets.VBox):
     COACH: ClassVar[str] = "the odds behind your decision"
     """What the coach speaks of: the Coach toggle's tooltip."""
     room: str | None = None
-    """The join code of the room whose game this table shows (``tabletop_widgets.rooms``):
+    """The join code of the room whose game this table shows (``tabletop_widgets.classplay.rooms``):
     the room's server holds the game, so the table loads none and branches from none. None:
     the game is this table's own."""
 

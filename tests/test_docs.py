@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+import classplay.tournament
 import engine
 import engine.advice
 import engine.review
-import engine.tournament
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -151,7 +151,7 @@ def _surface() -> dict[str, set[str]]:
         "engine.advice.Advice": _public_members(engine.advice.Advice),
         "engine.advice.Judged": _public_members(engine.advice.Judged),
         "engine.review": _defined_in(engine.review),
-        "engine.tournament": _defined_in(engine.tournament),
+        "classplay.tournament": _defined_in(classplay.tournament),
     }
 
 

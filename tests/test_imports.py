@@ -130,3 +130,29 @@ def test_every_public_name_is_there():
     assert list(names["TABLES"]) == ["plates", "india", "michigan", "rummy", "rupees"]
     assert names["TABLES"] is tabletop_widgets.TABLES
     assert set(dir(engine)) >= set(engine.__all__) | set(GAMES)
+
+
+def test_the_engine_imports_nothing_of_class_play(tmp_path):
+    """``engine/`` is rules, chance, odds, bots and experts: a game played to its end, reviewed
+    and its India options read, imports neither ``classplay`` nor Tornado (issue 32)."""
+    got = fresh(
+        """
+        import engine, engine.review, engine.stats
+        for game in engine.GAMES:
+            engine.play(engine.new_game(game, players=4, seed=1), bots=[engine.make_bot(game, "basic") for _ in range(4)])
+        print(json.dumps(modules()))
+        """,
+        tmp_path,
+    )
+    assert not [m for m in got if m.split(".")[0] in ("classplay", "tornado")]
+
+
+def test_no_engine_source_names_class_play():
+    """No module of the engine imports from ``classplay`` (read from the source, so an import
+    in a function that the test above does not run is caught too)."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "engine").rglob("*.py")
+        if "classplay" in path.read_text() or "tornado" in path.read_text()
+    ]
+    assert offenders == []

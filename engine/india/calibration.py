@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..tournament import wilson_interval
+from ..stats import wilson_interval
 
 CALIBRATION = Path(__file__).with_name("calibration.json")
 """The committed measurement (``benchmarks/india_calibration.py`` writes it)."""

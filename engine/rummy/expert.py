@@ -37,9 +37,10 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
-from engine.advice import Advice, Judged, t95
+from engine.advice import Advice, Judged
 from engine.cards import Card
 from engine.core import RandomBot, State
+from engine.stats import t95
 
 from .actions import Declare, Draw, Drop, Miss
 from .bots import arranged, hopeless, sorted_hand

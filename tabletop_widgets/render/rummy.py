@@ -229,7 +229,7 @@ def table_svg(
     ``reveal``: after the deal, every hand's arrangement, drawn with what it lost.
     ``best``: the best arrangement of the hand, whose count is written under the count of the
     groups as the seat made them (the two differ until he groups his cards as well).
-    The onlooker's view (``seat`` None, ``engine.rooms.room.onlooker_view``) is the table seen
+    The onlooker's view (``seat`` None, ``classplay.rooms.room.onlooker_view``) is the table seen
     from an empty chair: every player in a box across the top, the stock and the open pile,
     no hand.
     """

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from lab import patience
 
-from engine.rooms.client import create_room, room_info
+from classplay.rooms.client import create_room, room_info
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rooms"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "classplay" / "rooms"))
 from serving import Server
 
 pytestmark = pytest.mark.browser

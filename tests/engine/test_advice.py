@@ -12,8 +12,9 @@ import random
 
 import pytest
 
-from engine.advice import Advice, Judged, half_width, judged_on_deals, t95
+from engine.advice import Advice, Judged, judged_on_deals
 from engine.review import GROWTH, REVIEW_DEALS, settled
+from engine.stats import half_width, t95
 
 
 def test_t95_is_students_for_few_values_and_the_normals_for_many():

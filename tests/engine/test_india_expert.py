@@ -19,6 +19,7 @@ import pytest
 from bot_games import basic_decisions
 
 import engine
+from classplay.tournament import play_deal
 from engine import CHANCE
 from engine.india import ALL_THROWS, Enter, Move, Throw, land_chance, parse_position
 from engine.india.calibration import measured, plot_reliability, reliability
@@ -33,7 +34,7 @@ from engine.india.value import (
     racer_features,
     weights_version,
 )
-from engine.tournament import play_deal, wilson_interval
+from engine.stats import wilson_interval
 
 
 def advise(state):

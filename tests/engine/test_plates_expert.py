@@ -273,7 +273,7 @@ def test_the_expert_plays_legal_calls_and_advises_on_every_one(players, digits):
 
 def test_the_expert_beats_the_basic_bot_on_a_few_duplicate_deals():
     """The benchmark's match in small (``benchmarks/plates_expert.py`` plays 1,000 deals)."""
-    from engine.tournament import entrant, play_match
+    from classplay.tournament import entrant, play_match
 
     match = play_match(
         "plates", entrant("expert", "plates"), entrant("basic", "plates"), range(6), 4

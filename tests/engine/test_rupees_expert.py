@@ -13,6 +13,7 @@ import pytest
 from test_rupees_rules import bid_to, deal, declare, play, swap
 
 import engine
+from classplay.tournament import play_deal
 from engine import CHANCE, IllegalAction
 from engine.advice import Advice
 from engine.core import Shuffle
@@ -36,7 +37,6 @@ from engine.rupees.expert import (
     layouts,
     unseen,
 )
-from engine.tournament import play_deal
 
 
 class Checked:

@@ -12,6 +12,7 @@ from math import comb
 from lesson_cells import Lesson, accepts, guide_says
 
 import engine
+from classplay.tournament import lineups, tournament
 from engine.plates import (
     SETUP,
     Agree,
@@ -26,7 +27,7 @@ from engine.plates import (
     rigged_shuffle,
 )
 from engine.review import review
-from engine.tournament import lineups, mean_interval, tournament
+from engine.stats import mean_interval
 from tabletop_widgets import PlatesTable
 
 LESSON = Lesson("01_license_plates.ipynb")

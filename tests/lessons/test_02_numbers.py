@@ -28,7 +28,7 @@ from engine.india import (
 )
 from engine.india.calibration import measured
 from engine.review import review
-from engine.tournament import mean_interval
+from engine.stats import mean_interval
 from tabletop_widgets import IndiaTable
 from tabletop_widgets.lesson import share_interval
 

@@ -8,14 +8,14 @@ import inspect
 
 from lesson_cells import guide_says
 
-import engine
+import classplay.tournament
 import tabletop_widgets
-from engine.tournament import Tournament, strategies_in, tournament
+from classplay.tournament import Tournament, strategies_in, tournament
 
 
 def test_the_tournament_as_the_guide_tells_it():
     guide_says("the cell that defines it starts with `%%writefile asha.py`")
-    guide_says('`strategies, problems = engine.tournament.strategies_in("submissions/")`')
+    guide_says('`strategies, problems = classplay.tournament.strategies_in("submissions/")`')
     guide_says(
         '`t = tabletop_widgets.tournament({**strategies, "basic": "basic"}, "plates", games=10,'
         " players=4)`"
@@ -24,7 +24,7 @@ def test_the_tournament_as_the_guide_tells_it():
     guide_says("forfeits only its own deal, nobody else's, and at its third problem it is")
     guide_says('`t.problems["asha"]` lists', "`tournament(..., secret=t.secret)` plays the same")
     guide_says('`plot_match(t, "asha", "basic")`')
-    assert engine.tournament.strategies_in is strategies_in
+    assert classplay.tournament.strategies_in is strategies_in
     assert callable(tabletop_widgets.tournament) and callable(tabletop_widgets.plot_match)
     limits = inspect.signature(tournament).parameters
     assert limits["time_limit"].default == 5.0 and limits["memory"].default == 1 << 30

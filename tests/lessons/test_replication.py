@@ -22,9 +22,9 @@ import numpy as np
 import pytest
 from lesson_cells import Lesson
 
+import classplay.tournament
 import engine
-import engine.tournament
-from engine.tournament import mean_interval
+from engine.stats import mean_interval
 from tabletop_widgets.lesson import share_interval
 
 FRESH = 100_000  # added to every seed: trials the lessons never play
@@ -63,8 +63,8 @@ def test_01_the_expert_beats_the_basic_bot_and_duplicates_narrow_the_band():
     """6g: on 40 duplicate deals the expert's margin over the basic bot lies above zero, and
     its interval is narrower than on 80 deals played once (the same number of games)."""
     pair = {"basic": "basic", "expert": "expert"}
-    dup = engine.tournament.tournament(pair, "plates", games=40, players=4, seed=FRESH)
-    once = engine.tournament.tournament(
+    dup = classplay.tournament.tournament(pair, "plates", games=40, players=4, seed=FRESH)
+    once = classplay.tournament.tournament(
         pair, "plates", games=80, duplicate=False, players=4, seed=FRESH
     )
     _, low, high = dup.match("expert", "basic").interval()

@@ -18,8 +18,8 @@ from typing import Any
 import ipywidgets as widgets
 
 import engine
+from classplay.rooms.room import onlooker_view
 from engine.core import decode, encode
-from engine.rooms.room import onlooker_view
 from tabletop_widgets import TABLES
 
 TOKEN: dict[str, Callable[[Any], str]] = {

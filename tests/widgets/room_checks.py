@@ -11,10 +11,10 @@ from no_leak import record, twins
 from room_play import ONLOOKER, Played
 
 import engine
+from classplay.rooms.room import Room, Sitter
 from engine.core import encode
-from engine.rooms.room import Room, Sitter
 from tabletop_widgets import TABLES
-from tabletop_widgets.remote import room_table
+from tabletop_widgets.classplay.remote import room_table
 
 TRAITS = ("svg", "status", "recent", "log")
 """The board's traits a page receives: what a seat's screen shows."""

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import engine
-from engine.rooms.room import Refused, Room
-from tabletop_widgets.remote import room_table
+from classplay.rooms.room import Refused, Room
+from tabletop_widgets.classplay.remote import room_table
 
 ONLOOKER = "onlooker"
 

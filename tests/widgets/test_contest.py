@@ -3,8 +3,8 @@ forfeited, and an interrupted run stops its progress bar and keeps its results."
 
 from __future__ import annotations
 
-from engine.tournament import Match, Tournament
-from tabletop_widgets.contest import plot_match, tournament
+from classplay.tournament import Match, Tournament
+from tabletop_widgets.classplay.contest import plot_match, tournament
 
 
 def test_plot_match_names_a_withdrawn_strategy_and_its_forfeits():
@@ -15,7 +15,7 @@ def test_plot_match_names_a_withdrawn_strategy_and_its_forfeits():
 
 
 def test_an_interrupted_tournament_keeps_its_results_and_stops_its_bar(monkeypatch):
-    import tabletop_widgets.contest as contest
+    import tabletop_widgets.classplay.contest as contest
 
     bars = []
     real = contest.Progress

@@ -1,7 +1,7 @@
-"""India's table in a room (``tabletop_widgets.remote``): every seat's table plays whole games
-from the server's messages, draws what a local table draws, shows the server's throws on its
-dice (in a room the server throws: there is no Throw to click), and the projector's table
-draws the whole board."""
+"""India's table in a room (``tabletop_widgets.classplay.remote``): every seat's table plays
+whole games from the server's messages, draws what a local table draws, shows the server's
+throws on its dice (in a room the server throws: there is no Throw to click), and the
+projector's table draws the whole board."""
 
 from __future__ import annotations
 

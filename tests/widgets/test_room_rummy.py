@@ -1,5 +1,5 @@
-"""Rummy's table in a room (``tabletop_widgets.remote``): every seat's table plays whole deals
-from the server's messages and draws what a local table draws; a seat's table and the
+"""Rummy's table in a room (``tabletop_widgets.classplay.remote``): every seat's table plays
+whole deals from the server's messages and draws what a local table draws; a seat's table and the
 projector's show nothing of the cards they cannot see; the hand's groups stay the player's own.
 """
 

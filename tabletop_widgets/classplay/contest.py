@@ -5,7 +5,7 @@ better strategy is reliably ahead).
 
 A teacher runs it on a folder of students' files (each played in a process of its own)::
 
-    strategies, problems = engine.tournament.strategies_in("submissions/")
+    strategies, problems = classplay.tournament.strategies_in("submissions/")
     t = tournament({**strategies, "basic": "basic"}, "plates", games=200)
     t.problems  # strategy -> "deal 7: no answer within 5 s (against basic, seat 2, move 31)"
 """
@@ -15,10 +15,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import engine.tournament as contest
-from engine.tournament import Tournament
+import classplay.tournament as contest
+from classplay.tournament import Tournament
 
-from .progress import Progress, _in_ipython
+from ..progress import Progress, _in_ipython
 
 
 def tournament(
@@ -31,7 +31,7 @@ def tournament(
     show: bool | None = None,
     **how: Any,
 ) -> Tournament:
-    """``engine.tournament.tournament`` with a progress bar (shown when running in IPython, or
+    """``classplay.tournament.tournament`` with a progress bar (shown when running in IPython, or
     as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals. ``how``:
     its other settings (``executor``, ``workers``, ``time_limit``, ``memory``,
     ``withdraw_after``, ``secret``) and the game's options. Interrupting the cell keeps the

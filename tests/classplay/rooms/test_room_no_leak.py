@@ -17,9 +17,9 @@ from serving import Server, run
 from tornado.websocket import websocket_connect
 
 import engine
+from classplay.rooms.room import Room, Sitter, Step
+from classplay.rooms.store import Store, digest
 from engine.core import encode
-from engine.rooms.room import Room, Sitter, Step
-from engine.rooms.store import Store, digest
 
 GAMES = {
     "plates": {},

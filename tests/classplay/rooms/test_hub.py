@@ -18,8 +18,8 @@ from serving import Server, run
 from tornado.httpclient import HTTPClientError
 from tornado.httpserver import HTTPServer
 
-from engine.rooms.client import Client, create_room, room_info, teacher
-from engine.rooms.room import Refused
+from classplay.rooms.client import Client, create_room, room_info, teacher
+from classplay.rooms.room import Refused
 
 USERS = {"t-ann": ("ann", False), "t-bob": ("bob", False), "t-root": ("root", True)}
 """The fake hub's tokens: token -> (name, admin)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 import engine
+from classplay.tournament import strategies_in, tournament
 from engine.core import RandomBot, State
 from engine.plates import BasicBot, ExpertBot, PlatesState
 from engine.seat import Seat
-from engine.tournament import strategies_in, tournament
 
 HONEST = """
 import engine

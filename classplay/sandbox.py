@@ -2,7 +2,7 @@
 crash, eat memory, patch the engine, hunt for the game) happens there, and is a problem for
 that strategy only.
 
-The sandbox is a fresh Python (``python -m engine.sandbox``) with a memory limit
+The sandbox is a fresh Python (``python -m classplay.sandbox``) with a memory limit
 (``RLIMIT_AS``), its standard input and output kept for the tournament and replaced by
 ``/dev/null`` for the student's code. It holds no game: each question is one seat's data
 (the ``Seat``'s JSON: view, new events, move, the legal actions as numbers) and each answer is
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .core import encode
+from engine.core import encode
 
 LINE = 1 << 16
 """The longest line a sandbox may send (an answer is a few bytes; a problem a few hundred)."""
@@ -178,7 +178,7 @@ class Sandbox:
             "PYTHONDONTWRITEBYTECODE": "1",
         }
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "engine.sandbox", str(self.limits.memory), *self.games],
+            [sys.executable, "-m", "classplay.sandbox", str(self.limits.memory), *self.games],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -394,7 +394,7 @@ class Player:
             for deal in message["deals"]:
                 yield self._guarded("import", lambda deal=deal: self._deal(message, deal))
         elif do == "ask":
-            from . import GAMES
+            from engine import GAMES
 
             kinds = GAMES[message["game"]].kinds()
             for ask in message["asks"]:
@@ -445,8 +445,8 @@ class Player:
         return {"ok": True}
 
     def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
-        from .core import decode
-        from .seat import Seat, event_from
+        from engine.core import decode
+        from engine.seat import Seat, event_from
 
         dealt, player = self.players[ask["key"]]
         if dealt is not self.playing:

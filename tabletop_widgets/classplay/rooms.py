@@ -5,7 +5,7 @@ student joins it from their own notebook or play page.
     room.watch()                                           # the projector's view
     join(room="K7Q2", name="Asha")                         # a student: their seat's table
 
-The room's server (``tabletop-rooms serve``, ``engine.rooms.server``) holds the game; this
+The room's server (``tabletop-rooms serve``, ``classplay.rooms.server``) holds the game; this
 kernel holds only a connection and the seat's table (``remote.room_table``). The connection
 runs in the kernel's event loop, between cells: the table moves while no cell runs, as the
 others play. A dropped connection is tried again, and the table comes back as it stands.
@@ -25,8 +25,8 @@ import ipywidgets as widgets
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import WebSocketClosedError
 
-from engine.rooms.client import Client, create_room, room_info, teacher
-from engine.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
+from classplay.rooms.client import Client, create_room, room_info, teacher
+from classplay.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
 
 from .remote import room_table
 

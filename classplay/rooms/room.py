@@ -3,7 +3,7 @@ it deals, moves chance and the bots, applies every player's action through the e
 ``check``, and tells each seat only what that seat may see: its ``view``, the actions it may
 take, and each action as ``public(action, seat)`` describes it to that seat.
 
-A room knows nothing of the network: ``engine.rooms.server`` carries its messages, and keeps
+A room knows nothing of the network: ``classplay.rooms.server`` carries its messages, and keeps
 its ``record`` in SQLite. What it says to a seat is plain JSON data, the same whoever listens:
 
 - ``table(seat)``: the whole table as that seat sees it (on joining, on coming back);

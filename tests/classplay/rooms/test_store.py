@@ -10,10 +10,10 @@ import sqlite3
 import pytest
 from serving import Player, Server, run
 
+from classplay.rooms.client import create_room, room_info
+from classplay.rooms.room import Refused, Room
+from classplay.rooms.store import Store, digest
 from engine.core import SaveError
-from engine.rooms.client import create_room, room_info
-from engine.rooms.room import Refused, Room
-from engine.rooms.store import Store, digest
 
 
 def rooms() -> list[Room]:
@@ -97,7 +97,7 @@ def test_no_key_is_kept_in_clear(server):
 def test_a_room_nobody_is_at_leaves_memory_and_comes_back_from_the_store():
     """The server holds only the rooms in play: one with no connection (and no stand-in due)
     goes from memory and is read back from the store, as it was, when next asked for."""
-    from engine.rooms.server import Hall
+    from classplay.rooms.server import Hall
 
     hall = Hall(Store(), hub=None)
     room = rooms()[0]
@@ -112,7 +112,7 @@ def test_a_room_nobody_is_at_leaves_memory_and_comes_back_from_the_store():
 
 
 def test_one_address_makes_at_most_so_many_rooms_a_minute():
-    from engine.rooms.server import ROOMS_A_MINUTE, Hall
+    from classplay.rooms.server import ROOMS_A_MINUTE, Hall
 
     hall = Hall(Store(), hub=None)
     assert all(hall.may_make("10.0.0.7") for _ in range(ROOMS_A_MINUTE))

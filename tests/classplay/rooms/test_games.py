@@ -9,8 +9,8 @@ import asyncio
 import pytest
 from serving import run, seated
 
-from engine.rooms.client import Client, create_room, room_info
-from engine.rooms.room import replay
+from classplay.rooms.client import Client, create_room, room_info
+from classplay.rooms.room import replay
 
 GAMES = {
     "plates": {},

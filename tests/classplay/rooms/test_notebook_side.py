@@ -1,6 +1,7 @@
-"""The notebook's side of a room (``tabletop_widgets.rooms``) against a real room server: a
-seat's table arrives and moves, a dropped connection comes back to its seat with the table as
-it stands, the join form refuses a code that is not one, and the teacher's key never shows."""
+"""The notebook's side of a room (``tabletop_widgets.classplay.rooms``) against a real room
+server: a seat's table arrives and moves, a dropped connection comes back to its seat with the
+table as it stands, the join form refuses a code that is not one, and
+the teacher's key never shows."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import pytest
 from serving import Server, run
 
 import engine
-from engine.rooms.client import create_room, room_info
-from tabletop_widgets.rooms import Hosted, JoinForm, Seated, host, join, join_from_address
+from classplay.rooms.client import create_room, room_info
+from tabletop_widgets.classplay.rooms import Hosted, JoinForm, Seated, host, join, join_from_address
 
 
 async def until(done: Callable[[], Any], seconds: float = 20) -> None:

@@ -15,8 +15,8 @@ from serving import Player, run, seated
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import websocket_connect
 
-from engine.rooms.client import Client, create_room, room_info, teacher
-from engine.rooms.room import Refused, replay
+from classplay.rooms.client import Client, create_room, room_info, teacher
+from classplay.rooms.room import Refused, replay
 
 
 def test_a_player_comes_back_to_the_table_as_it_stands(server):

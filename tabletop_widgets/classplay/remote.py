@@ -1,5 +1,5 @@
 """A seat's table in a room: the game's own table widget, drawn from what the room's server
-tells this seat and nothing else (``engine.rooms.room``: its view, the actions it may take,
+tells this seat and nothing else (``classplay.rooms.room``: its view, the actions it may take,
 each action as it saw it).
 
 The table holds a ``SeatGame`` where a local table holds the game's ``State``: the same
@@ -19,12 +19,12 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 import engine
+from classplay.rooms.room import replay
 from engine.core import SaveError, decode, encode
-from engine.rooms.room import replay
 from engine.seat import event_from
 
-from .coaching import Coaching
-from .display import Display
+from ..coaching import Coaching
+from ..display import Display
 
 
 class SeatGame:
@@ -309,7 +309,7 @@ class RoomTable:
             t.refuse(f"the finished game could not be read: {e}")
             return
         t._reveal = self.onlooker  # the projector shows every hand once the game is over
-        from .classroom import tool_classes
+        from ..classroom import tool_classes
 
         t.tools.children = self._tools(tool_classes(self))
 
@@ -338,7 +338,7 @@ def room_table(game: str) -> type:
     """The table class that plays one seat of a room playing ``game``: the game's own table
     with ``RoomTable`` mixed in, made once per game."""
     if game not in _ROOM_TABLES:
-        from . import TABLES
+        from .. import TABLES
 
         base = TABLES[game]
         _ROOM_TABLES[game] = type(f"Room{base.__name__}", (RoomTable, base), {})

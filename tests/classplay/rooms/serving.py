@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import engine
-from engine.rooms.client import Client, seat_from
-from engine.rooms.server import RATE
+from classplay.rooms.client import Client, seat_from
+from classplay.rooms.server import RATE
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 class Server:
-    """``python -m engine.rooms.server serve`` on a free port, its rooms in ``db``; ``env``
+    """``python -m classplay.rooms.server serve`` on a free port, its rooms in ``db``; ``env``
     adds to (or, with None values, removes from) the environment."""
 
     def __init__(self, db: Path, env: dict[str, str | None] | None = None) -> None:
@@ -45,7 +45,7 @@ class Server:
             [
                 sys.executable,
                 "-m",
-                "engine.rooms.server",
+                "classplay.rooms.server",
                 "serve",
                 "--port",
                 "0",

@@ -15,8 +15,8 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import engine
-from engine.sandbox import Fault, Limits, Sandbox, numbers_of, runs
-from engine.tournament import (
+from classplay.sandbox import Fault, Limits, Sandbox, numbers_of, runs
+from classplay.tournament import (
     Job,
     Match,
     StrategyError,

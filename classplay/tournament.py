@@ -8,7 +8,7 @@ the seats rotated, so luck cancels and what remains is skill.
 A strategy is a bot level of the game (``"basic"``, ``"expert"``), a class whose objects have
 ``choose(seat)`` (made with ``seed=`` if its ``__init__`` takes it, else with no arguments): a
 lesson's "Try it" scaffold, played in this process, or a class in a student's file
-(``strategies_in(folder)``), played only in a process of its own (``engine.sandbox``) with a
+(``strategies_in(folder)``), played only in a process of its own (``classplay.sandbox``) with a
 time limit for each decision and a memory limit. Whatever a student's file does, it is a
 problem for that strategy only: it forfeits that deal, the problem is named in
 ``Tournament.problems``, and after ``withdraw_after`` problems it is withdrawn (its remaining
@@ -41,11 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import CHANCE, IllegalAction, State, make_bot, new_game
-from .sandbox import Fault, Limits, Sandbox, described, orphaned
-from .seat import Onlookers, decide, event_data, reads_a_state
+from engine import CHANCE, IllegalAction, State, make_bot, new_game
+from engine.seat import Onlookers, decide, event_data, reads_a_state
+from engine.stats import mean_interval, running_intervals
 
-Z95 = 1.959963984540054
+from .sandbox import Fault, Limits, Sandbox, described, orphaned
+
 """The two-sided 95% point of the normal distribution."""
 MAX_SOURCE = 200_000
 """The longest student's file read (characters)."""
@@ -613,44 +614,6 @@ class Match:
             [1 - s for s in self.scores],
             list(self.forfeits),
         )
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """(mean, low, high) of ``values`` with a 95% normal interval (none for one value)."""
-    n = len(values)
-    if n == 0:
-        raise ValueError("no games played")
-    mean = sum(values) / n
-    if n == 1:
-        return mean, -math.inf, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
-def wilson_interval(share: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """(low, high): the 95% interval of a ``share`` of successes in ``n`` trials by Wilson's
-    formula, never of width 0 at a share of 0 or 1. ``n`` may be an effective number of
-    trials (trials that come in clusters count for fewer); ``z`` the normal quantile (the
-    lessons round it to 1.96)."""
-    z2 = z**2 / n
-    centre = (share + z2 / 2) / (1 + z2)
-    half = z * math.sqrt(share * (1 - share) / n + z2 / (4 * n)) / (1 + z2)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def running_intervals(values: Sequence[float]) -> list[tuple[float, float, float]]:
-    """``mean_interval`` of the first 2, 3, ... values, in one pass."""
-    out, total, squares = [], 0.0, 0.0
-    for n, v in enumerate(values, 1):
-        total += v
-        squares += v * v
-        if n >= 2:
-            mean = total / n
-            var = max(0.0, (squares - n * mean * mean) / (n - 1))
-            half = Z95 * math.sqrt(var / n)
-            out.append((mean, mean - half, mean + half))
-    return out
 
 
 def play_match(
