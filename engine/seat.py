@@ -16,7 +16,7 @@ The odds helpers that work from a view take ``seat.view``:
 - plates: ``engine.plates.bid_chance_from_view(view, bid=None)``, ``what_seat_knows(view)``
 - India: ``seat.legal_options()`` (each legal move with what it does),
   ``engine.india.board_from_view(view)`` (the ``Position`` that ``hit_risk``,
-  ``turn_hit_risk`` and ``hitting_throws`` read), ``engine.india.options_from_view(view)``
+  ``turn_hit_risk`` and ``hitting_throws`` read)
 - Michigan: ``engine.michigan.next_card_dead_chance(view, card=None)``
 - rummy: ``engine.rummy.unseen_cards(view)``, ``discard_danger(card, view)``
 - Rupees: ``engine.rupees.unseen_money(view)``
@@ -57,14 +57,10 @@ class Seat:
         return list(self.legal)
 
     def legal_options(self) -> tuple[Any, ...]:
-        """India only: each legal move with what it does (``engine.india.Option``: the dice it
-        uses, the pieces after it, the piece it captures), in the order of ``legal_actions``.
-        Worked out from the view: India hides nothing."""
-        if self.game != "india":
-            raise AttributeError(f"{self.game} has no options: use seat.legal_actions()")
-        from .india.odds import options_from_view
-
-        return options_from_view(self.view) if self.legal else ()  # type: ignore[arg-type]
+        """Each legal move with what it does, in the order of ``legal_actions``, for a game
+        whose state reads them from a view (India: ``engine.india.Option``, the dice it uses,
+        the pieces after it, the piece it captures)."""
+        return options_of(self.game, self.view, self.legal)
 
     def to_data(self) -> dict[str, Any]:
         """Everything this Seat holds, as JSON data (``from_data`` reads it back)."""
@@ -97,6 +93,19 @@ class Seat:
 
     def __repr__(self) -> str:
         return f"<{self.game} seat {self.seat} of {self.players}, move {self.move}>"
+
+
+def options_of(game: str, view: Any, legal: Sequence[Any]) -> tuple[Any, ...]:
+    """The legal moves with what each does, read from a seat's ``view`` by the game's own
+    ``options_from_view`` (none while ``legal`` is empty); ``AttributeError`` for a game
+    without options."""
+    from . import GAMES
+
+    read = getattr(GAMES[game], "options_from_view", None)
+    if read is None:
+        raise AttributeError(f"{game} has no options: use seat.legal_actions()")
+    options: tuple[Any, ...] = read(view) if legal else ()
+    return options
 
 
 def seat_of(state: State[Any], seat: int | None = None) -> Seat:

@@ -433,6 +433,14 @@ class IndiaState(State[IndiaView]):
         """The legal moves with what each does (empty at a chance node)."""
         return self.moves
 
+    @staticmethod
+    def options_from_view(view: IndiaView) -> tuple[Option, ...]:
+        """``legal_options`` read from a seat's view (India hides nothing): what a ``Seat``'s
+        ``legal_options()`` gives a strategy."""
+        from .odds import options_from_view
+
+        return options_from_view(view)
+
     def chance_outcomes(self) -> list[tuple[Throw, Fraction]] | None:
         """The 36 ordered throws, 1/36 each, when a throw is due."""
         return THROWS.pairs() if self.to_move == CHANCE else None

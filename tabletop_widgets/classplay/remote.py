@@ -21,7 +21,7 @@ import ipywidgets as widgets
 import engine
 from classplay.rooms.room import replay
 from engine.core import SaveError, decode, encode
-from engine.seat import event_from
+from engine.seat import event_from, options_of
 
 from ..coaching import Coaching
 from ..display import Display
@@ -72,9 +72,7 @@ class SeatGame:
 
     def legal_options(self) -> tuple[Any, ...]:
         """India only: each legal move with what it does, worked out from the view."""
-        from engine.india.odds import options_from_view
-
-        return options_from_view(self._view) if self._legal else ()  # type: ignore[arg-type]
+        return options_of(self.game, self._view, self._legal)
 
     def check(self, action: Any, player: int | None = None) -> None:
         """Raise ``IllegalAction`` unless ``action`` is among the actions the server listed
