@@ -324,14 +324,27 @@ def binder_url(remote: str, branch: str = "main") -> str:
     return f"https://mybinder.org/v2/gh/{m[1]}/{m[2]}/{branch}"
 
 
+BADGE_HERE = re.compile(r"<!-- binder-badge:[^>]*-->")
+"""Where the README shows the Binder badge once ``link --write`` knows the repository (until
+then it shows none: a badge pointing at no repository would open nothing)."""
+
+
+def badge(url: str) -> str:
+    """The Binder badge opening JupyterLab on the welcome notebook of ``url``'s repository."""
+    logo = "[![Binder](https://mybinder.org/badge_logo.svg)]"
+    return f"{logo}({url}?urlpath=lab/tree/notebooks/00_welcome.ipynb)"
+
+
 def write_links(url: str) -> None:
-    """Point every mybinder.org link of the LINKED files at ``url``."""
+    """Point every mybinder.org link of the LINKED files at ``url``, and put the badge where
+    the README keeps its place."""
     for name in LINKED:
         path = ROOT / name
         text = path.read_text(encoding="utf-8")
         new, n = BINDER_URL.subn(url, text)
+        new, placed = BADGE_HERE.subn(badge(url), new)
         path.write_text(new, encoding="utf-8")
-        print(f"{name}: {n} link(s) -> {url}")
+        print(f"{name}: {n + placed} link(s) -> {url}")
 
 
 def main() -> None:
@@ -372,8 +385,7 @@ def main() -> None:
         url = binder_url(remote, args.branch)
         if args.write:
             write_links(url)
-        badge = "[![Binder](https://mybinder.org/badge_logo.svg)]"
-        print(f"{badge}({url}?urlpath=lab/tree/notebooks/00_welcome.ipynb)")
+        print(badge(url))
     else:
         python, note = find_python()
         if note:

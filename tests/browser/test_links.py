@@ -19,7 +19,13 @@ from lab import LabServer, patience, python_has_module
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parents[2]
-DOCS = ["README.md", "docs/teaching.md", "notebooks/teachers_guide.md"]
+DOCS = [
+    "README.md",
+    "CONTRIBUTING.md",
+    "docs/teaching.md",
+    "docs/tables.md",
+    "notebooks/teachers_guide.md",
+]
 LINK = re.compile(r"\]\(([^)\s]+)\)|(?:href|src)=\"([^\"]+)\"")
 VOILA = re.compile(r"voila/render/([\w./-]+\.ipynb)")
 LAB_TREE = re.compile(r"urlpath=lab/tree/([\w./-]+)")
