@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.core import encode
+from engine.values import encode
 
 LINE = 1 << 16
 """The longest line a sandbox may send (an answer is a few bytes; a problem a few hundred)."""
@@ -445,8 +445,8 @@ class Player:
         return {"ok": True}
 
     def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
-        from engine.core import decode
         from engine.seat import Seat, event_from
+        from engine.values import decode
 
         dealt, player = self.players[ask["key"]]
         if dealt is not self.playing:

@@ -19,8 +19,10 @@ from importlib import import_module
 from typing import Any
 
 from . import cards
-from .core import CHANCE, Auction, Event, IllegalAction, RandomBot, SaveError, Shuffle, State
+from .bots import RandomBot
+from .core import CHANCE, Auction, Event, State
 from .seat import Onlookers, Seat, decide, reads_a_state, seat_of
+from .values import IllegalAction, SaveError, Shuffle
 
 _STATES = {
     "plates": "PlatesState",
@@ -83,7 +85,7 @@ def from_json(text: str | bytes, key: bytes | None = None) -> State[Any]:
     """A saved game, replayed and checked; raises ``SaveError`` (a ``ValueError``). With
     ``key`` (by default ``TABLETOP_SAVE_KEY`` from the environment, if set) only a save
     signed with it loads."""
-    from .core import load
+    from .saves import load
 
     return load(text, GAMES, key)
 

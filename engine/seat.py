@@ -32,7 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .core import CHANCE, Event, State, decode, encode
+from .core import CHANCE, Event, State
+from .values import decode, encode
 
 
 @dataclass(frozen=True, eq=False)

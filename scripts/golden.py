@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import engine  # noqa: E402
-from engine.core import encode  # noqa: E402
+from engine.values import encode  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 import traitlets
 
 import engine
-from engine.core import MAX_SAVE_CHARS, save_key
+from engine.saves import MAX_SAVE_CHARS, save_key
 
 from .board import STATIC
 

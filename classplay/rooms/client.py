@@ -29,8 +29,8 @@ from typing import Any
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from engine.core import encode
 from engine.seat import Seat
+from engine.values import encode
 
 from .room import Refused
 

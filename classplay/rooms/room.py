@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.core import CHANCE, SaveError, State, decode, encode, secret_seed
+from engine.core import CHANCE, State, secret_seed
 from engine.seat import Onlookers, decide, event_data
+from engine.values import SaveError, decode, encode
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a join code: no 0 and O, no 1 and I (read off a projector, they look alike)."""

@@ -43,7 +43,7 @@ import tornado.websocket
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 
-from engine.core import SaveError
+from engine.values import SaveError
 
 from .room import Refused, Room, Step, new_code, takeover_seconds
 from .store import Store, digest

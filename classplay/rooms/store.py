@@ -14,7 +14,7 @@ import json
 import sqlite3
 from typing import Any
 
-from engine.core import SaveError
+from engine.values import SaveError
 
 from .room import Room
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import RandomBot, State
+from ..bots import RandomBot
+from ..core import State
 from .board import CORNER, HOME
 from .odds import hitting_throws, options_from_view
 from .rules import Enter, IndiaState, IndiaView, Move, Option, Position

@@ -24,7 +24,8 @@ from functools import cache, lru_cache
 from typing import Any, Protocol
 
 from ..advice import Advice, Judged
-from ..core import RandomBot, State, replaced
+from ..bots import RandomBot
+from ..core import State, replaced
 from .board import HOME, ROUTE, ROUTES
 from .odds import hitting_throws
 from .rules import (

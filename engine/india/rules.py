@@ -16,18 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from ..core import (
-    CHANCE,
-    BaseView,
-    ChanceTable,
-    Event,
-    State,
-    clockwise,
-    every_value,
-    interned,
-    replaced,
-    value,
-)
+from ..core import CHANCE, BaseView, ChanceTable, Event, State, clockwise, replaced
+from ..values import every_value, interned, value
 from .board import (
     BLUE,
     COLOURS,

@@ -46,7 +46,7 @@ each option in expected chips by playing the deal out on the layouts its view al
 from __future__ import annotations
 
 from ..cards import Card
-from ..core import Shuffle
+from ..values import Shuffle
 from .actions import (
     PAYMENTS,
     DealResult,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card, standard_deck
-from ..core import every_value, interned, value
+from ..values import every_value, interned, value
 
 # ---------------------------------------------------------------- actions
 

@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from ..bots import RandomBot
 from ..cards import SUITS, Card
-from ..core import RandomBot, State
+from ..core import State
 from .actions import Decline, Exchange, Offer, Play, Sell
 from .cards import BOODLE, BOODLE_OF_SUIT, DECK, ORDER
 from .rules import MichiganState

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from ..cards import RANKS, SUITS, Card, parse, standard_deck
-from ..core import Shuffle
+from ..values import Shuffle
 
 BOODLE = parse("AH KC QD JS")
 """The four boodle (money) cards, in the order the layout shows them."""

@@ -24,8 +24,9 @@ from functools import partial
 from typing import Any
 
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
+from ..bots import RandomBot
 from ..cards import SUIT_NAMES, SUITS, Card
-from ..core import RandomBot, State
+from ..core import State
 from ..layouts import Unseen
 from .actions import Decline, Exchange, Offer, Sell, Withhold
 from .bots import dead_hand_value, hand_value

@@ -10,17 +10,11 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from ..cards import SUIT_NAMES, Card
-from ..core import (
-    CHANCE,
-    Auction,
-    Shuffle,
-    State,
-    clockwise,
-    replaced,
-)
+from ..core import CHANCE, Auction, State, clockwise, replaced
 from ..core import (
     Event as PublicEvent,
 )
+from ..values import Shuffle
 from .actions import (
     DealResult,
     Decline,

@@ -31,8 +31,8 @@ calls, the state, the view), ``odds`` (exact chances, as ``Fraction``s), ``bots`
 
 from __future__ import annotations
 
-from ..core import Shuffle
 from ..odds import chance_at_least
+from ..values import Shuffle
 from .bots import BasicBot
 from .cards import (
     DECK_SIZE,

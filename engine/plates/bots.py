@@ -1,11 +1,12 @@
 """The license-plate bots. ``basic`` plays the odds from its own view; ``random`` comes with
-every game (``engine.core.RandomBot``)."""
+every game (``engine.bots.RandomBot``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import RandomBot, State
+from ..bots import RandomBot
+from ..core import State
 from .cards import DIGITS
 from .odds import bid_ways, count_in_play_ways, what_seat_knows
 from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..core import Shuffle, value
+from ..values import Shuffle, value
 
 DIGITS = range(10)
 DIGITS_PER_PLATE = 6

@@ -40,7 +40,8 @@ from math import comb
 from typing import Any, TypeVar
 
 from ..advice import LOSES_LEAST, Advice, Judged
-from ..core import RandomBot, State, seats_from_left
+from ..bots import RandomBot
+from ..core import State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
 from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView, call_from_words

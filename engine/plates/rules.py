@@ -10,20 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict
 
-from ..core import (
-    CHANCE,
-    Auction,
-    BaseView,
-    Event,
-    Shuffle,
-    StandingBid,
-    State,
-    clockwise,
-    every_value,
-    interned,
-    seats_from_left,
-    value,
-)
+from ..core import CHANCE, Auction, BaseView, Event, StandingBid, State, clockwise, seats_from_left
+from ..values import Shuffle, every_value, interned, value
 from .cards import (
     DECK_SIZE,
     DIGITS,

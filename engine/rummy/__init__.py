@@ -36,7 +36,7 @@ probabilities for the lesson and the coach), ``bots`` (the ``basic`` bot), ``exp
 from __future__ import annotations
 
 from engine.cards import Card
-from engine.core import Shuffle
+from engine.values import Shuffle
 
 from .actions import (
     Declare,

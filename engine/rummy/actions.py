@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, standard_deck
-from engine.core import every_value, interned, value
+from engine.values import every_value, interned, value
 
 
 @interned

@@ -1,6 +1,6 @@
 """Bots for 13-card Indian Rummy. Each decides from its own seat's view and the legal actions.
 
-``random`` (``engine.core.RandomBot``) plays any legal action; ``basic`` plays by the best
+``random`` (``engine.bots.RandomBot``) plays any legal action; ``basic`` plays by the best
 arrangement of its hand.
 """
 
@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.bots import RandomBot
 from engine.cards import Card
-from engine.core import RandomBot, State
+from engine.core import State
 
 from .actions import Declare, Discard, Draw, Drop
 from .cards import by_suit, card_cost, is_joker

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from engine.cards import JOKER, RANKS, SUITS, Card, parse
-from engine.core import Shuffle
+from engine.values import Shuffle
 
 HAND = 13
 RANK_NUMBER = {r: k for k, r in enumerate(RANKS, start=1)}  # A=1 ... K=13 (ace high is 14)

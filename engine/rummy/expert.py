@@ -38,8 +38,9 @@ from itertools import combinations
 from typing import Any
 
 from engine.advice import Advice, Judged
+from engine.bots import RandomBot
 from engine.cards import Card
-from engine.core import RandomBot, State
+from engine.core import State
 from engine.stats import t95
 
 from .actions import Declare, Draw, Drop, Miss

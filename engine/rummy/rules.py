@@ -13,15 +13,8 @@ from functools import cache
 from typing import Any, ClassVar
 
 from engine.cards import Card
-from engine.core import (
-    CHANCE,
-    ChanceTable,
-    Event,
-    Shuffle,
-    State,
-    clockwise,
-    replaced,
-)
+from engine.core import CHANCE, ChanceTable, Event, State, clockwise, replaced
+from engine.values import Shuffle
 
 from .actions import Declare, Discard, Draw, Drop, Miss, Result, Toss
 from .cards import HAND, by_suit, full_pack, is_joker, pack_count, packs_for, wild_rank_of

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import every_value, interned, value
+from ..values import every_value, interned, value
 from .cards import CARDS, COLOUR_NAMES, COLOURS, RupeeCard, rupees
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from .. import core
+from .. import bots as shared_bots
 from ..core import State
 from .actions import Bid, CallPartner, Discard, NameTrump, Pass, Play
 from .cards import (
@@ -30,7 +30,7 @@ from .view import RupeesView
 
 
 @RupeesState.bot
-class RandomBot(core.RandomBot):
+class RandomBot(shared_bots.RandomBot):
     """Plays a random legal card, discards and names trumps at random. In the auction it
     passes or makes the lowest legal bid with even chances (a uniform pick among all the bids
     would drive every contract to ₹400,000, and games to the target would never end)."""
@@ -75,7 +75,7 @@ def best_trump(hand: Sequence[RupeeCard]) -> str:
 
 
 @RupeesState.bot
-class BasicBot(core.RandomBot):
+class BasicBot(shared_bots.RandomBot):
     """Bids up to its ``hand_strength`` estimate; discards its lowest non-Money cards outside
     its planned trump colour, shortest colour first; names its longest strong colour. In play it
     leads its trump top cards while it holds the Tiger, else low cards; wins a trick with Money

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypedDict
 
-from ..core import Shuffle, every_value, interned, value
+from ..values import Shuffle, every_value, interned, value
 
 COLOURS = ("R", "Y", "B", "G")
 COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Black", "G": "Green"}

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .. import core
+from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..core import State
 from ..layouts import Unseen
@@ -322,7 +322,7 @@ def layouts(
 
 
 @RupeesState.bot
-class ExpertBot(core.RandomBot):
+class ExpertBot(shared_bots.RandomBot):
     """Bids from simulated hand strength and plays by determinised Monte Carlo (see the
     module): each option judged in expected ₹ this hand, its side's less the other side's."""
 

@@ -11,15 +11,8 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
-from ..core import (
-    CHANCE,
-    Auction,
-    Event,
-    Shuffle,
-    State,
-    clockwise,
-    replaced,
-)
+from ..core import CHANCE, Auction, Event, State, clockwise, replaced
+from ..values import Shuffle
 from .actions import Bid, CallPartner, Discard, NameTrump, Pass, Play
 from .cards import (
     BEAR,

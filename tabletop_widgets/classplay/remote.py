@@ -20,8 +20,8 @@ import ipywidgets as widgets
 
 import engine
 from classplay.rooms.room import replay
-from engine.core import SaveError, decode, encode
 from engine.seat import event_from, options_of
+from engine.values import SaveError, decode, encode
 
 from ..coaching import Coaching
 from ..display import Display

@@ -9,7 +9,8 @@ import pytest
 
 import engine
 from classplay.tournament import strategies_in, tournament
-from engine.core import RandomBot, State
+from engine.bots import RandomBot
+from engine.core import State
 from engine.plates import BasicBot, ExpertBot, PlatesState
 from engine.seat import Seat
 
@@ -44,7 +45,8 @@ CULPRITS = {
 
 PATCHER = """
 import engine
-from engine.core import RandomBot, State
+from engine.bots import RandomBot
+from engine.core import State
 from engine.plates import BasicBot, ExpertBot, PlatesState
 
 basic = engine.make_bot("plates", "basic")

@@ -15,8 +15,10 @@ import pytest
 import engine
 import engine.plates
 from engine import CHANCE, Auction, IllegalAction, SaveError, Shuffle
-from engine.core import ChanceTable, _digest, clockwise, decode, encode, seats_from_left
+from engine.core import ChanceTable, clockwise, seats_from_left
 from engine.plates import Agree, Bid, Cancel, Challenge, Plate, PlatesState
+from engine.saves import _digest
+from engine.values import decode, encode
 
 # ---------------------------------------------------------------- new_game
 
@@ -582,8 +584,8 @@ def test_interned_values_are_equal_by_value_however_many_are_made():
     """``==`` and ``hash`` are by value, also past the values an interned class keeps: after
     100,000 distinct bids a bid is still equal to itself made again, in a set, a list or a
     game's history, and after a copy or a save."""
-    from engine.core import MAX_INTERNED
     from engine.rupees import Bid, Pass
+    from engine.values import MAX_INTERNED
 
     made = [Bid(5_000 * k) for k in range(100_000)]
     assert len(set(made)) == 100_000
@@ -605,8 +607,8 @@ def test_a_class_of_listed_values_holds_one_object_per_value():
     """Cards are made once each, at import (``every_value``): whatever makes a card again (its
     name, a copy, a save, a pickle) gets that object, so identity is equality by value."""
     from engine.cards import Card, standard_deck
-    from engine.core import every_value, interned, value
     from engine.rupees import CARDS, RupeeCard
+    from engine.values import every_value, interned, value
 
     deck = standard_deck(jokers=1)
     assert len({id(c) for c in deck}) == 53 == len(set(deck))

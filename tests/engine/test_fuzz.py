@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import IllegalAction, SaveError
-from engine.core import _digest
+from engine.saves import _digest
 
 FUZZ = settings(
     derandomize=True,

@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.core import _renamed, decode
+from engine.saves import _renamed
+from engine.values import decode
 
 ROOT = Path(__file__).resolve().parents[2]
 golden = runpy.run_path(str(ROOT / "scripts" / "golden.py"), run_name="golden")

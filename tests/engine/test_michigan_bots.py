@@ -9,8 +9,8 @@ import pytest
 
 import engine
 from engine import CHANCE
+from engine.bots import RandomBot
 from engine.cards import Card, parse
-from engine.core import RandomBot
 from engine.michigan import (
     DECK,
     BasicBot,

@@ -13,7 +13,6 @@ import pytest
 import engine
 from engine import CHANCE, IllegalAction
 from engine.cards import Card
-from engine.core import Shuffle
 from engine.michigan import (
     BasicBot,
     Exchange,
@@ -25,6 +24,7 @@ from engine.michigan import (
 )
 from engine.michigan.actions import Offer
 from engine.michigan.expert import Seen, real_layout
+from engine.values import Shuffle
 
 
 def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:

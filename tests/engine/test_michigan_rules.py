@@ -15,7 +15,6 @@ import pytest
 import engine
 from engine import CHANCE, IllegalAction
 from engine.cards import Card, parse
-from engine.core import Shuffle, _digest
 from engine.michigan import (
     BOODLE,
     DECK,
@@ -32,6 +31,8 @@ from engine.michigan import (
     hand_sizes,
     rigged_shuffle,
 )
+from engine.saves import _digest
+from engine.values import Shuffle
 
 # ---------------------------------------------------------------- helpers
 

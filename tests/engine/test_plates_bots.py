@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine import CHANCE
-from engine.core import RandomBot, Shuffle
+from engine.bots import RandomBot
 from engine.plates import (
     HALF,
     Agree,
@@ -27,6 +27,7 @@ from engine.plates import (
     what_seat_knows,
 )
 from engine.plates.bots import _highest_even_money
+from engine.values import Shuffle
 
 
 def deal(stands, piles=(), players=4, seed=0):

@@ -17,8 +17,9 @@ import pytest
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.core import Shuffle, seats_from_left
+from engine.core import seats_from_left
 from engine.plates import SETUP, Agree, Bid, Cancel, Challenge, Plate
+from engine.values import Shuffle
 
 CONFIGS = [(n, d) for n in (3, 4, 5, 6) for d in ("balanced", "uniform")]
 GAMES = [(n, d, seed) for n, d in CONFIGS for seed in range(25)]  # 200 games

@@ -14,7 +14,6 @@ import pytest
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.core import Shuffle
 from engine.plates import (
     SETUP,
     Agree,
@@ -26,6 +25,7 @@ from engine.plates import (
     random_deck,
     rigged_shuffle,
 )
+from engine.values import Shuffle
 
 # ---------------------------------------------------------------- helpers
 

@@ -16,7 +16,6 @@ import pytest
 import engine
 from engine import CHANCE, IllegalAction
 from engine.cards import Card, parse
-from engine.core import Shuffle
 from engine.rummy import (
     Declare,
     Discard,
@@ -29,6 +28,7 @@ from engine.rummy import (
     full_pack,
     rigged_shuffle,
 )
+from engine.values import Shuffle
 
 SHOW = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC KH"  # a valid show with fives wild
 HIGH = "KS QS 9S  KD JD 9D  QC 10C 8C  KH JH 6H 8D"  # 120 points, no sequence, no joker

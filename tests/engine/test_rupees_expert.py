@@ -16,7 +16,6 @@ import engine
 from classplay.tournament import play_deal
 from engine import CHANCE, IllegalAction
 from engine.advice import Advice
-from engine.core import Shuffle
 from engine.layouts import Unseen
 from engine.rupees import (
     Bid,
@@ -37,6 +36,7 @@ from engine.rupees.expert import (
     layouts,
     unseen,
 )
+from engine.values import Shuffle
 
 
 class Checked:

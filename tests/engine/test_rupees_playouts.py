@@ -11,7 +11,6 @@ import pytest
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.core import _digest
 from engine.rupees import (
     MONEY_PER_DECK,
     Bid,
@@ -23,6 +22,7 @@ from engine.rupees import (
     money_of,
     rupee_deck,
 )
+from engine.saves import _digest
 
 CONFIGS = [
     (4, {}),

@@ -13,7 +13,6 @@ import pytest
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.core import Shuffle
 from engine.rupees import (
     COLOURS,
     MONEY_PER_DECK,
@@ -35,6 +34,7 @@ from engine.rupees import (
 )
 from engine.rupees.rules import discard_order
 from engine.rupees.scoring import money_in_play, team_of, teams
+from engine.values import Shuffle
 
 SPECIALS = ["Tiger", "Lion", "Bear"]
 BASE = [[c + r for r in RANKS] for c in COLOURS] + [SPECIALS]

@@ -13,7 +13,7 @@ import json
 import pytest
 
 import engine
-from engine.core import SAVE_KEY, _digest
+from engine.saves import SAVE_KEY, _digest
 
 KEY = b"a teacher's key, 32 characters.."
 OTHER = b"another teacher's key, not ours."

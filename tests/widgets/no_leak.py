@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 import engine
 from classplay.rooms.room import onlooker_view
-from engine.core import decode, encode
+from engine.values import decode, encode
 from tabletop_widgets import TABLES
 
 TOKEN: dict[str, Callable[[Any], str]] = {

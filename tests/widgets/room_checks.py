@@ -12,7 +12,7 @@ from room_play import ONLOOKER, Played
 
 import engine
 from classplay.rooms.room import Room, Sitter
-from engine.core import encode
+from engine.values import encode
 from tabletop_widgets import TABLES
 from tabletop_widgets.classplay.remote import room_table
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 import engine
-from engine.core import Shuffle
 from engine.rupees import COLOURS, RANKS, RupeeCard, parse
+from engine.values import Shuffle
 from tabletop_widgets import PICTURES, RupeesTable
 from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.rupees import card_name, card_svg, hand_svg, state_svg, table_svg

@@ -13,7 +13,7 @@ from html import escape
 import pytest
 
 import engine
-from engine.core import SAVE_KEY, _digest
+from engine.saves import SAVE_KEY, _digest
 from tabletop_widgets import TABLES
 from tabletop_widgets.saves import MAX_BYTES, SaveLoad
 

@@ -19,7 +19,7 @@ from tornado.websocket import websocket_connect
 import engine
 from classplay.rooms.room import Room, Sitter, Step
 from classplay.rooms.store import Store, digest
-from engine.core import encode
+from engine.values import encode
 
 GAMES = {
     "plates": {},

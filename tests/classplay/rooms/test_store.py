@@ -13,7 +13,7 @@ from serving import Player, Server, run
 from classplay.rooms.client import create_room, room_info
 from classplay.rooms.room import Refused, Room
 from classplay.rooms.store import Store, digest
-from engine.core import SaveError
+from engine.values import SaveError
 
 
 def rooms() -> list[Room]:

@@ -1,0 +1,72 @@
+"""The random bot every game has, and how the engine's bots read a ``Seat`` as well as a
+``State``, so a student's strategy can ask them:
+``engine.make_bot("rupees", "basic").choose(seat)``."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:  # only a marker for type checkers: at run time it changes nothing
+
+    def dataclass_transform(**_kwargs: Any) -> Callable[[Any], Any]:
+        return lambda decorator: decorator
+
+
+from .core import State
+
+T = TypeVar("T")
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    The engine's bots (this class and its subclasses in ``engine``) read a ``State``; their
+    ``choose`` and ``advise`` also accept a ``Seat`` (``engine.seat``), read as a
+    ``SeatState``, so a student's strategy can ask them."""
+
+    level: ClassVar[str] = "random"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("engine."):
+            _seat_or_state(cls)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State[Any]) -> Any:
+        return self.rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def _seat_or_state(cls: type) -> None:
+    """Make ``cls``'s own ``choose`` and ``advise`` accept a Seat as well as a State. Each is
+    marked ``reads_a_state``: ``engine.seat.decide`` gives it the State."""
+    for name in ("choose", "advise"):
+        method = vars(cls).get(name)
+        if method is not None:
+            setattr(cls, name, _reads_a_seat(method))
+
+
+def _reads_a_seat(method: Callable[..., T]) -> Callable[..., T]:
+    @functools.wraps(method)
+    def either(self: Any, state: Any, *args: Any, **kwargs: Any) -> T:
+        if not isinstance(state, State):
+            from .seat import Seat, SeatState
+
+            if isinstance(state, Seat):
+                state = SeatState(state)
+        return method(self, state, *args, **kwargs)
+
+    either.reads_a_state = True  # type: ignore[attr-defined]
+    return either
+
+
+_seat_or_state(RandomBot)
