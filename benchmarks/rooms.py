@@ -29,7 +29,7 @@ from _common import headline
 from tornado.httpclient import AsyncHTTPClient
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "rooms"))
+sys.path.insert(0, str(ROOT / "tests" / "classplay" / "rooms"))
 
 from serving import Server  # noqa: E402 (the room tests' server, by path)
 
