@@ -201,9 +201,11 @@ def create_room(
     takeover: float | None = None,
     options: Mapping[str, Any] | None = None,
     token: str | None = None,
+    idle: float | None = None,
 ) -> tuple[str, str]:
     """A new room on the server at ``url``: its code and its teacher key (keep the key: it is
-    the only way to the teacher's changes without a hub)."""
+    the only way to the teacher's changes without a hub). ``idle``: seconds unchanged before
+    the room closes (default: the server's, 4 hours)."""
     data = _call(
         _at(url, "rooms"),
         {
@@ -212,6 +214,7 @@ def create_room(
             "bots": {str(seat): level for seat, level in (bots or {}).items()},
             "hints": hints,
             "takeover": takeover,
+            "idle": idle,
             "options": dict(options or {}),
         },
         token,

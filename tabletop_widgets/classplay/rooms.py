@@ -307,6 +307,7 @@ def host(
     hints: bool = False,
     takeover: float | None = None,
     url: str | None = None,
+    idle: float | None = None,
     **options: Any,
 ) -> Hosted:
     """Make a room on the room server playing ``game`` (``options`` as for a table), its
@@ -315,7 +316,14 @@ def host(
     where = server_url(url)
     try:
         code, key = create_room(
-            where, game, players, bots=bots, hints=hints, takeover=takeover, options=options
+            where,
+            game,
+            players,
+            bots=bots,
+            hints=hints,
+            takeover=takeover,
+            options=options,
+            idle=idle,
         )
     except URLError as e:
         raise ConnectionError(
