@@ -39,6 +39,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -193,7 +194,9 @@ class Hall:
         """When each hub user (or address) looked up a code of no room, the last minute."""
         self.thinking: dict[str, asyncio.Task[None]] = {}
         """The rooms whose bot is deciding, and the task that waits for it."""
-        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.pools: dict[bool, concurrent.futures.ProcessPoolExecutor] = {}
+        """The worker processes for the experts' decisions (True) and for the quick bots'
+        (False): a basic bot never waits behind an expert."""
 
     def may_make(self, who: str) -> bool:
         """Whether ``who`` may make another room now (``ROOMS_A_MINUTE``)."""
@@ -253,12 +256,13 @@ class Hall:
     async def _decision(self, room: Room, seat: int, level: str) -> Any:
         """A bot's action, worked out in a worker process within ``bot_seconds``; past that
         (or if the worker fails), a random legal move."""
-        if self.pool is None:
-            self.pool = concurrent.futures.ProcessPoolExecutor(
-                WORKERS, mp_context=_spawn_context(), initializer=_worker_start
+        slow = level in SLOW_LEVELS
+        if slow not in self.pools:
+            self.pools[slow] = concurrent.futures.ProcessPoolExecutor(
+                WORKERS if slow else 1, mp_context=_spawn_context(), initializer=_worker_start
             )
         try:
-            future = self.pool.submit(bot_decision, room.record(), seat, level)
+            future = self.pools[slow].submit(bot_decision, room.record(), seat, level)
             data = await asyncio.wait_for(asyncio.wrap_future(future), self.bot_seconds)
             return decode(data, type(room.state).kinds())
         except asyncio.TimeoutError:
@@ -270,7 +274,7 @@ class Hall:
             )
         except concurrent.futures.process.BrokenProcessPool:
             log.error("room %s: the bots' worker processes failed: started again", room.code)
-            self.pool = None
+            del self.pools[slow]
         except (SaveError, ValueError) as e:
             log.error("room %s: no decision from the worker: %s", room.code, e)
         return room._decide(seat, "random")
@@ -401,8 +405,10 @@ class Hall:
         return None if self.hub is None or token is None else await self.hub.user(token)
 
 
-WORKERS = max(1, min(4, (os.cpu_count() or 2) - 1))
-"""Worker processes for the bots' decisions (a core left for the event loop)."""
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""Worker processes for the experts' decisions (they give way to the event loop: ``nice``)."""
+SLOW_LEVELS = ("expert",)
+"""The bots whose decisions take long (searches, simulations): they have workers of their own."""
 
 
 def _spawn_context() -> Any:
@@ -412,9 +418,18 @@ def _spawn_context() -> Any:
 
 
 def _worker_start() -> None:
-    """A worker gives way to the event loop's process: the messages of every room go first."""
+    """A worker gives way to the event loop's process (the messages of every room go first),
+    and ends when the server's process is gone (even killed: nothing else would end it)."""
     with contextlib.suppress(OSError):
         os.nice(10)
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _within(times: dict[str, deque[float]], who: str, limit: int, count: bool = True) -> bool:

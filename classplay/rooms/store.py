@@ -94,12 +94,23 @@ class Store:
 
     def close_room(self, code: str) -> None:
         """The room ``code`` closes: its record is kept in ``finished``, the rest goes."""
+        row = self._row(code, "record")
+        if row is None:
+            return
+        try:
+            record = json.loads(row)
+            for sitter in record["sitters"]:
+                sitter.pop(
+                    "user", None
+                )  # a seat key's hash, a hub name: the seat's, not the game's
+            row = json.dumps(record)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # a damaged record is kept as it was, for whoever looks into it
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT OR REPLACE INTO finished (code, record, closed) "
-                "SELECT code, record, ? FROM rooms WHERE code = ?",
-                (time.time(), code),
+                "INSERT OR REPLACE INTO finished (code, record, closed) VALUES (?, ?, ?)",
+                (code, row, time.time()),
             )
             self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
 
