@@ -185,8 +185,15 @@ class Hall:
     """Every room of the server: kept in ``store``, those in play held in memory. Each change
     is saved before anyone is told of it."""
 
-    def __init__(self, store: Store, hub: Hub | None, bot_seconds: float = BOT_SECONDS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub | None,
+        bot_seconds: float = BOT_SECONDS,
+        rooms_a_minute: int = ROOMS_A_MINUTE,
+    ) -> None:
         self.store, self.hub, self.bot_seconds = store, hub, bot_seconds
+        self.rooms_a_minute = rooms_a_minute
         self.rooms: dict[str, Live] = {}
         self.made: dict[str, deque[float]] = {}
         """When each hub user (or address) made its rooms of the last minute."""
@@ -200,7 +207,7 @@ class Hall:
 
     def may_make(self, who: str) -> bool:
         """Whether ``who`` may make another room now (``ROOMS_A_MINUTE``)."""
-        return _within(self.made, who, ROOMS_A_MINUTE)
+        return _within(self.made, who, self.rooms_a_minute)
 
     def live(self, code: str, who: str = "") -> Live:
         """The room ``code`` in play: 404 if there is none (429 for one who has looked up too
@@ -789,11 +796,15 @@ def _prefix(prefix: str) -> str:
 
 
 def app(
-    store: Store, hub: Hub | None = None, prefix: str = "/", bot_seconds: float = BOT_SECONDS
+    store: Store,
+    hub: Hub | None = None,
+    prefix: str = "/",
+    bot_seconds: float = BOT_SECONDS,
+    rooms_a_minute: int = ROOMS_A_MINUTE,
 ) -> tornado.web.Application:
     """The server's routes under ``prefix`` (``application.settings["hall"]``: its rooms)."""
     prefix = _prefix(prefix)
-    hall = Hall(store, hub, bot_seconds)
+    hall = Hall(store, hub, bot_seconds, rooms_a_minute)
     code = r"([A-Z0-9]{1,16})"
     return tornado.web.Application(
         [
@@ -807,13 +818,18 @@ def app(
 
 
 async def serve(
-    address: str, port: int, db: str, prefix: str, bot_seconds: float = BOT_SECONDS
+    address: str,
+    port: int,
+    db: str,
+    prefix: str,
+    bot_seconds: float = BOT_SECONDS,
+    rooms_a_minute: int = ROOMS_A_MINUTE,
 ) -> None:
     """Serve the rooms kept in ``db`` until the process is stopped."""
     api_url = os.environ.get("JUPYTERHUB_API_URL")
     hub = Hub(api_url, os.environ.get("JUPYTERHUB_SERVICE_NAME") or SERVICE) if api_url else None
     sockets = tornado.netutil.bind_sockets(port, address)
-    application = app(Store(db), hub, prefix, bot_seconds)
+    application = app(Store(db), hub, prefix, bot_seconds, rooms_a_minute)
     server = HTTPServer(application, max_body_size=MESSAGE_BYTES)
     server.add_sockets(sockets)
     tornado.ioloop.PeriodicCallback(
@@ -839,10 +855,25 @@ def main(argv: Sequence[str] | None = None) -> None:
     run.add_argument(
         "--bot-seconds", type=float, default=BOT_SECONDS, help="a bot's budget for one decision"
     )
+    run.add_argument(
+        "--rooms-a-minute",
+        type=int,
+        default=ROOMS_A_MINUTE,
+        help="rooms one hub user (one address without a hub) may make in a minute",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.address, args.port, args.db, _prefix(args.prefix), args.bot_seconds))
+        asyncio.run(
+            serve(
+                args.address,
+                args.port,
+                args.db,
+                _prefix(args.prefix),
+                args.bot_seconds,
+                args.rooms_a_minute,
+            )
+        )
 
 
 if __name__ == "__main__":
