@@ -290,6 +290,17 @@ def test_a_class_plays_a_room_through_a_real_hub(hub: Hub) -> None:
     names = [s["name"] for s in ends[0]["sitters"]]
     assert names == ["ann (Asha)", "bob (ann)", "Bot 2", "Bot 3"]  # the hub's name first
     assert len(ends[0]["returns"]) == 4
+    # the teacher is the hub user who made the room: a student's change is refused
+    change = (
+        "import os\nfrom classplay.rooms.client import teacher\n"
+        "from classplay.rooms.room import Refused\ntry:\n"
+        f'    print(teacher(os.environ["TABLETOP_ROOMS_URL"], "{code}", None, '
+        '{"do": "hints", "on": True})["hints"])\n'
+        "except Refused as e:\n    print(e)"
+    )
+    by_teacher, by_ann = in_kernels([(teacher, change), (ann, change)])
+    assert by_teacher.strip() == "True"
+    assert "403" in by_ann
     # the room's facts are the hub's users' only (the proxy reaches the service from outside)
     outside = f"{hub.url}/services/tabletop-rooms/rooms/{code}"
     assert status("GET", outside, "") == 401
