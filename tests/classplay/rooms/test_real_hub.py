@@ -4,8 +4,8 @@ server as the hub's service, configured by docs/teaching.md's own TLJH block (on
 that, like TLJH's, already lists a service and a role of its own). Code runs in each user's
 own kernel, as a class's would: the teacher makes a room, the two students play a whole game
 in it. Checked: the hub's names on every screen, TLJH's lists kept, and the credentials: the
-token a kernel sends to the room server opens nothing of the student's server, and a room
-server named by a link gets no token at all."""
+token a kernel sends to the room server (or to a squatter on its port) opens nothing of the
+student's server, and a room server named by a link gets no token at all."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import os
 import re
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -288,7 +289,8 @@ def test_a_class_plays_a_room_through_a_real_hub(hub: Hub) -> None:
     ends = [json.loads(text.strip().splitlines()[-1]) for text in played]
     assert ends[0] == ends[1]
     names = [s["name"] for s in ends[0]["sitters"]]
-    assert names == ["ann (Asha)", "bob (ann)", "Bot 2", "Bot 3"]  # the hub's name first
+    # the hub's name first (the two joined at once: either may have seat 0)
+    assert sorted(names[:2]) == ["ann (Asha)", "bob (ann)"] and names[2:] == ["Bot 2", "Bot 3"]
     assert len(ends[0]["returns"]) == 4
     # the teacher is the hub user who made the room: a student's change is refused
     change = (
@@ -344,13 +346,46 @@ def test_no_credential_that_opens_a_students_server_leaves(hub: Hub) -> None:
     assert status("POST", f"{hub.url}/hub/api/users/ann/tokens", token) == 403
 
 
-class Squatter:
-    """A server on a free port that answers every request 404 and keeps its headers."""
+def test_a_squatter_on_the_room_servers_port_gets_nothing_that_opens_a_server(hub: Hub) -> None:
+    """The room server is gone (killed), and another program takes its port before the hub
+    starts it again: what a reconnecting kernel sends it opens no student's server."""
+    pid = hub.api("GET", "/services/tabletop-rooms")["pid"]
+    assert pid
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            squatter = Squatter(hub.rooms_port)
+            break
+        except OSError:  # not free yet
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    try:
+        asyncio.run(
+            Kernel(hub, "bob").run(
+                "import os\nfrom classplay.rooms.client import room_info\ntry:\n"
+                '    room_info(os.environ["TABLETOP_ROOMS_URL"], "ABCD")\n'
+                "except Exception as e:\n    print(e)\n"
+            )
+        )
+    finally:
+        squatter.stop()
+    tokens = [h["Authorization"].split()[1] for h in squatter.headers if "Authorization" in h]
+    assert tokens  # the squatter did get bob's token: one that opens the rooms alone
+    for user in ("ann", "bob"):
+        assert status("GET", f"{hub.url}/user/{user}/api/contents", tokens[0]) in (302, 403)
+    assert status("POST", f"{hub.url}/hub/api/users/bob/tokens", tokens[0]) == 403
 
-    def __init__(self) -> None:
+
+class Squatter:
+    """A server on ``port`` (default: a free one) that answers every request 404 and keeps
+    its headers."""
+
+    def __init__(self, port: int = 0) -> None:
         self.headers: list[dict[str, str]] = []
         self.listener = socket.socket()
-        self.listener.bind(("127.0.0.1", 0))
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", port))
         self.listener.listen()
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}/"
         self.thread = threading.Thread(target=self.serve, daemon=True)
