@@ -10,6 +10,11 @@ the same for one room of each game alone before the class (the baseline: the sam
 class); the server's CPU seconds per action and its memory per room (resident memory after
 the class less before it, over the rooms). Target: p99 ≤ 100 ms.
 
+Then the mix with experts: the same class again, but every third room (10 of 30) has two
+students and two expert bots, whose decisions (seconds each) the server works out in worker
+processes; measured as above over the other rooms (the students' rooms), and how many bot
+moves the expert rooms made meanwhile. Target: the same p99 ≤ 100 ms.
+
     python benchmarks/rooms.py [rooms] [actions]
 """
 
@@ -24,12 +29,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from _common import headline
 from tornado.httpclient import AsyncHTTPClient
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "rooms"))
+sys.path.insert(0, str(ROOT / "tests" / "classplay" / "rooms"))
 
 from serving import Server  # noqa: E402 (the room tests' server, by path)
 
@@ -44,17 +50,22 @@ THINK = (0.1, 0.5)
 class Room:
     """Four players at one table, timing each action to the other three."""
 
-    def __init__(self, url: str, number: int, actions: int) -> None:
+    def __init__(
+        self, url: str, number: int, actions: int, experts: bool = False, stop: Any = None
+    ) -> None:
         self.url, self.game, self.options = url, *GAMES[number % len(GAMES)]
         self.actions, self.made = actions, 0
+        self.experts, self.stop = experts, stop
+        self.bot_moves = 0
         self.sent: dict[int, float] = {}
         self.ms: list[float] = []
         self.rng = random.Random(number)
 
     async def play(self) -> None:
-        code, self.key = create_room(self.url, self.game, 4, options=self.options)
+        bots = {2: "expert", 3: "expert"} if self.experts else None
+        code, self.key = create_room(self.url, self.game, 4, bots=bots, options=self.options)
         self.code = code
-        clients = [Client() for _ in range(4)]
+        clients = [Client() for _ in range(2 if self.experts else 4)]
         for client in clients:
             await client.connect(self.url, code)
         await asyncio.gather(*(self.seat(client) for client in clients))
@@ -64,7 +75,7 @@ class Room:
     async def seat(self, client: Client) -> None:
         bot = engine.make_bot(self.game, "basic", seed=client.seat or 0)
         acted = None
-        while self.made < self.actions:
+        while self.made < self.actions and not (self.stop and self.stop.is_set()):
             latest = client.latest
             if latest["record"] is not None and client.seat == 0:
                 await self.next_game()
@@ -80,6 +91,8 @@ class Room:
             except asyncio.TimeoutError:
                 continue
             if message["type"] == "steps":
+                if client.seat == 0:
+                    self.bot_moves += sum(s["event"]["seat"] in (2, 3) for s in message["steps"])
                 step = message["steps"][0]
                 move = step["move"] - 1
                 if move in self.sent and step["event"]["seat"] != client.seat:
@@ -110,6 +123,19 @@ async def session(url: str, rooms: int, actions: int) -> list[float]:
     return [ms for room in playing for ms in room.ms]
 
 
+async def mixed(url: str, rooms: int, actions: int) -> tuple[list[float], int]:
+    """Every third room with two expert bots: the other rooms' times, and the experts' moves
+    made meanwhile (their rooms stop when the others have made their actions)."""
+    stop = asyncio.Event()
+    playing = [Room(url, k, actions, experts=k % 3 == 0, stop=stop) for k in range(rooms)]
+    students = [room for room in playing if not room.experts]
+    experts = asyncio.gather(*(room.play() for room in playing if room.experts))
+    await asyncio.gather(*(room.play() for room in students))
+    stop.set()
+    await experts
+    return [ms for room in students for ms in room.ms], sum(r.bot_moves for r in playing)
+
+
 def figures(ms: list[float]) -> dict[str, float]:
     ms = sorted(ms)
     return {
@@ -122,7 +148,8 @@ def figures(ms: list[float]) -> dict[str, float]:
 
 def main(rooms: int = 30, actions: int = 40) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        server = Server(Path(folder) / "rooms.sqlite")
+        # one address makes every room here: the limit of a class's rooms is lifted
+        server = Server(Path(folder) / "rooms.sqlite", args=("--rooms-a-minute", "1000"))
         try:
             assert server.process is not None
             pid = server.process.pid
@@ -132,6 +159,7 @@ def main(rooms: int = 30, actions: int = 40) -> dict:
             class_ms = asyncio.run(session(server.url, rooms, actions))
             wall = time.perf_counter() - t0
             cpu1, rss1 = proc(pid)
+            mix_ms, expert_moves = asyncio.run(mixed(server.url, rooms, actions))
         finally:
             server.stop()
     made = rooms * actions
@@ -149,6 +177,11 @@ def main(rooms: int = 30, actions: int = 40) -> dict:
         "server_rss_mb_before": round(rss0 / 2**20, 1),
         "server_kb_per_room": round((rss1 - rss0) / rooms / 1024),
         "target_p99_ms": TARGET_MS,
+        "with_experts": {
+            "expert_rooms": len(range(0, rooms, 3)),
+            "students_rooms": figures(mix_ms),
+            "expert_bot_moves": expert_moves,
+        },
     }
     c = result["class"]
     headline(
@@ -156,7 +189,9 @@ def main(rooms: int = 30, actions: int = 40) -> dict:
         f"a class of {4 * rooms} in {rooms} rooms: an action reaches the other players in "
         f"{c['median_ms']} ms median, {c['p99_ms']} ms p99 (target {TARGET_MS}); "
         f"{result['rooms_alone']['p99_ms']} ms p99 for {len(GAMES)} rooms alone; "
-        f"{result['server_kb_per_room']} kB of server memory a room",
+        f"{result['server_kb_per_room']} kB of server memory a room; with experts in "
+        f"{result['with_experts']['expert_rooms']} rooms, the others' p99 "
+        f"{result['with_experts']['students_rooms']['p99_ms']} ms",
         result,
     )
     return result

@@ -11,9 +11,13 @@ teacher's calls from a notebook cell.
 
 ``create_room``, ``teacher`` and ``room_info`` are plain calls (``urllib``), for a cell.
 
-On a JupyterHub the token of the student's own Jupyter server (``JUPYTERHUB_API_TOKEN``, set in
-every kernel it starts) tells the server who they are; without a hub the server gives a seat
-key on the first join (``client.key``), which brings the player back to their seat.
+On a JupyterHub the hub's token for the student's server (``JUPYTERHUB_API_TOKEN``, in every
+kernel) tells the room server who they are, and goes nowhere else: only to the room server
+the hub's own configuration names (``TABLETOP_ROOMS_URL``, set by ``c.Spawner.environment``),
+never to an address a link or a page gave, and only once the hub has said that the token opens
+nothing but services (``c.Spawner.server_token_scopes``): a token that opens the student's own
+server stays in the kernel (``hub_token``). Without a hub the server gives a seat key on the
+first join (``client.key``), which brings the player back to their seat.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
@@ -33,6 +38,13 @@ from engine.seat import Seat
 from engine.values import encode
 
 from .room import Refused
+
+ROOMS_URL = "TABLETOP_ROOMS_URL"
+"""The environment setting naming the room server (on a hub, the hub's configuration sets it
+for every server it starts)."""
+SAFE_SCOPES = ("access:services!service=", "users:activity!", "read:")
+"""The scopes a hub token may hold to be sent to the room server: one that opens a service,
+reports activity or reads; none that opens a server, makes tokens or changes a user."""
 
 LATEST = ("move", "view", "legal", "returns", "record")
 """What each step of a ``steps`` message says of the table after it."""
@@ -99,7 +111,7 @@ class Client:
         (None: the first open one, or the seat ``key`` holds), or, with ``watch``, as an
         onlooker. Returns the table; raises ``Refused`` with the server's reason."""
         self.url, self.room, self.seat, self.name, self.key = url, room, seat, name, key
-        self.token = token if token is not None else os.environ.get("JUPYTERHUB_API_TOKEN")
+        self.token = token if token is not None else await asyncio.to_thread(hub_token, url)
         self.watching = watch
         return await self.reconnect()
 
@@ -189,9 +201,11 @@ def create_room(
     takeover: float | None = None,
     options: Mapping[str, Any] | None = None,
     token: str | None = None,
+    idle: float | None = None,
 ) -> tuple[str, str]:
     """A new room on the server at ``url``: its code and its teacher key (keep the key: it is
-    the only way to the teacher's changes without a hub)."""
+    the only way to the teacher's changes without a hub). ``idle``: seconds unchanged before
+    the room closes (default: the server's, 4 hours)."""
     data = _call(
         _at(url, "rooms"),
         {
@@ -200,6 +214,7 @@ def create_room(
             "bots": {str(seat): level for seat, level in (bots or {}).items()},
             "hints": hints,
             "takeover": takeover,
+            "idle": idle,
             "options": dict(options or {}),
         },
         token,
@@ -224,7 +239,7 @@ def room_info(url: str, code: str, token: str | None = None) -> dict[str, Any]:
 def _call(
     address: str, body: dict[str, Any] | None, token: str | None, key: str | None = None
 ) -> dict[str, Any]:
-    headers = {"Content-Type": "application/json", **_auth(token)}
+    headers = {"Content-Type": "application/json", **_auth(token, address)}
     if key is not None:
         headers["X-Teacher-Key"] = key
     data = None if body is None else json.dumps(body).encode()
@@ -246,7 +261,51 @@ def _at(url: str, path: str) -> str:
     return url.rstrip("/") + "/" + path
 
 
-def _auth(token: str | None) -> dict[str, str]:
+def _auth(token: str | None, address: str = "") -> dict[str, str]:
     if token is None:
-        token = os.environ.get("JUPYTERHUB_API_TOKEN")
+        token = hub_token(address)
     return {"Authorization": f"token {token}"} if token else {}
+
+
+_CHECKED: dict[str, list[str]] = {}
+"""The scopes the hub gave for each token this kernel checked (a kernel asks once)."""
+
+
+def hub_token(url: str) -> str | None:
+    """The hub's token for this server, for the room server at ``url``: None without a hub, or
+    if ``url`` is not under the one the hub's configuration names (``TABLETOP_ROOMS_URL``):
+    a link naming another server gets no credential. ``Refused`` if the hub says the token
+    opens more than services (the student's own server, their files): it must not leave the
+    kernel, and the hub's admin narrows it as docs/teaching.md says."""
+    token, api = os.environ.get("JUPYTERHUB_API_TOKEN"), os.environ.get("JUPYTERHUB_API_URL")
+    named = os.environ.get(ROOMS_URL, "")
+    if not token or not api or not named or not under(url, named):
+        return None
+    if token not in _CHECKED:
+        request = urllib.request.Request(
+            api.rstrip("/") + "/user", headers={"Authorization": f"token {token}"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                _CHECKED[token] = [str(scope) for scope in json.loads(answer.read())["scopes"]]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise Refused(f"the hub did not say what this server's token opens ({e})") from None
+    wide = [s for s in _CHECKED[token] if not s.startswith(SAFE_SCOPES)]
+    if wide:
+        raise Refused(
+            "this hub gives each server a token that opens it ("
+            + ", ".join(sorted(wide)[:3])
+            + "): it is not sent to the room server. The hub's admin sets "
+            "c.Spawner.server_token_scopes as docs/teaching.md says (A class at one table)"
+        )
+    return token
+
+
+def under(url: str, named: str) -> bool:
+    """Whether ``url`` is the server at ``named`` or an address under it (same scheme, host,
+    port; a path under its path)."""
+    a, b = urlsplit(url), urlsplit(named)
+    path = b.path.rstrip("/") + "/"
+    return (a.scheme, a.netloc.lower()) == (b.scheme, b.netloc.lower()) and (
+        a.path.rstrip("/") + "/"
+    ).startswith(path)

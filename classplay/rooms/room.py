@@ -221,18 +221,37 @@ class Room:
     def advance(self) -> list[Step]:
         """Chance and the bots (and the stand-ins for players away) move until a player is
         to act or the game is over."""
-        steps = []
-        while not self.state.is_terminal():
-            seat = self.state.current_player
-            if seat == CHANCE:
-                steps.append(self._apply(self.state.sample_chance()))
-                continue
-            assert seat is not None
-            sitter = self.sitters[seat]
-            if not (sitter.kind == "bot" or sitter.away):
-                break
-            steps.append(self._apply(self._decide(seat, sitter.level or STAND_IN)))
+        steps = self.chance()
+        while (due := self.bot_due()) is not None:
+            steps += self.bot_acts(due[0], self._decide(*due))
         return steps
+
+    # -- bots decided elsewhere (the server's worker processes): ``advance`` in three parts
+    def chance(self) -> list[Step]:
+        """Chance moves until a seat (a player's or a bot's) is to act or the game is over."""
+        steps = []
+        while not self.state.is_terminal() and self.state.current_player == CHANCE:
+            steps.append(self._apply(self.state.sample_chance()))
+        return steps
+
+    def bot_due(self) -> tuple[int, str] | None:
+        """The seat a bot must decide for now, and the bot's level (a stand-in's for a player
+        away); None when a player is to act or the game is over."""
+        seat = self.state.current_player
+        if self.state.is_terminal() or seat is None or seat == CHANCE:
+            return None
+        sitter = self.sitters[seat]
+        if not (sitter.kind == "bot" or sitter.away):
+            return None
+        return seat, sitter.level or STAND_IN
+
+    def bot_acts(self, seat: int, action: Any) -> list[Step]:
+        """The bot's ``action`` for ``seat`` (decided elsewhere, by ``bot_decision``),
+        checked through the rules, and chance after it."""
+        if self.bot_due() is None or self.state.current_player != seat:
+            raise Refused(f"no bot is to act for seat {seat} now")
+        self.state.check(action, player=seat)
+        return [self._apply(action), *self.chance()]
 
     def _decide(self, seat: int, level: str) -> Any:
         """A bot's action, its random numbers drawn afresh for each decision from the room's
@@ -401,6 +420,15 @@ def replay(record: Mapping[str, Any]) -> State[Any]:
     except (KeyError, TypeError, ValueError) as e:
         raise SaveError(f"the finished game cannot be replayed: {e}") from None
     return state
+
+
+def bot_decision(record: Mapping[str, Any], seat: int, level: str) -> Any:
+    """The action a bot of ``level`` takes for ``seat`` in the game of ``record`` (a room's
+    ``record``), as JSON: what a worker process works out for a server, the same as the room's
+    own ``advance`` would (the bot's random numbers come from the seed, the seat and the
+    move)."""
+    room = Room.from_record(record)
+    return encode(room._decide(seat, level))
 
 
 def new_code(taken: Iterable[str] = ()) -> str:

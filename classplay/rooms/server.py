@@ -5,30 +5,41 @@
 Under the prefix:
 
 - ``POST rooms``: a new room (``{"game", "players", "bots": {"seat": level}, "hints",
-  "takeover", "options"}``), answered with its code and a teacher key;
-- ``GET rooms/<code>``: what anyone may know of it (game, seats, move, over);
+  "takeover", "idle", "options"}``), answered at once with its code and a teacher key (the
+  bots' first moves follow, worked out in worker processes);
+- ``GET rooms/<code>``: what its players may know of it (game, seats, move, over); on a hub,
+  for a hub user only;
 - ``POST rooms/<code>``: the teacher's changes (a bot for a seat, the next game, hints, the
-  time before a bot stands in), with the teacher key (header ``X-Teacher-Key``);
+  time before a bot stands in, the idle time before the room closes), with the teacher key
+  (header ``X-Teacher-Key``);
 - ``rooms/<code>/socket``: a player's or an onlooker's websocket (``client`` is the other
   end): ``{"do": "join", "seat", "name", "key"}`` or ``{"do": "watch"}`` first, then
   ``{"do": "act", "move", "action"}`` and ``{"do": "table"}``.
 
 Who a player is: on a JupyterHub (``JUPYTERHUB_API_URL`` set, as the hub sets it for its
-services) the hub says, from the token of the player's own Jupyter server; without a hub,
-anyone with the room's code may take an open seat, and comes back to it with the seat key
-the server gave them.
+services) the hub says, from a token the hub gave the player's server with the scope
+``access:services!service=tabletop-rooms`` (a token without that scope is refused, as
+``jupyterhub.services.auth.HubAuth`` refuses it); without a hub, anyone with the room's code
+may take an open seat, and comes back to it with the seat key the server gave them.
+
+Bots never decide on the event loop: each decision goes to a worker process
+(``bot_decision``) with a budget of ``BOT_SECONDS``; past it, the seat makes a random legal
+move. A room nobody has changed for its idle time (the teacher's, ``IDLE_SECONDS`` by
+default) is closed: its record is kept as a finished game, and nobody joins it any more.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import logging
 import os
 import secrets
 import sqlite3
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -37,15 +48,16 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import tornado.httpclient
+import tornado.ioloop
 import tornado.netutil
 import tornado.web
 import tornado.websocket
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 
-from engine.values import SaveError
+from engine.values import SaveError, decode
 
-from .room import Refused, Room, Step, new_code, takeover_seconds
+from .room import NAME_CHARS, Refused, Room, Step, bot_decision, new_code, takeover_seconds
 from .store import Store, digest
 
 log = logging.getLogger("tabletop-rooms")
@@ -55,14 +67,25 @@ MESSAGE_BYTES = 64 * 1024
 FIRST_MESSAGE_SECONDS = 10.0
 """How long a new connection may wait before saying whether it joins or watches."""
 ROOMS_A_MINUTE = 20
-"""Rooms one address may make in a minute (a class makes a few; a script making thousands
-would fill the store)."""
+"""Rooms one hub user (without a hub: one address) may make in a minute (a class makes a few;
+a script making thousands would fill the store)."""
+MISSES_A_MINUTE = 10
+"""Codes of no room one hub user (without a hub: one address) may look up in a minute; beyond
+that every look-up waits (a guesser needs tens of thousands of tries to find a class's room)."""
+BOT_SECONDS = 10.0
+"""A bot's budget for one decision (in a worker process); past it, a random legal move."""
+IDLE_SECONDS = 4 * 3600.0
+"""How long a room may go unchanged before it closes, unless its teacher says otherwise."""
+SWEEP_SECONDS = 60.0
+"""How often the server looks for rooms idle too long."""
 RATE = 50
 """Messages a second a connection may send; beyond that it is refused, beyond four times that
 its connection is closed."""
-HUB_SECONDS = 300.0
-"""How long the hub's answer for a token is kept (a refusal: ``HUB_NO_SECONDS``)."""
-HUB_NO_SECONDS = 5.0
+HUB_SECONDS = 5.0
+"""How long the hub's answer for a token is kept: a token the hub has revoked stops working
+within these seconds (an open connection too: it is asked again as it sends)."""
+SERVICE = "tabletop-rooms"
+"""The service's name on a hub (``JUPYTERHUB_SERVICE_NAME`` when the hub starts it)."""
 KEY_CHARS = 100
 """The longest seat key a client may present (the server's are 32 characters)."""
 
@@ -77,14 +100,23 @@ class HubUser:
 
 class Hub:
     """The JupyterHub at ``api_url``, asked who owns a token (``GET /user``: any token may
-    ask who it belongs to, JupyterHub 2 and later); its answers kept a few minutes."""
+    ask who it belongs to, and which scopes it holds, JupyterHub 2 and later); its answers kept
+    ``HUB_SECONDS``. A token must hold the scope that opens this service (``access:services``,
+    or ``access:services!service=<service>``), as the hub's own ``HubAuth`` requires."""
 
-    def __init__(self, api_url: str) -> None:
+    def __init__(self, api_url: str, service: str = SERVICE) -> None:
         self.api_url = api_url.rstrip("/")
+        self.service = service
         self.known: dict[str, tuple[float, HubUser | None]] = {}
 
+    def opens(self, scopes: Any) -> bool:
+        """Whether ``scopes`` (the hub's list for a token) open this service."""
+        wanted = {"access:services", f"access:services!service={self.service}"}
+        return isinstance(scopes, list) and not wanted.isdisjoint(scopes)
+
     async def user(self, token: str) -> HubUser | None:
-        """The owner of ``token``, or None if the hub does not know it (or cannot answer)."""
+        """The owner of ``token``, or None if the hub does not know it, the token does not
+        open this service, or the hub cannot answer."""
         now = time.monotonic()
         kept = self.known.get(digest(token))
         if kept is not None and kept[0] > now:
@@ -96,12 +128,14 @@ class Hub:
                 request_timeout=10,
             )
             data = json.loads(answer.body)
-            user: HubUser | None = HubUser(str(data["name"]), data.get("admin") is True)
+            user: HubUser | None = None
+            if data.get("kind", "user") == "user" and self.opens(data.get("scopes")):
+                user = HubUser(str(data["name"]), data.get("admin") is True)
         except (OSError, ValueError, KeyError, TypeError, tornado.httpclient.HTTPClientError):
             user = None
         if len(self.known) > 10_000:
             self.known = {k: v for k, v in self.known.items() if v[0] > now}
-        self.known[digest(token)] = (now + (HUB_SECONDS if user else HUB_NO_SECONDS), user)
+        self.known[digest(token)] = (now + HUB_SECONDS, user)
         return user
 
 
@@ -138,49 +172,149 @@ class Live:
         }
 
 
+class PooledRoom(Room):
+    """A room whose bots decide elsewhere: its own moves stop at a bot's turn (chance still
+    moves), and the server's ``Hall.bots`` has the bot's decision worked out in a worker
+    process."""
+
+    def advance(self) -> list[Step]:
+        return self.chance()
+
+
 class Hall:
     """Every room of the server: kept in ``store``, those in play held in memory. Each change
     is saved before anyone is told of it."""
 
-    def __init__(self, store: Store, hub: Hub | None) -> None:
-        self.store, self.hub = store, hub
+    def __init__(
+        self,
+        store: Store,
+        hub: Hub | None,
+        bot_seconds: float = BOT_SECONDS,
+        rooms_a_minute: int = ROOMS_A_MINUTE,
+    ) -> None:
+        self.store, self.hub, self.bot_seconds = store, hub, bot_seconds
+        self.rooms_a_minute = rooms_a_minute
         self.rooms: dict[str, Live] = {}
         self.made: dict[str, deque[float]] = {}
-        """When each address made its rooms of the last minute."""
+        """When each hub user (or address) made its rooms of the last minute."""
+        self.missed: dict[str, deque[float]] = {}
+        """When each hub user (or address) looked up a code of no room, the last minute."""
+        self.thinking: dict[str, asyncio.Task[None]] = {}
+        """The rooms whose bot is deciding, and the task that waits for it."""
+        self.pools: dict[bool, concurrent.futures.ProcessPoolExecutor] = {}
+        """The worker processes for the experts' decisions (True) and for the quick bots'
+        (False): a basic bot never waits behind an expert."""
 
-    def may_make(self, address: str) -> bool:
-        """Whether ``address`` may make another room now (``ROOMS_A_MINUTE``)."""
-        now = time.monotonic()
-        made = self.made.setdefault(address, deque())
-        while made and made[0] < now - 60:
-            made.popleft()
-        if len(made) >= ROOMS_A_MINUTE:
-            return False
-        made.append(now)
-        return True
+    def may_make(self, who: str) -> bool:
+        """Whether ``who`` may make another room now (``ROOMS_A_MINUTE``)."""
+        return _within(self.made, who, self.rooms_a_minute)
 
-    def live(self, code: str) -> Live:
-        """The room ``code`` in play: 404 if there is none, 503 if its record is damaged."""
+    def live(self, code: str, who: str = "") -> Live:
+        """The room ``code`` in play: 404 if there is none (429 for one who has looked up too
+        many such codes), 410 if it was closed, 503 if its record is damaged."""
         if code in self.rooms:
             return self.rooms[code]
+        if not _within(self.missed, who, MISSES_A_MINUTE, count=False):
+            raise tornado.web.HTTPError(429, "too many codes of no room: wait a minute")
         try:
-            room, teacher = self.store.load(code), self.store.teacher(code)
+            room, teacher = self.store.load(code, PooledRoom), self.store.teacher(code)
         except SaveError as e:
             log.error("%s", e)
             raise tornado.web.HTTPError(503, f"room {code} is unavailable") from None
         if room is None or teacher is None:
+            if self.store.finished(code) is not None:
+                raise tornado.web.HTTPError(410, f"room {code} has closed: it was idle too long")
+            _within(self.missed, who, MISSES_A_MINUTE)
             raise tornado.web.HTTPError(404, f"no room {code}")
         live = self.rooms[code] = Live(room, teacher)
         for seat in range(len(room.sitters)):
             self.left(live, seat)
+        self.bots(live)
         return live
+
+    # -- bots, decided in worker processes
+    def bots(self, live: Live) -> None:
+        """If a bot is to move in this room, have its decision worked out (in a worker
+        process), then made; and so on while bots are to move."""
+        code = live.room.code
+        if code not in self.thinking and live.room.bot_due() is not None:
+            self.thinking[code] = asyncio.ensure_future(self._bots(live))
+
+    async def _bots(self, live: Live) -> None:
+        room = live.room
+        try:
+            while self.rooms.get(room.code) is live and (due := room.bot_due()) is not None:
+                when = (room.games, len(room.state.history), due)
+                action = await self._decision(room, *due)
+                if (room.games, len(room.state.history), room.bot_due()) != when:
+                    continue  # the table changed meanwhile (a next game, a player back)
+                try:
+                    steps = room.bot_acts(due[0], action)
+                except (Refused, ValueError) as e:  # a fault of ours: the seat plays at random
+                    log.error("room %s: a bot's decision was refused: %s", room.code, e)
+                    steps = room.bot_acts(due[0], room._decide(due[0], "random"))
+                self.changed(live, steps)
+        except tornado.web.HTTPError:
+            pass  # not saved: the room was dropped, its connections closed
+        finally:
+            self.thinking.pop(room.code, None)
+            self.forget(live)
+
+    async def _decision(self, room: Room, seat: int, level: str) -> Any:
+        """A bot's action, worked out in a worker process within ``bot_seconds``; past that
+        (or if the worker fails), a random legal move."""
+        slow = level in SLOW_LEVELS
+        if slow not in self.pools:
+            self.pools[slow] = concurrent.futures.ProcessPoolExecutor(
+                WORKERS if slow else 1, mp_context=_spawn_context(), initializer=_worker_start
+            )
+        try:
+            future = self.pools[slow].submit(bot_decision, room.record(), seat, level)
+            data = await asyncio.wait_for(asyncio.wrap_future(future), self.bot_seconds)
+            return decode(data, type(room.state).kinds())
+        except asyncio.TimeoutError:
+            log.warning(
+                "room %s: a %s bot took over %s s: a random move",
+                room.code,
+                level,
+                self.bot_seconds,
+            )
+        except concurrent.futures.process.BrokenProcessPool:
+            log.error("room %s: the bots' worker processes failed: started again", room.code)
+            del self.pools[slow]
+        except (SaveError, ValueError) as e:
+            log.error("room %s: no decision from the worker: %s", room.code, e)
+        return room._decide(seat, "random")
+
+    # -- rooms that end
+    def sweep(self) -> None:
+        """Close every room unchanged for longer than its idle time and nobody connected."""
+        now = time.time()
+        for code in self.store.codes():
+            live = self.rooms.get(code)
+            if live is not None and (live.sockets or code in self.thinking):
+                continue
+            try:
+                teacher = self.store.teacher(code) or {}
+            except SaveError:
+                continue
+            idle = teacher.get("idle", IDLE_SECONDS)
+            if now - float(teacher.get("touched", now)) > float(idle):
+                self.rooms.pop(code, None)
+                if live is not None:
+                    for timer in live.timers.values():
+                        IOLoop.current().remove_timeout(timer)
+                self.store.close_room(code)
+                log.info("room %s closed: unchanged for %s s", code, idle)
 
     def forget(self, live: Live) -> None:
         """Let a room nobody is connected to (and no stand-in is due in) go from memory: it is
         in the store, and comes back from it when next asked for. So a server that runs all
         term holds only the rooms in play."""
-        if not live.sockets and not live.timers and self.rooms.get(live.room.code) is live:
-            del self.rooms[live.room.code]
+        code = live.room.code
+        idle = not live.sockets and not live.timers and code not in self.thinking
+        if idle and self.rooms.get(code) is live:
+            del self.rooms[code]
 
     def create(self, room: Room, teacher: dict[str, Any]) -> None:
         """Keep a new room (in the store: it is read into memory when someone joins it)."""
@@ -189,11 +323,12 @@ class Hall:
         self.forget(live)
 
     def codes(self) -> set[str]:
-        return set(self.store.codes()) | set(self.rooms)
+        return set(self.store.codes(finished=True)) | set(self.rooms)
 
     def save(self, live: Live) -> None:
         """Keep the room as it stands. If it cannot be kept, it is dropped from memory and its
         connections closed: what they were told is what the file holds."""
+        live.teacher["touched"] = time.time()
         try:
             self.store.save(live.room, live.teacher)
         except sqlite3.Error:
@@ -202,6 +337,7 @@ class Hall:
             for socket in list(live.sockets):
                 socket.close(1011, "the room could not be saved: join again")
             raise tornado.web.HTTPError(503, "the room could not be saved") from None
+        self.bots(live)
 
     def tell(self, live: Live, message: Callable[[int | None], dict[str, Any]]) -> None:
         """Send each connection of the room ``message(its seat)`` (worked out once a seat)."""
@@ -276,6 +412,49 @@ class Hall:
         return None if self.hub is None or token is None else await self.hub.user(token)
 
 
+WORKERS = max(1, min(4, os.cpu_count() or 1))
+"""Worker processes for the experts' decisions (they give way to the event loop: ``nice``)."""
+SLOW_LEVELS = ("expert",)
+"""The bots whose decisions take long (searches, simulations): they have workers of their own."""
+
+
+def _spawn_context() -> Any:
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn")  # no copy of the server's loop and sockets
+
+
+def _worker_start() -> None:
+    """A worker gives way to the event loop's process (the messages of every room go first),
+    and ends when the server's process is gone (even killed: nothing else would end it)."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _within(times: dict[str, deque[float]], who: str, limit: int, count: bool = True) -> bool:
+    """Whether ``who`` has done something fewer than ``limit`` times in the last minute (and,
+    with ``count``, if so, counts this time)."""
+    now = time.monotonic()
+    done = times.setdefault(who, deque())
+    while done and done[0] < now - 60:
+        done.popleft()
+    if len(done) >= limit:
+        return False
+    if count:
+        done.append(now)
+    if not done:
+        del times[who]
+    return True
+
+
 # ---------------------------------------------------------------- HTTP
 
 
@@ -286,6 +465,14 @@ class JSONHandler(tornado.web.RequestHandler):
 
     def initialize(self, hall: Hall) -> None:
         self.hall = hall
+
+    async def who(self, login: bool = False) -> tuple[str, HubUser | None]:
+        """Who asks, for the limits: on a hub, the hub user (401 without one, if ``login``);
+        without a hub, the address."""
+        user = await self.hall.hub_user(self.request.headers)
+        if self.hall.hub is not None and user is None and login:
+            raise tornado.web.HTTPError(401, "the hub does not know this token")
+        return (f"hub:{user.name}" if user else f"ip:{self.request.remote_ip}"), user
 
     def body(self) -> dict[str, Any]:
         try:
@@ -312,17 +499,14 @@ class RoomsHandler(JSONHandler):
     async def post(self) -> None:
         """A new room; its creator is its teacher (the key answered; on a hub, also the hub
         user who asked)."""
-        user = None
-        if self.hall.hub is not None:
-            user = await self.hall.hub_user(self.request.headers)
-            if user is None:
-                raise tornado.web.HTTPError(401, "the hub does not know this token")
+        who, user = await self.who(login=True)
         data = self.body()
-        if not self.hall.may_make(self.request.remote_ip or ""):
-            raise tornado.web.HTTPError(429, "too many rooms made from here: wait a minute")
+        if not self.hall.may_make(who):
+            raise tornado.web.HTTPError(429, "too many rooms made by you: wait a minute")
         try:
             bots = _bots(data.get("bots") or {})
-            room = Room.create(
+            idle = _idle(data.get("idle"))
+            room = PooledRoom.create(
                 new_code(self.hall.codes()),
                 data.get("game"),  # type: ignore[arg-type]  # checked by the engine
                 _players(data.get("players")),
@@ -334,17 +518,20 @@ class RoomsHandler(JSONHandler):
         except (ValueError, TypeError, KeyError) as e:
             raise tornado.web.HTTPError(400, f"no room made: {_words(e)}") from None
         key = secrets.token_urlsafe(24)
-        self.hall.create(room, {"key": digest(key), "user": user and user.name})
+        self.hall.create(room, {"key": digest(key), "user": user and user.name, "idle": idle})
         self.answer({"room": room.code, "teacher_key": key}, 201)
 
 
 class RoomHandler(JSONHandler):
-    def get(self, code: str) -> None:
-        self.answer(self.hall.live(code).facts())
+    async def get(self, code: str) -> None:
+        """The room's facts, for whoever holds its code (on a hub, a hub user holding it)."""
+        who, _ = await self.who(login=True)
+        self.answer(self.hall.live(code, who).facts())
 
     async def post(self, code: str) -> None:
         """A teacher's change, told to every connection of the room."""
-        live = self.hall.live(code)
+        who, _ = await self.who()
+        live = self.hall.live(code, who)
         if not await self._teacher(live):
             raise tornado.web.HTTPError(403, "only the room's teacher may do this")
         data, room = self.body(), live.room
@@ -369,8 +556,11 @@ class RoomHandler(JSONHandler):
                 self.hall.takeover(live, data.get("seconds"))
                 self.hall.save(live)
                 self.hall.tell(live, lambda seat: {"type": "takeover", "seconds": room.takeover})
+            elif do == "idle":
+                live.teacher["idle"] = _idle(data.get("seconds"))
+                self.hall.save(live)
             else:
-                raise ValueError(f"a teacher may do bot, next, hints or takeover, not {do!r}")
+                raise ValueError(f"a teacher may do bot, next, hints, takeover or idle, not {do!r}")
         except ValueError as e:
             raise tornado.web.HTTPError(400, _words(e)) from None
         self.answer(live.facts())
@@ -403,13 +593,14 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
 
     async def prepare(self) -> None:
         """The room must exist, and on a hub the hub must know the player."""
-        self.live = self.hall.live(self.path_args[0])
         self.hub_name = None
         if self.hall.hub is not None:
             user = await self.hall.hub_user(self.request.headers)
             if user is None:
                 raise tornado.web.HTTPError(401, "the hub does not know this token")
             self.hub_name = user.name
+        who = f"hub:{self.hub_name}" if self.hub_name else f"ip:{self.request.remote_ip}"
+        self.live = self.hall.live(self.path_args[0], who)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         error = kwargs.get("exc_info", (None, None, None))[1]
@@ -420,8 +611,8 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             FIRST_MESSAGE_SECONDS, self.close, 1008, "join or watch first"
         )
 
-    def on_message(self, message: str | bytes) -> None:
-        if not self._paced():
+    async def on_message(self, message: str | bytes) -> None:
+        if not self._paced() or not await self._vouched():
             return
         try:
             data = json.loads(message)
@@ -462,9 +653,11 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
         if data["do"] == "watch":
             seat = None
         else:
-            name = data.get("name") or self.hub_name or ""
+            name = data.get("name") or ""
             if not isinstance(name, str):
                 raise Refused("a name is text")
+            if self.hub_name is not None:
+                name = hub_named(self.hub_name, name)
             before = [sitter.data() for sitter in room.sitters]
             seat = room.sit(self._user(data.get("key")), data.get("seat"), name)
             key = None if self.hub_name else self.key
@@ -496,6 +689,17 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             raise Refused("this key holds no seat at this table: join without one")
         self.key = key
         return user
+
+    async def _vouched(self) -> bool:
+        """On a hub, whether the hub still knows this connection's token as its player (asked
+        again once ``HUB_SECONDS`` have passed: a revoked token is closed within seconds)."""
+        if self.hub_name is None:
+            return True
+        user = await self.hall.hub_user(self.request.headers)
+        if user is not None and user.name == self.hub_name:
+            return True
+        self.close(1008, "the hub no longer knows this token")
+        return False
 
     def _paced(self) -> bool:
         """Whether this message is within the rate (refused beyond it, closed far beyond)."""
@@ -559,6 +763,25 @@ def _options(options: Any) -> dict[str, Any]:
     return options
 
 
+def hub_named(hub_name: str, typed: str) -> str:
+    """A player's name on a hub: their hub name, then the name they typed (if another), so
+    nobody plays under a classmate's name: ``asha (Asha P.)``."""
+    typed = typed.strip()
+    if not typed or typed == hub_name:
+        return hub_name
+    room = NAME_CHARS - len(hub_name) - 3
+    return f"{hub_name} ({typed[:room]})" if room > 0 else hub_name
+
+
+def _idle(seconds: Any) -> float:
+    """The teacher's idle time before a room closes, checked (None: ``IDLE_SECONDS``)."""
+    if seconds is None:
+        return IDLE_SECONDS
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise ValueError(f"idle is a number of seconds (more than 0), not {seconds!r}")
+    return float(seconds)
+
+
 def _words(error: BaseException) -> str:
     """An error's words (a KeyError's are quoted)."""
     return str(error.args[0]) if error.args else type(error).__name__
@@ -572,10 +795,16 @@ def _prefix(prefix: str) -> str:
     return "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
 
 
-def app(store: Store, hub: Hub | None = None, prefix: str = "/") -> tornado.web.Application:
-    """The server's routes under ``prefix``."""
+def app(
+    store: Store,
+    hub: Hub | None = None,
+    prefix: str = "/",
+    bot_seconds: float = BOT_SECONDS,
+    rooms_a_minute: int = ROOMS_A_MINUTE,
+) -> tornado.web.Application:
+    """The server's routes under ``prefix`` (``application.settings["hall"]``: its rooms)."""
     prefix = _prefix(prefix)
-    hall = Hall(store, hub)
+    hall = Hall(store, hub, bot_seconds, rooms_a_minute)
     code = r"([A-Z0-9]{1,16})"
     return tornado.web.Application(
         [
@@ -584,16 +813,28 @@ def app(store: Store, hub: Hub | None = None, prefix: str = "/") -> tornado.web.
             (f"{prefix}rooms/{code}/socket", RoomSocket, {"hall": hall}),
         ],
         websocket_max_message_size=MESSAGE_BYTES,
+        hall=hall,
     )
 
 
-async def serve(address: str, port: int, db: str, prefix: str) -> None:
+async def serve(
+    address: str,
+    port: int,
+    db: str,
+    prefix: str,
+    bot_seconds: float = BOT_SECONDS,
+    rooms_a_minute: int = ROOMS_A_MINUTE,
+) -> None:
     """Serve the rooms kept in ``db`` until the process is stopped."""
     api_url = os.environ.get("JUPYTERHUB_API_URL")
-    hub = Hub(api_url) if api_url else None
+    hub = Hub(api_url, os.environ.get("JUPYTERHUB_SERVICE_NAME") or SERVICE) if api_url else None
     sockets = tornado.netutil.bind_sockets(port, address)
-    server = HTTPServer(app(Store(db), hub, prefix), max_body_size=MESSAGE_BYTES)
+    application = app(Store(db), hub, prefix, bot_seconds, rooms_a_minute)
+    server = HTTPServer(application, max_body_size=MESSAGE_BYTES)
     server.add_sockets(sockets)
+    tornado.ioloop.PeriodicCallback(
+        application.settings["hall"].sweep, SWEEP_SECONDS * 1000
+    ).start()
     port = sockets[0].getsockname()[1]
     where = f"hub {api_url}" if api_url else "no hub"
     url = f"http://{address}:{port}{prefix}"
@@ -611,10 +852,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     run.add_argument("--port", type=int, default=service.port or 8765)
     run.add_argument("--db", default="rooms.sqlite", help="the SQLite file of the rooms")
     run.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/"))
+    run.add_argument(
+        "--bot-seconds", type=float, default=BOT_SECONDS, help="a bot's budget for one decision"
+    )
+    run.add_argument(
+        "--rooms-a-minute",
+        type=int,
+        default=ROOMS_A_MINUTE,
+        help="rooms one hub user (one address without a hub) may make in a minute",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(args.address, args.port, args.db, _prefix(args.prefix)))
+        asyncio.run(
+            serve(
+                args.address,
+                args.port,
+                args.db,
+                _prefix(args.prefix),
+                args.bot_seconds,
+                args.rooms_a_minute,
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ clear: a key is kept as its hash (``digest``), and a seat's player, without a hu
 the room by the hash of their seat key.
 
 The server saves a room after every change and before it tells anyone, so a server that is
-killed and started again on the same file has every game as its players last saw it.
+killed and started again on the same file has every game as its players last saw it. A room
+that has closed (idle too long) is kept in ``finished`` as its record alone: nobody's seat,
+no teacher's key, nothing to join.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+import time
 from typing import Any
 
 from engine.values import SaveError
@@ -23,7 +26,12 @@ CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY,
     record TEXT NOT NULL,
     teacher TEXT NOT NULL
-)
+);
+CREATE TABLE IF NOT EXISTS finished (
+    code TEXT PRIMARY KEY,
+    record TEXT NOT NULL,
+    closed REAL NOT NULL
+);
 """
 
 
@@ -43,7 +51,7 @@ class Store:
             # committed rows survive the server's process being killed; only a crash of the
             # machine itself could lose the last change
             self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute(SCHEMA)
+        self.db.executescript(SCHEMA)
 
     def save(self, room: Room, teacher: dict[str, Any]) -> None:
         """Keep ``room`` (replacing what was kept) with ``teacher``: who may act as its
@@ -53,14 +61,14 @@ class Store:
             (room.code, json.dumps(room.record()), json.dumps(teacher)),
         )
 
-    def load(self, code: str) -> Room | None:
-        """The room kept as ``code`` (None if there is none); ``SaveError`` naming the room if
-        its record is damaged."""
+    def load(self, code: str, kind: type[Room] = Room) -> Room | None:
+        """The room kept as ``code`` (None if there is none), as a ``kind`` of room;
+        ``SaveError`` naming the room if its record is damaged."""
         row = self._row(code, "record")
         if row is None:
             return None
         try:
-            return Room.from_record(json.loads(row))
+            return kind.from_record(json.loads(row))
         except (SaveError, ValueError) as e:
             raise SaveError(f"room {code}: {e}") from None
 
@@ -77,9 +85,39 @@ class Store:
             raise SaveError(f"room {code}: its teacher cannot be read")
         return data
 
-    def codes(self) -> list[str]:
-        """The codes of every room kept."""
-        return [code for (code,) in self.db.execute("SELECT code FROM rooms ORDER BY code")]
+    def codes(self, finished: bool = False) -> list[str]:
+        """The codes of every room kept (with ``finished``, the closed ones' too)."""
+        query = "SELECT code FROM rooms"
+        if finished:
+            query += " UNION SELECT code FROM finished"
+        return [code for (code,) in self.db.execute(query + " ORDER BY code")]
+
+    def close_room(self, code: str) -> None:
+        """The room ``code`` closes: its record is kept in ``finished``, the rest goes."""
+        row = self._row(code, "record")
+        if row is None:
+            return
+        try:
+            record = json.loads(row)
+            for sitter in record["sitters"]:
+                sitter.pop(
+                    "user", None
+                )  # a seat key's hash, a hub name: the seat's, not the game's
+            row = json.dumps(record)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            pass  # a damaged record is kept as it was, for whoever looks into it
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO finished (code, record, closed) VALUES (?, ?, ?)",
+                (code, row, time.time()),
+            )
+            self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+
+    def finished(self, code: str) -> dict[str, Any] | None:
+        """The record of the closed room ``code`` (None if no room of that code closed)."""
+        row = self.db.execute("SELECT record FROM finished WHERE code = ?", (code,)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def _row(self, code: str, column: str) -> Any:
         row = self.db.execute(f"SELECT {column} FROM rooms WHERE code = ?", (code,)).fetchone()

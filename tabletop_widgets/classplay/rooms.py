@@ -307,6 +307,7 @@ def host(
     hints: bool = False,
     takeover: float | None = None,
     url: str | None = None,
+    idle: float | None = None,
     **options: Any,
 ) -> Hosted:
     """Make a room on the room server playing ``game`` (``options`` as for a table), its
@@ -315,7 +316,14 @@ def host(
     where = server_url(url)
     try:
         code, key = create_room(
-            where, game, players, bots=bots, hints=hints, takeover=takeover, options=options
+            where,
+            game,
+            players,
+            bots=bots,
+            hints=hints,
+            takeover=takeover,
+            options=options,
+            idle=idle,
         )
     except URLError as e:
         raise ConnectionError(
@@ -328,10 +336,13 @@ def host(
 def join_from_address() -> widgets.Widget:
     """A play page's room (``notebooks/play/room.ipynb``): ``?room=K7Q2&name=Asha`` in the
     page's address (Voilà hands it to the kernel as ``QUERY_STRING``) joins at once,
-    ``&watch=1`` shows the projector's view, ``&server=...`` names the room server (default:
-    ``server_url()``); without a room, the form asks for it."""
+    ``&watch=1`` shows the projector's view, ``&server=...`` names the room server without a
+    hub (on a hub, ignored: the hub's configuration names it, and its token goes nowhere else;
+    default: ``server_url()``); without a room, the form asks for it."""
     query = parse_qs(os.environ.get("QUERY_STRING", ""))
     room, name, server = (query.get(key, [""])[0] for key in ("room", "name", "server"))
+    if os.environ.get("JUPYTERHUB_API_TOKEN"):
+        server = ""  # a link does not choose where a hub's credential goes
     form = JoinForm(server_url(server or None), name)
     if room:
         form.code.value = room

@@ -18,15 +18,17 @@ import engine
 from classplay.rooms.client import Client, seat_from
 from classplay.rooms.server import RATE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Server:
     """``python -m classplay.rooms.server serve`` on a free port, its rooms in ``db``; ``env``
     adds to (or, with None values, removes from) the environment."""
 
-    def __init__(self, db: Path, env: dict[str, str | None] | None = None) -> None:
-        self.db, self.env = db, env or {}
+    def __init__(
+        self, db: Path, env: dict[str, str | None] | None = None, args: tuple[str, ...] = ()
+    ) -> None:
+        self.db, self.env, self.args = db, env or {}, args
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.start()
@@ -51,6 +53,7 @@ class Server:
                 "0",
                 "--db",
                 str(self.db),
+                *self.args,
             ],
             stdout=subprocess.PIPE,
             stderr=log,
