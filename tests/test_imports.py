@@ -139,7 +139,8 @@ def test_the_engine_imports_nothing_of_class_play(tmp_path):
         """
         import engine, engine.review, engine.stats
         for game in engine.GAMES:
-            engine.play(engine.new_game(game, players=4, seed=1), bots=[engine.make_bot(game, "basic") for _ in range(4)])
+            bots = [engine.make_bot(game, "basic") for _ in range(4)]
+            engine.play(engine.new_game(game, players=4, seed=1), bots=bots)
         print(json.dumps(modules()))
         """,
         tmp_path,
