@@ -30,10 +30,15 @@ def random_steps(game: str, players: int, seed: int):
     return steps(state, seeded_bots(game, players, seed * 10))
 
 
-def cases():
+def cases(larger_tables_slow: bool = False):
+    """Every game at every table size. With ``larger_tables_slow``, the sizes above a game's
+    smallest are marked slow: ``make check`` plays each game at its smallest table."""
     for game in GAMES:
+        smallest = min(engine.GAMES[game].PLAYERS)
         for players in engine.GAMES[game].PLAYERS:
-            yield pytest.param(game, players, id=f"{game}-{players}p")
+            slow = larger_tables_slow and players > smallest
+            marks = [pytest.mark.slow] if slow else []
+            yield pytest.param(game, players, id=f"{game}-{players}p", marks=marks)
 
 
 def fields(state) -> dict:
@@ -42,7 +47,7 @@ def fields(state) -> dict:
     return {k: copy.copy(v) for k, v in vars(state).items()}
 
 
-@pytest.mark.parametrize(("game", "players"), list(cases()))
+@pytest.mark.parametrize(("game", "players"), list(cases(larger_tables_slow=True)))
 def test_every_step_keeps_the_contract(game, players):
     rng = random.Random(0)
     for seed in SEEDS:
