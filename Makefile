@@ -2,6 +2,8 @@
 #   make lab    opens JupyterLab on the lessons (installs the project with its lab extra)
 #   make test   runs the whole test suite (engine, widgets, notebooks, real browser; adds the
 #               test extra)
+# and one checks a change in under two minutes:
+#   make check  lint, types, and the tests of the rules, the protocol and the golden games
 # Each creates the virtual environment it needs in .venv, pinned by constraints.txt (one pin
 # per package and supported Python; Binder's own exact pins are binder/requirements.txt).
 # Without make (Windows), the README gives the same steps as plain commands.
@@ -46,7 +48,7 @@ $(TEST_STAMP): $(LAB_STAMP)
 	$(PY) -m pip install -q -c constraints.txt -e '.[lab,test]'
 	touch $(TEST_STAMP)
 
-.PHONY: lab test lint rooms bench binder-check binder-lock binder-link constraints clean
+.PHONY: lab test check lint rooms bench binder-check binder-lock binder-link constraints clean
 # The server's root is the project folder, so every link of the README and the notebooks
 # opens (docs/, the play pages at /voila/render/notebooks/play/...), and Voila reads
 # ./voila.json from the folder it starts in.
@@ -62,6 +64,16 @@ test: $(TEST_STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n $(JOBS) --dist loadscope
+
+# The fast tier: the engine's tests and doctests and the project's own (tests/test_*.py),
+# without the tests marked slow or browser, and without nbval (its plugin alone takes seconds
+# to import in every worker; no notebook runs here), so addopts is given without it.
+CHECK_TESTS := tests/engine $(wildcard tests/test_*.py) engine
+check: $(TEST_STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(PY) -m pytest -n $(JOBS) --dist loadscope -p no:nbval -o addopts="--doctest-modules -p no:cacheprovider" -m "not slow and not browser" $(CHECK_TESTS)
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .

@@ -3,12 +3,19 @@
     python scripts/golden.py            # rewrite tests/golden/*.txt
     python scripts/golden.py --check    # exit 1 if a committed file differs from a fresh one
 
-Each file holds a whole game played by seeded bots: for every step, who moves, the legal
-actions, the action (in table notation and as its saved JSON) and the text picture after it;
-then the returns. ``tests/engine/test_golden.py`` replays the saved actions through the rules
-and compares every picture (a rules regression shows there), and plays the game again from the
-seed (a change of dealing, dice or bots shows there), as python-chess replays its perft files
-and OpenSpiel its playthroughs. Regenerate only for a deliberate change, and say which.
+Each file holds a whole game played by seeded bots: every seat's view at the start; then for
+every step, who moves, the legal actions, the action (in table notation and as its saved JSON),
+how each seat saw it (``public``), what changed in each seat's view, and the text picture
+after it; then the returns. ``tests/engine/test_golden.py`` replays the saved actions through
+the rules and compares every picture, every seat's view and every public description (a rules
+regression, or a seat shown what it may not see, shows there), and plays the game again from
+the seed (a change of dealing, dice or bots shows there), as python-chess replays its perft
+files and OpenSpiel its playthroughs (which pin each player's observation at every step).
+Regenerate only for a deliberate change, and say which.
+
+Seats that see the same are written once: ``public 0,2,3: {...}``, ``view 1,2: {...}``. A view
+line holds only the top-level keys whose values changed for those seats (all of them at the
+start); a key a view no longer has is written as ``"(gone)"``.
 """
 
 from __future__ import annotations
@@ -86,8 +93,63 @@ def header(name: str, spec: dict[str, Any]) -> list[str]:
     ]
 
 
+GONE = "(gone)"
+"""What a view line writes for a key the view no longer has."""
+
+
+def compact(data: Any) -> str:
+    """JSON on one line, as the golden files write it."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def by_seat(tag: str, texts: list[str]) -> list[str]:
+    """``tag seats: text`` lines, one for each different text, naming the seats that have it
+    (in seat order, by the first seat of each)."""
+    seats: dict[str, list[int]] = {}
+    for seat, text in enumerate(texts):
+        seats.setdefault(text, []).append(seat)
+    return [f"  {tag} {','.join(map(str, who))}: {text}" for text, who in seats.items()]
+
+
+def event_data(event: engine.Event) -> dict[str, Any]:
+    """An action's public description for one seat, as JSON data (defaults left out)."""
+    data: dict[str, Any] = {"seat": event.seat, "verb": event.verb, "what": event.what}
+    if event.third is not None:
+        data["third"] = event.third
+    if event.marks:
+        data["marks"] = [list(mark) for mark in event.marks]
+    return data
+
+
+def views(state: engine.State) -> list[dict[str, Any]]:
+    """Every seat's view of ``state``, as JSON would read it back."""
+    return [json.loads(json.dumps(state.view(s))) for s in range(state.num_players)]
+
+
+def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The top-level keys of view ``new`` whose values differ from ``old``'s."""
+    changed = {key: value for key, value in new.items() if old.get(key, GONE) != value}
+    return changed | {key: GONE for key in old if key not in new}
+
+
+def seen_lines(state: engine.State, action: Any, after: engine.State) -> list[str]:
+    """How each seat saw ``action`` taken at ``state`` (its public description) and what
+    changed in each seat's view."""
+    public = [compact(event_data(state.public(action, s))) for s in range(state.num_players)]
+    before, now = views(state), views(after)
+    changed = [compact(changes(old, new)) for old, new in zip(before, now, strict=True)]
+    return by_seat("public", public) + by_seat("view", changed)
+
+
+def start_lines(state: engine.State) -> list[str]:
+    """The picture of the game before its first action, and every seat's whole view."""
+    picture = ["    " + line for line in str(state).splitlines()]
+    return ["start:", *picture, *by_seat("view", [compact(v) for v in views(state)])]
+
+
 def step_lines(k: int, state: engine.State, action: Any, after: engine.State) -> list[str]:
-    """One step: move number, who moves and what was legal; the action; the picture after."""
+    """One step: move number, who moves and what was legal; the action; how each seat saw it
+    and what changed in its view; the picture after."""
     seat = state.current_player
     if seat == engine.CHANCE:
         outcomes = state.chance_outcomes()
@@ -101,7 +163,8 @@ def step_lines(k: int, state: engine.State, action: Any, after: engine.State) ->
     return [
         f"move {k}: {who}",
         f"  action: {action}",
-        f"  json: {json.dumps(encode(action), ensure_ascii=False, separators=(',', ':'))}",
+        f"  json: {compact(encode(action))}",
+        *seen_lines(state, action, after),
         picture,
     ]
 
@@ -112,7 +175,7 @@ def playthrough(name: str) -> str:
     game, players, seed, options = setup(spec)
     state = engine.new_game(game, players=players, seed=seed, **options)
     bots = bots_for(game, players, seed)
-    lines = [*header(name, spec), "start:", *("    " + x for x in str(state).splitlines())]
+    lines = [*header(name, spec), *start_lines(state)]
     k = 0
     while not state.is_terminal():
         seat = state.current_player

@@ -48,7 +48,7 @@ class ConfirmBar(widgets.HBox):
     @property
     def asking(self) -> bool:
         """Whether a question waits for an answer."""
-        return self.layout.display != "none"
+        return bool(self.layout.display != "none")
 
     def close(self) -> None:
         """Hide the bar; nothing is asked any more."""

@@ -50,7 +50,7 @@ class Display(widgets.HBox):
     @property
     def value(self) -> bool:
         """Whether large print is on."""
-        return self.large.value
+        return bool(self.large.value)
 
     def _apply(self) -> None:
         if self.large.value:

@@ -69,9 +69,9 @@ class Explorer(widgets.VBox):
             else ""
         )
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The live widget, plus its picture for places no kernel runs (GitHub, nbviewer)."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
             bundle["image/png"] = base64.b64encode(self.picture.value).decode()
         return bundle

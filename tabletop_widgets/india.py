@@ -14,6 +14,7 @@ as its turn comes: there is no Throw to click, and the dice show the throw as it
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 import anywidget
@@ -81,9 +82,10 @@ class IndiaTable(Table):
     until you throw again; the board shows the others' throws and marks every move."""
 
     game = "india"
+    shown: IndiaState
     COACH = "the risk behind each move"
 
-    def __init__(self, state: engine.State | None = None, *, numbers: bool = False, **kw: Any):
+    def __init__(self, state: engine.State[Any] | None = None, *, numbers: bool = False, **kw: Any):
         self.selected: int | None = None
         self.numbers = numbers
         self._own: dict[int, tuple[Throw, tuple[int, ...], int]] = {}
@@ -109,11 +111,12 @@ class IndiaTable(Table):
         self.board.layout.flex = "1 1 auto"  # the board and its side panel take what is left
         return (widgets.HBox([self.board, controls]),)
 
-    def _seen(self, state: engine.State | None = None) -> IndiaView:
+    def _seen(self, state: engine.State[Any] | None = None) -> IndiaView:
         """``state`` (default: the one on the table) as the table reads it: its view. India
         hides nothing, so any seat's view is the whole table; in a room it is what the server
         told this seat, so a table reads the same thing at home and in a room."""
-        return (self.shown if state is None else state).view(self.humans[0])
+        view: IndiaView = (self.shown if state is None else state).view(self.humans[0])
+        return view
 
     # -- playing
     def human_to_act(self) -> int | None:
@@ -143,7 +146,7 @@ class IndiaTable(Table):
         self.selected = None
         return super().act(action)
 
-    def replace(self, state: engine.State, note: str) -> None:
+    def replace(self, state: engine.State[Any], note: str) -> None:
         """A loaded game: the throw being played stays on the dice if it is a human's."""
         kept, self._own = self._own, {}
         if isinstance(state, IndiaState) and state.thrown and state.turn in self.humans:
@@ -186,6 +189,7 @@ class IndiaTable(Table):
             self.pick(value)
             return True
         try:
+            action: Enter | Move
             if kind == "enter":
                 action = Enter()
             else:
@@ -248,7 +252,7 @@ class IndiaTable(Table):
         return f"piece {piece} cannot move: " + "; ".join(dict.fromkeys(r for r in reasons if r))
 
     # -- the log
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """A capture (whose piece goes back to its corner), and a rethrow after doubles."""
         assert self.last is not None, "the action just made, as the viewer saw it"
         before, after = self._seen(old), self._seen(new)
@@ -331,6 +335,10 @@ class IndiaTable(Table):
         self.dice.show(None, (), self.dice.throws)
         self.move_list.children = ()
 
+    def _choose(self, i: int) -> bool:
+        """Take the move on button ``i``."""
+        return self.act(self._choices[i])
+
     def _move_buttons(self) -> list[widgets.Button]:
         """One button per legal move, reused from redraw to redraw (a new widget for every
         move would pile up in the page over a long game)."""
@@ -339,7 +347,7 @@ class IndiaTable(Table):
         while len(self._buttons) < len(options):
             i = len(self._buttons)
             b = widgets.Button(layout=widgets.Layout(width="auto"))
-            self.press(b, lambda i=i: self.act(self._choices[i]))
+            self.press(b, partial(self._choose, i))
             self._buttons.append(b)
         for b, o in zip(self._buttons[: len(options)], options, strict=True):
             b.description = self._describe(o)

@@ -25,9 +25,10 @@ from engine.michigan import (
     hand_value,
     next_card_dead_chance,
 )
+from engine.michigan.view import MichiganView, SeenDeal, SeenEvent
 
 from . import gate
-from .render.michigan import STOP_WORDS, table_svg
+from .render.michigan import STOP_WORDS, Row, table_svg
 from .table import Table
 from .words import percent, says
 
@@ -139,12 +140,12 @@ class MichiganTable(Table):
         self._last_move = (new, self.shown)
         super()._moved(seen, new)
 
-    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+    def _pause_after(self, old: engine.State[Any], new: engine.State[Any]) -> bool:
         seat = self.humans[0]
         ended = len(new.view(seat)["results"]) > len(old.view(seat)["results"])
         return ended and not new.is_terminal()
 
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """What the action set off, as every human at this screen may read it: boodles won,
         a stop and why (a withhold passes for a dead card to all but its withholder: read
         through the eyes of a human who did not act, if there is one), the deal's payments."""
@@ -159,13 +160,13 @@ class MichiganTable(Table):
             seen = now[done:]
         return [line for e in seen if e and (line := self._say(e))]
 
-    def _say(self, event: list) -> str | None:
+    def _say(self, event: Row) -> str | None:
         kind, seat, card, chips, other, note = event
         n = self.names
         if kind == "stop":
             why = STOP_WORDS[note].format(nxt=NEXT_UP[Card.from_str(card)])
             return f"Stop after {card}: {why}"
-        lines = {
+        lines: dict[str, Callable[[], str]] = {
             "leave": lambda: f"{n[seat]} cannot ante: out of the game",
             "sold": lambda: f"{says(n[seat], 'buy')} the dead hand for {chips} (to {n[other]})",
             "unsold": lambda: "Nobody bids: the dead hand stays dead",
@@ -252,7 +253,7 @@ class MichiganTable(Table):
         plays = [a.card for a in legal if isinstance(a, Play)]
         self.coach.value = self._coach_html(view, plays) if self.coach_toggle.value else ""
 
-    def _coach_html(self, view: dict, plays: list[Card]) -> str:
+    def _coach_html(self, view: MichiganView, plays: list[Card]) -> str:
         lines = []
         hand = [Card.from_str(c) for c in view["hand"]]
         boodle = [b["chips"] for b in view["boodle"]]
@@ -274,8 +275,10 @@ class MichiganTable(Table):
             lines.append(f"Dead cards ({who}): {escape(' '.join(known))}")
         unseen = [b for b in BOODLE if str(b) not in view["hand"] + known]
         if view["phase"] != "play":
-            p = boodle_dead_chance(view["players"])
-            lines.append(f"Chance any one boodle card's duplicate is dead: <b>{percent(p)}</b>")
+            chance = boodle_dead_chance(view["players"])
+            lines.append(
+                f"Chance any one boodle card's duplicate is dead: <b>{percent(chance)}</b>"
+            )
         elif view["run"] and view["seat"] != view["to_move"]:
             p = next_card_dead_chance(view)
             nxt = NEXT_UP[Card.from_str(view["run"]["card"])]
@@ -283,13 +286,13 @@ class MichiganTable(Table):
                 lines.append(f"Chance that {nxt} is dead (the run stops): <b>{percent(p)}</b>")
         for card in plays[:4]:
             top = card
-            while NEXT_UP[top] in hand:
-                top = NEXT_UP[top]
+            while (up := NEXT_UP[top]) is not None and up in hand:
+                top = up
             p = next_card_dead_chance(view, top)
             after = NEXT_UP[top]
             if after is None:
                 lines.append(f"Play {card}: you run up to the ace and keep the lead for sure")
-            else:
+            elif p is not None:
                 lines.append(
                     f"Play {card}: you hold up to {top}; {after} is dead (you keep the lead) "
                     f"with chance <b>{percent(p)}</b>"
@@ -301,18 +304,18 @@ class MichiganTable(Table):
         return f'<div class="tt-coach" aria-live="polite">{inner}</div>'
 
 
-def _events_of(deal: dict | None) -> list:
+def _events_of(deal: SeenDeal | None) -> list[SeenEvent]:
     """A deal's events as a view holds them; none where a room's onlooker cannot tell them
     (a withheld card passes for a dead one to all but its withholder)."""
-    return (deal or {}).get("events") or []
+    return deal["events"] if deal else []
 
 
-def _next_up(view: dict) -> Card | None:
+def _next_up(view: MichiganView) -> Card | None:
     """The card the run on the table needs next (None at a lead)."""
     return NEXT_UP[Card.from_str(view["run"]["card"])] if view["run"] else None
 
 
-def _lowest(view: dict, suit: str) -> Card | None:
+def _lowest(view: MichiganView, suit: str) -> Card | None:
     """The lowest card of ``suit`` in the viewer's hand (the hand is in order)."""
     return next((c for c in map(Card.from_str, view["hand"]) if c.suit == suit), None)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -142,15 +142,16 @@ class PlatesTable(Table):
         self.panel.digit.value = value  # marked on the board at once (the observer redraws)
         return True
 
-    def _rounds(self, game: engine.State) -> list[RoundSeen | None]:
+    def _rounds(self, game: engine.State[Any]) -> Sequence[RoundSeen | None]:
         """The finished rounds, as this screen's first human saw them (what the log and the
         pauses read: the same at a local table and at a room's)."""
-        return game.view(self.humans[0])["rounds"]
+        view: PlatesView = game.view(self.humans[0])
+        return view["rounds"]
 
-    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+    def _pause_after(self, old: engine.State[Any], new: engine.State[Any]) -> bool:
         return len(self._rounds(new)) > len(self._rounds(old)) and not new.is_terminal()
 
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """A scored round's reveal and payments, who went out (a cancelled round's plates
         stay unseen: its line says so)."""
         lines = []
@@ -214,6 +215,7 @@ class PlatesTable(Table):
             )
         elif sb and not self.paused and not self.shown.is_terminal():
             standing = bid_chance_from_view(view)
+            assert standing is not None  # there is a standing bid
             if standing > HALF:
                 advice = "agree: more likely true than false"
             elif standing < HALF:
@@ -229,6 +231,7 @@ class PlatesTable(Table):
         if not self.panel.bid.disabled:
             mine = Bid(self.panel.count.value, self.panel.digit.value)
             p = bid_chance_from_view(view, mine)
+            assert p is not None  # a bid is judged
             lines.append(f"Your bid <b>{mine}</b> would be true with chance <b>{percent(p)}</b>.")
         inner = "<br>".join(lines) or "The coach speaks when there is a bid to judge."
         return f'<div class="tt-coach" aria-live="polite">{inner}</div>'

@@ -154,7 +154,7 @@ def simulate(
     if _in_ipython() if show is None else show:
         from IPython.display import display
 
-        display(progress)
+        display(progress)  # type: ignore[no-untyped-call]  # IPython leaves it unannotated
     results: list[T] = []
     start = drawn = clock()
     try:
@@ -188,10 +188,10 @@ def _picture(plot: Callable[[list[T], Any], None], results: list[T]) -> bytes:
 
 def _in_ipython() -> bool:
     try:
-        from IPython import get_ipython
+        from IPython.core.getipython import get_ipython
     except ImportError:  # pragma: no cover - IPython comes with ipywidgets
         return False
-    return get_ipython() is not None
+    return get_ipython() is not None  # type: ignore[no-untyped-call]  # IPython leaves it unannotated
 
 
 class OnDemand(widgets.VBox):

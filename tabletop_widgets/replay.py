@@ -12,6 +12,7 @@ API, so it works for every game alike.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -29,7 +30,7 @@ class ReplayBar(widgets.VBox):
     def __init__(self, table: Any) -> None:
         super().__init__()
         self.table = table
-        self._line: list[engine.State] = []
+        self._line: list[engine.State[Any]] = []
         """``_line[k]``: the game after its first k actions, replayed once and kept."""
         self._syncing = False
         self.slider = widgets.IntSlider(
@@ -75,7 +76,7 @@ class ReplayBar(widgets.VBox):
         table.watch(self._follow, order=10)
         self._follow()
 
-    def _button(self, label: str, icon: str, tip: str, target) -> widgets.Button:
+    def _button(self, label: str, icon: str, tip: str, target: Callable[[], int]) -> widgets.Button:
         """A button that shows the move ``target()`` gives when clicked."""
         button = widgets.Button(description=label, icon=icon, tooltip=tip, layout={"width": "auto"})
         self.table.press(button, lambda: self.show(target()), acts=False)
@@ -83,9 +84,10 @@ class ReplayBar(widgets.VBox):
 
     # -- where we are
     @property
-    def game(self) -> engine.State:
+    def game(self) -> engine.State[Any]:
         """The game as it stands (not the earlier move shown while looking back)."""
-        return self.table.latest
+        latest: engine.State[Any] = self.table.latest
+        return latest
 
     @property
     def moves(self) -> int:
@@ -97,7 +99,7 @@ class ReplayBar(widgets.VBox):
         """The move shown: the number of actions of the state on the table."""
         return len(self.table.shown.history)
 
-    def at(self, move: int) -> engine.State:
+    def at(self, move: int) -> engine.State[Any]:
         """The game after its first ``move`` actions, replayed once and then kept."""
         game = self.game
         if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= self.moves:
@@ -109,7 +111,7 @@ class ReplayBar(widgets.VBox):
             line.append(game if k == self.moves else line[-1].apply(game.history[k - 1]))
         return self._line[move]
 
-    def _keep_prefix(self, game: engine.State) -> None:
+    def _keep_prefix(self, game: engine.State[Any]) -> None:
         """Drop kept states that are not on ``game``'s line (after a branch, undo or load)."""
         line = self._line
         if not line or _setup(line[0]) != _setup(game):
@@ -130,7 +132,8 @@ class ReplayBar(widgets.VBox):
         if move == 0:
             return "the start, before anything is played"
         before, action = self.at(move - 1), self.game.history[move - 1]
-        return self.table.say(before.public(action, self.table.viewer))
+        said: str = self.table.say(before.public(action, self.table.viewer))
+        return said
 
     # -- moving through the game
     def show(self, move: int, review: tuple[str, str | None] | None = None) -> None:
@@ -201,7 +204,7 @@ class ReplayBar(widgets.VBox):
         return f"ReplayBar(move {self.move} of {self.moves}{looking})"
 
 
-def _setup(state: engine.State) -> tuple:
+def _setup(state: engine.State[Any]) -> tuple[Any, ...]:
     """What a game starts from: two states with the same set-up replay the same way."""
     return state.game, state.num_players, state.seed, state.options
 

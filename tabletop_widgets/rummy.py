@@ -18,6 +18,7 @@ groups are the player's own, kept on this screen.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -33,6 +34,7 @@ from engine.rummy import (
     Discard,
     Draw,
     Drop,
+    RummyState,
     RummyView,
     best_arrangement,
     by_suit,
@@ -65,6 +67,7 @@ class RummyTable(Table):
     """
 
     game = "rummy"
+    shown: RummyState
     COACH = "your best arrangement and the risk of each discard"
 
     def _layout(self) -> tuple[widgets.Widget, ...]:
@@ -72,8 +75,16 @@ class RummyTable(Table):
         self.loose: list[Card] = []
         self.selected: list[int] = []
         self._hand_of: int | None = None
+        self._kept_hand: tuple[list[list[Card]], list[Card], list[int], int | None] = (
+            [],
+            [],
+            [],
+            None,
+        )  # your arrangement, kept while you look back
 
-        def button(description: str, tip: str, do, style: str = "") -> widgets.Button:
+        def button(
+            description: str, tip: str, do: Callable[[], Any], style: str = ""
+        ) -> widgets.Button:
             b = widgets.Button(
                 description=description,
                 tooltip=tip,
@@ -117,9 +128,10 @@ class RummyTable(Table):
         )
 
     # -- your hand, as you arrange it
-    def _seen(self, state: engine.State | None = None) -> RummyView:
+    def _seen(self, state: engine.State[Any] | None = None) -> RummyView:
         """``state`` (default: the one on the table) as the viewer sees it."""
-        return (self.shown if state is None else state).view(self.viewer)
+        view: RummyView = (self.shown if state is None else state).view(self.viewer)
+        return view
 
     def _hand(self) -> list[Card]:
         """The viewer's hand, once dealt (none on the projector's table)."""
@@ -165,7 +177,9 @@ class RummyTable(Table):
         if (groups, loose) != (self.groups, self.loose):
             self.groups, self.loose, self.selected = groups, loose, []
 
-    def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
+    def look(
+        self, state: engine.State[Any] | None, before: engine.State[Any] | None = None
+    ) -> None:
         """Looking back (the replay) shows the hand of that move in suit order; back at the
         game, your own arrangement of your hand is there again."""
         if state is None and self.looking_back:
@@ -195,7 +209,7 @@ class RummyTable(Table):
                 self.selected = [*self.selected, k]
         self.redraw()
 
-    def sort(self, key=by_suit) -> None:
+    def sort(self, key: Callable[[Card], Any] = by_suit) -> None:
         """All groups undone; the hand in suit (or ``by_rank``) order."""
         self.groups, self.loose = [], sorted(self.cards_in_order(), key=key)
         self.selected = []
@@ -203,16 +217,16 @@ class RummyTable(Table):
 
     def _take_selected(self) -> list[Card]:
         """Remove the selected cards from where they are and return them."""
-        chosen, picked, k = set(self.selected), [], 0
+        chosen, picked, k = set(self.selected), list[Card](), 0
         groups = []
         for g in self.groups:
-            left = []
+            left: list[Card] = []
             for c in g:
                 (picked if k in chosen else left).append(c)
                 k += 1
             if left:
                 groups.append(left)
-        loose = []
+        loose: list[Card] = []
         for c in self.loose:
             (picked if k in chosen else loose).append(c)
             k += 1
@@ -312,7 +326,7 @@ class RummyTable(Table):
             return False
         return True
 
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """Who the toss sends first, and the deal's result."""
         assert self.last is not None, "the action just made, as the viewer saw it"
         lines = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from html import escape
 from typing import Any
 
@@ -36,6 +37,7 @@ from engine.rupees import (
 )
 from engine.rupees.rules import discard_order, why_not_discard
 from engine.rupees.scoring import money_in_play, teams
+from engine.rupees.view import RupeesView
 
 from . import gate
 from .render.rupees import SHAPE, card_name, result_lines, table_svg, winners_win
@@ -126,7 +128,7 @@ class RupeesTable(Table):
                 tooltip=f"trumps {COLOUR_NAMES[c]}",
                 layout=widgets.Layout(width="auto"),
             )
-            self.press(b, lambda c=c: self.act(NameTrump(c)))
+            self.press(b, partial(self.act, NameTrump(c)))
             self.trump_buttons.append(b)
         self.call = widgets.Dropdown(options=["-"], layout=widgets.Layout(width="190px"))
         self.call_button = widgets.Button(description="Call partner", icon="handshake")
@@ -185,10 +187,11 @@ class RupeesTable(Table):
         self.message.value = ""
         return True
 
-    def _seen(self) -> dict:
+    def _seen(self) -> RupeesView:
         """What the seat at the screen sees (the table reads the game through it, the same
         at a local table and at a room's)."""
-        return self.shown.view(self.viewer)
+        view: RupeesView = self.shown.view(self.viewer)
+        return view
 
     def discard(self) -> bool:
         """Discard the selected cards."""
@@ -196,15 +199,15 @@ class RupeesTable(Table):
         if len(self.selection) != need:
             return self.refuse(f"choose {need} cards to discard (you chose {len(self.selection)})")
         chosen, self.selection = self.selection, []
-        return all(self.act(Discard(card)) for card in discard_order(CARDS[c] for c in chosen))
+        return all(self.act(Discard(card.code)) for card in discard_order(CARDS[c] for c in chosen))
 
     # -- the game's rhythm
-    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+    def _pause_after(self, old: engine.State[Any], new: engine.State[Any]) -> bool:
         seat = self.humans[0]
         ended = len(new.view(seat)["results"]) > len(old.view(seat)["results"])
         return ended and not new.is_terminal()
 
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """Public lines beyond the action: the declarer taking the widow, a redeal when all
         passed, a trick won, a hand scored, the game's end."""
         lines = []
@@ -260,7 +263,7 @@ class RupeesTable(Table):
         for b in self.trump_buttons:
             b.disabled = phase != "trump"
         legal = s.legal_actions() if phase == "call" else []
-        calls = [(card_name(a.card), a.card.code) for a in legal]
+        calls: list[tuple[str, str] | str] = [(card_name(a.card), a.card.code) for a in legal]
         self.call.options = calls or ["-"]
         self.call.disabled = self.call_button.disabled = not calls
         self.prompt.value = escape(PROMPTS.get(phase, "").format(widow=widow))
@@ -301,12 +304,12 @@ class RupeesTable(Table):
         self.call.options = ["-"]
         self.prompt.value = ""
 
-    def _coach_html(self, view: dict) -> str:
+    def _coach_html(self, view: RupeesView) -> str:
         """The Money not seen yet, the specials played and still out, and what the declaring
         side still needs against the Money still in play."""
         decks = SETUPS[view["players"]].decks
         pairs = [*(pair for t in view["tricks"] for pair in t["cards"]), *view["trick"]]
-        played = [RupeeCard(c) for _, c in pairs]
+        played = [RupeeCard(str(code)) for _, code in pairs]
         lines = [
             f"Money you have not seen yet (other hands, the widow, face-down discards): "
             f"<b>{rupees(unseen_money(view))}</b>."

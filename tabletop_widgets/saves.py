@@ -32,7 +32,7 @@ MAX_BYTES = MAX_SAVE_CHARS
 """The largest file Load game reads (a long 8-player game saves in about 40 kB)."""
 
 
-def save_name(state: engine.State) -> str:
+def save_name(state: engine.State[Any]) -> str:
     """The file name a game saves under: ``india-seed3-move41.json``."""
     return f"{state.game}-seed{state.seed}-move{len(state.history)}.json"
 
@@ -177,7 +177,8 @@ class SaveLoad(widgets.HBox):
             return "an exam table loads no game (it would replace the game being graded)"
         if self.table.room:
             return f"this table plays room {self.table.room}'s game, which its server holds"
-        return self.table.unavailable(self.files, acts=False)
+        why: str | None = self.table.unavailable(self.files, acts=False)
+        return why
 
     def _too_big(self, name: str, size: int) -> bool:
         why_not = self._why_no_load()

@@ -39,7 +39,7 @@ class Looking:
     """While looking back at an earlier move: the game as it stands, and whether it was
     paused and its last move, to go back to."""
 
-    game: engine.State
+    game: engine.State[Any]
     paused: bool
     last: engine.Event | None
 
@@ -81,7 +81,7 @@ class Table(widgets.VBox):
 
     def __init__(
         self,
-        state: engine.State | None = None,
+        state: engine.State[Any] | None = None,
         *,
         players: int | None = None,
         seed: int | None = None,
@@ -105,7 +105,9 @@ class Table(widgets.VBox):
         super().__init__()
         self.exam, self.teacher = _switches(exam, teacher)
         seed = (engine.core.secret_seed() if exam else 0) if seed is None else seed
-        self.shown: engine.State = state or engine.new_game(self.game, players, seed, **options)
+        self.shown: engine.State[Any] = state or engine.new_game(
+            self.game, players, seed, **options
+        )
         """The state on the table: the game as it stands, or an earlier move while looking
         back."""
         n = self.shown.num_players
@@ -127,7 +129,7 @@ class Table(widgets.VBox):
         self._reveal, self._rigged = False, None
         self._screen: int | None = None
         self._covered = False
-        self._last_chance: engine.State | None = None
+        self._last_chance: engine.State[Any] | None = None
         self._chance_known = not self.shown.history
         """Whether ``_last_chance`` is known for the game as it stands (not after a replace)."""
         self._watchers: list[tuple[int, int, Callable[[], None]]] = []
@@ -208,7 +210,7 @@ class Table(widgets.VBox):
         return not self.exam
 
     @property
-    def latest(self) -> engine.State:
+    def latest(self) -> engine.State[Any]:
         """The game as it stands, also while the table shows an earlier move."""
         return self._looking.game if self._looking else self.shown
 
@@ -350,6 +352,7 @@ class Table(widgets.VBox):
         frames = []
         while self._others_to_move():
             seat = self.shown.current_player
+            assert seat is not None  # the game is on
             action = (
                 self.chance()
                 if seat == engine.CHANCE
@@ -373,7 +376,7 @@ class Table(widgets.VBox):
                 self.refuse(f"the rigged {rigged} does not fit here ({e}): a fair one was used")
         return self.shown.sample_chance()
 
-    def _step(self, seat: int | None, action: Any, new: engine.State) -> None:
+    def _step(self, seat: int | None, action: Any, new: engine.State[Any]) -> None:
         """``action`` by ``seat`` made the game ``new``: log it as each human seat saw it."""
         if seat == engine.CHANCE:
             self._last_chance = self.shown
@@ -486,7 +489,7 @@ class Table(widgets.VBox):
         self.confirm_bar.ask(question, yes, do)
 
     # -- another game on the table: a branch, an undo, a save loaded, a new game, a look back
-    def replace(self, state: engine.State, note: str) -> None:
+    def replace(self, state: engine.State[Any], note: str) -> None:
         """Play on from ``state`` (this table's game, as many players): a branch from the
         replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise.
         The log keeps the moves the two games share, then says ``note``."""
@@ -517,7 +520,9 @@ class Table(widgets.VBox):
         self.replace(engine.new_game(s.game, s.num_players, seed, **s.options), "New game")
         return True
 
-    def look(self, state: engine.State | None, before: engine.State | None = None) -> None:
+    def look(
+        self, state: engine.State[Any] | None, before: engine.State[Any] | None = None
+    ) -> None:
         """Show an earlier state of this game, read-only (the replay), through the eyes now at
         the screen; ``before`` is the state one move earlier, so the table pauses there
         exactly where the game paused and marks the move that led to it. None: back to the
@@ -540,7 +545,7 @@ class Table(widgets.VBox):
         self.message.value = ""
         self.redraw()
 
-    def last_chance(self) -> engine.State | None:
+    def last_chance(self) -> engine.State[Any] | None:
         """The chance event a teacher rigs: the one due now, else the game's last one (the
         next throw or deal is of the same kind); None if the game never had one. Followed
         move by move, so it costs nothing per move (after a branch, an undo or a load it is
@@ -567,7 +572,7 @@ class Table(widgets.VBox):
         """Whose turn it is, as the status line says it (plain text; a game may override:
         India names whose throw it is, Michigan hides who holds the next card)."""
         seat = self.shown.current_player
-        if self.shown.is_terminal():
+        if seat is None:  # the game is over
             return "Game over"
         if self.paused:
             return "Round over: look at the result, then Continue"
@@ -636,7 +641,7 @@ class Table(widgets.VBox):
         read. False if it means nothing now (the gate says so)."""
         return False
 
-    def _events(self, old: engine.State, new: engine.State) -> list[str]:
+    def _events(self, old: engine.State[Any], new: engine.State[Any]) -> list[str]:
         """Public lines for the log beyond the action itself (a round's result, say); the
         action is ``self.last``, as the viewer saw it (in a room ``new.history`` holds what
         this seat saw, not the actions)."""
@@ -646,15 +651,15 @@ class Table(widgets.VBox):
         """What the human to move may do now, in a few words, for the status line."""
         return ""
 
-    def _pause_after(self, old: engine.State, new: engine.State) -> bool:
+    def _pause_after(self, old: engine.State[Any], new: engine.State[Any]) -> bool:
         return False
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict | None:
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """The live widget, plus the table's picture for places no kernel runs (GitHub,
         nbviewer, a lesson opened before running it): JupyterLab prefers the live widget.
         The picture is an HTML image, not SVG, because JupyterLab shows SVG only in a trusted
         notebook, and a notebook a learner has just opened is not trusted."""
-        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
         if bundle is not None:
             data = base64.b64encode(self.board.svg.encode()).decode()
             alt = escape(self.board.label, quote=True)
@@ -662,11 +667,11 @@ class Table(widgets.VBox):
         return bundle
 
     def __repr__(self) -> str:
-        s = self.shown
+        s, seat = self.shown, self.shown.current_player
         where = (
             "game over"
-            if s.is_terminal()
-            else ("paused" if self.paused else f"{self.names[s.current_player]} to move")
+            if seat is None  # the game is over
+            else ("paused" if self.paused else f"{self.names[seat]} to move")
         )
         return (
             f"{type(self).__name__}({s.num_players} players, {self._seed_words()}, "

@@ -25,13 +25,13 @@ PER_LINE = 10
 """Cards per line in the deal editor."""
 
 
-def deal_text(cards: tuple) -> str:
+def deal_text(cards: tuple[Any, ...]) -> str:
     """A deck in the game's own notation, in dealing order, ``PER_LINE`` cards a line."""
     lines = [cards[i : i + PER_LINE] for i in range(0, len(cards), PER_LINE)]
     return ",\n".join(", ".join(str(c) for c in line) for line in lines)
 
 
-def read_deal(text: str, deck: tuple) -> engine.Shuffle:
+def read_deal(text: str, deck: tuple[Any, ...]) -> engine.Shuffle:
     """The deal written in ``text`` (cards separated by commas or new lines), checked to be an
     order of exactly the cards of ``deck``; a ``ValueError`` says what is wrong."""
     names = [t.strip() for t in text.replace("\n", ",").split(",") if t.strip()]
@@ -56,7 +56,7 @@ def read_deal(text: str, deck: tuple) -> engine.Shuffle:
     return engine.Shuffle(tuple(cards))
 
 
-def _read_card(name: str, deck: tuple) -> Any:
+def _read_card(name: str, deck: tuple[Any, ...]) -> Any:
     """One card in the deck's notation: its class's ``from_str``, or a code (Rupees)."""
     kind = type(deck[0])
     if kind is not str:
@@ -148,8 +148,8 @@ class TeacherTools(widgets.VBox):
             ]
         )
         self.controls.layout.display = "none"
-        self._node: engine.State | None = None
-        self._deck: tuple = ()
+        self._node: engine.State[Any] | None = None
+        self._deck: tuple[Any, ...] = ()
         self._rig_said = False
         self.children = [widgets.HBox([self.toggle]), self.controls]
         self.add_class("tt-teacher")
@@ -168,9 +168,10 @@ class TeacherTools(widgets.VBox):
         self.table.redraw()
 
     @property
-    def game(self) -> engine.State:
+    def game(self) -> engine.State[Any]:
         """The game itself, also while the table looks back at an earlier move."""
-        return self.table.latest
+        latest: engine.State[Any] = self.table.latest
+        return latest
 
     def follow(self) -> None:
         """After every redraw: offer the outcomes of the chance event to rig (refilled only
@@ -187,7 +188,7 @@ class TeacherTools(widgets.VBox):
         elif self._rig_said:  # used up (or dropped by a branch, an undo, a load)
             self.note.value, self._rig_said = "", False
 
-    def _fill(self, node: engine.State | None) -> None:
+    def _fill(self, node: engine.State[Any] | None) -> None:
         outcomes = node.chance_outcomes() if node is not None else None
         self.outcome.layout.display = None if outcomes else "none"
         self.deal.layout.display = None if node is not None and not outcomes else "none"
@@ -241,10 +242,12 @@ class TeacherTools(widgets.VBox):
         """Go back to the last chance event (or the one due now) and use the chosen outcome."""
         try:
             outcome = self.chosen()
-            new = self._node.apply(outcome)
+            node = self._node
+            assert node is not None  # chosen() refuses when there is no chance event
+            new = node.apply(outcome)
         except ValueError as e:  # engine.IllegalAction is a ValueError
             return self._refuse(str(e))
-        k = len(self._node.history)
+        k = len(node.history)
         self.table.replace(new, f"Teacher: {_describe(outcome)} at move {k + 1}")
         self._say(f"Used now, at move {k + 1}: <b>{escape(_describe(outcome))}</b>.")
         return True

@@ -1,7 +1,8 @@
 """The project's own documents hold together (issue 22): every citation of a section of
 ``docs/rules.md`` or ``docs/design.md``, anywhere in the repository, names a numbered heading
-there; no file cites a document that is not in the repository; the README links both; and
-``docs/design.md`` names every public name of the engine."""
+there; no file cites a document that is not in the repository; the README links both;
+``docs/design.md`` names every public name of the engine; and its layout, docs/design.md §2,
+names every module of the three packages (issue 32)."""
 
 from __future__ import annotations
 
@@ -169,3 +170,75 @@ def test_design_names_every_public_name_of_the_engine(part):
         name for name in _surface()[part] if not re.search(rf"(?<!\w){re.escape(name)}(?!\w)", code)
     )
     assert not missing, f"docs/design.md names (in code) none of {part}: {', '.join(missing)}"
+
+
+PACKAGES = ("engine", "classplay", "tabletop_widgets")
+"""The packages whose every module the layout of docs/design.md §2 names."""
+
+
+def _layout() -> dict[str, dict[str, str]]:
+    """The layout block of docs/design.md §2 as ``{top folder: {entry: its text}}``: an
+    entry is a line naming a file or folder two spaces in (``  core.py``, ``  <game>/``), with
+    the lines that go on describing it."""
+    design = (DOCS / "design.md").read_text(encoding="utf-8")
+    section = design.split("\n## 2. Layout", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```\n(.*?)```", section, flags=re.S)
+    assert block, "docs/design.md §2 (Layout) holds the layout in one fenced block"
+    layout: dict[str, dict[str, str]] = {}
+    top = entry = ""
+    for line in block[1].splitlines():
+        if line[:1].strip():  # a top folder: engine/, classplay/, ...
+            top = entry = line.split()[0].rstrip("/")
+            layout[top] = {top: line}
+        elif line[:2] == "  " and line[2:3].strip():  # an entry of it
+            entry = line.split()[0]
+            layout[top][entry] = line
+        else:  # the entry's description goes on
+            layout[top][entry] += " " + line.strip()
+    return layout
+
+
+def _named_in(text: str, name: str) -> bool:
+    """Whether ``text`` names the file or folder ``name`` as a word; ``<game>`` names every
+    game (``<game>.py`` names ``india.py``, ``<game>/`` names ``india/``)."""
+    words = set(re.findall(r"[\w<>]+(?:\.py\b|/)?", text))
+    stem, _, suffix = name.partition(".") if name.endswith(".py") else name.partition("/")
+    generic = f"<game>{'.' if name.endswith('.py') else '/'}{suffix}"
+    return name in words or (stem in engine.GAMES and generic in words)
+
+
+def _unnamed_modules() -> list[str]:
+    """Every ``.py`` module of the three packages that the layout does not name. A module
+    right in a package is named by any entry of that package (``core.py``, or ``replay.py`` in
+    the ``classroom.py`` entry); a module in a subfolder by that subfolder's entry (``board.py``
+    in ``<game>/``'s); an ``__init__.py`` by its folder having an entry."""
+    layout = _layout()
+    missing = []
+    for package in PACKAGES:
+        entries = layout.get(package, {})
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT / package).parts
+            folder = f"{parts[0]}/" if len(parts) > 1 else None
+            if folder is None:
+                named = path.name == "__init__.py" or any(
+                    _named_in(text, path.name) for text in entries.values()
+                )
+            else:
+                texts = [text for name, text in entries.items() if _named_in(name, folder)]
+                named = bool(texts) and (
+                    path.name == "__init__.py" or any(_named_in(t, path.name) for t in texts)
+                )
+            if not named:
+                missing.append(str(path.relative_to(ROOT)))
+    return missing
+
+
+def test_the_layout_names_every_module():
+    missing = _unnamed_modules()
+    assert not missing, (
+        "docs/design.md §2 (Layout) does not name these modules: "
+        + ", ".join(missing)
+        + ". Add each to the layout block, under its package: a line `  name.py   what it "
+        "holds` (or the module's name in the entry of its folder, e.g. `<game>/` or `rooms/`), "
+        "so that a newcomer finds every module there."
+    )

@@ -21,7 +21,7 @@ from .cards import RANK_NUMBER, by_suit, card_cost, points
 CAP = 80
 
 
-def meld_kind(cards: Sequence[Card], wild_rank: str) -> str | None:
+def meld_kind(cards: Sequence[Card], wild_rank: str | None) -> str | None:
     """What a group of cards is: ``"pure"`` or ``"impure"`` sequence, ``"set"``, or None.
 
     Tries every role of the wild cards (as themselves or as jokers); printed jokers are always

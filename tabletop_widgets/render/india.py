@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
-from engine import Event
+from engine import Event, IndiaState
 from engine.india import (
     BLUE,
     COLOURS,
@@ -95,7 +96,7 @@ def _xy(cell: tuple[float, float]) -> tuple[float, float]:
     return MARGIN + cell[0] * CELL + CELL / 2, MARGIN + cell[1] * CELL + CELL / 2
 
 
-def _square(cell, fill: str, **kw) -> str:
+def _square(cell: tuple[int, int], fill: str, **kw: Any) -> str:
     x, y = _xy(cell)
     return el(
         "rect",
@@ -114,7 +115,7 @@ SHAPE = {"yellow": "circle", "green": "square", "purple": "diamond", "orange": "
 """Each colour's pieces also have their own shape, so they differ without colour vision."""
 
 
-def _token(x: float, y: float, r: float, shape: str, **kw) -> str:
+def _token(x: float, y: float, r: float, shape: str, **kw: Any) -> str:
     """A piece's outline of ``shape`` centred on (x, y), about ``r`` in radius."""
     if shape == "circle":
         return el("circle", cx=x, cy=y, r=r, **kw)
@@ -139,7 +140,7 @@ def _piece(
     r: float = 10,
     ring: bool = False,
     size: float = 14,
-    **kw,
+    **kw: Any,
 ) -> str:
     """A piece with its number (``size`` px: at least 12 px on screen at the board's size);
     ``ring``: a blockade's red outline."""
@@ -173,7 +174,7 @@ def _place(view: IndiaView, seat: int, progress: int) -> tuple[str, int]:
         return (f"home{side}", 0)
     if progress > ROUTE:
         return (f"red{side}", progress)
-    return ("track", square(side, progress))
+    return ("track", _on_track(side, progress))
 
 
 def _centre_of(view: IndiaView, seat: int, progress: int) -> tuple[float, float]:
@@ -184,7 +185,14 @@ def _centre_of(view: IndiaView, seat: int, progress: int) -> tuple[float, float]
         return _xy(home_cell(side))
     if progress > ROUTE:
         return _xy(red_cell(side, progress - ROUTE))
-    return _xy(track_cell(square(side, progress)))
+    return _xy(track_cell(_on_track(side, progress)))
+
+
+def _on_track(side: int, progress: int) -> int:
+    """The track square of a piece of ``side`` that is on its route at ``progress``."""
+    q = square(side, progress)
+    assert q is not None, f"progress {progress} is off the track"
+    return q
 
 
 def table_svg(
@@ -399,6 +407,7 @@ def _last_path(view: IndiaView, last: Event | None) -> str:
     if not last or not path:
         return ""
     seat = last.seat
+    assert seat is not None  # a piece moved: its seat moved it
     start, end = path
     points = [_centre_of(view, seat, p) for p in (start, *range(max(start, 0) + 1, end + 1))]
     if start == CORNER:
@@ -436,7 +445,7 @@ def _dice_in_play(view: IndiaView, last: Event | None) -> str:
     or a throw just lost (no move could use it)."""
     lost = last.mark("throw") if last and last.mark("lost") else None
     if lost and last is not None and last.seat is not None:
-        seat, faces, used, note = last.seat, lost, (False, False), "no move"
+        seat, faces, used, note = last.seat, lost, [False, False], "no move"
     elif view["thrown"] and view["to_move"] == view["turn"]:
         seat, faces, note = view["turn"], view["thrown"], ""
         used = used_dice(faces, view["dice"])
@@ -456,7 +465,7 @@ def _dice_in_play(view: IndiaView, last: Event | None) -> str:
 def used_dice(faces: Sequence[int], left: Sequence[int]) -> list[bool]:
     """Which of the two dice ``faces`` are used, ``left`` being the dice still to play (the
     dice left are the last ones shown)."""
-    rest, used = list(left), []
+    rest, used = list(left), list[bool]()
     for v in reversed(faces):
         used.insert(0, v not in rest)
         if v in rest:
@@ -518,7 +527,7 @@ def dice_svg(
     return document(2 * size + 24, size + 12, "".join(out), f"dice: {shown}")
 
 
-def state_svg(state) -> str:
+def state_svg(state: IndiaState) -> str:
     """A game state as a picture (what IPython shows for an ``IndiaState``)."""
     return table_svg(state.view(0))
 

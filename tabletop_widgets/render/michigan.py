@@ -9,10 +9,12 @@ card backs.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
-from engine import Event
+from engine import Event, MichiganState
 from engine.cards import SUIT_SYMBOLS, Card
 from engine.michigan import NEXT_UP, PAYMENTS
+from engine.michigan.view import Boodle, MichiganView, SeenDeal, SeenEvent, SeenStop
 
 from ..words import says
 from .cards import CARD_H, CARD_W, back_body, card_body, card_name
@@ -74,7 +76,7 @@ def chip_pile(x: float, y: float, chips: int) -> str:
     return discs + label
 
 
-def layout_body(boodle: Sequence[dict]) -> str:
+def layout_body(boodle: Sequence[Boodle]) -> str:
     """The four boodle cards, each with its pile of chips beside it."""
     out = []
     for pile, x in zip(boodle, BOODLE_X, strict=True):
@@ -151,7 +153,7 @@ def seat_panel(
     count = len(hand)
     if spelled and None not in hand:
         for i in range(0, min(count, 14), 7):
-            line = " ".join(hand[i : i + 7])
+            line = " ".join(c for c in hand[i : i + 7] if c is not None)
             parts.append(text(8, 42 + 2 * i, line, 14, fill="#212529", font_weight="bold"))
     else:
         parts.append(small_row(list(hand)[:13], 8, 28, 0.34, 7 if count > 8 else 11))
@@ -165,10 +167,20 @@ def seat_panel(
     return "".join(parts)
 
 
-def run_cards(view: dict) -> list[str]:
+Row = Sequence[Any]
+"""A seen event's row, ``[kind, seat, card, chips, other, note]`` (``SeenEvent``), its fields
+read by position."""
+
+
+def rows(events: Sequence[SeenEvent]) -> Sequence[Row]:
+    """``events`` as rows whose fields are read by position."""
+    return events
+
+
+def run_cards(view: MichiganView) -> list[str]:
     """The cards of the current run (or of the run that just stopped), in order."""
     cards: list[str] = []
-    for kind, _seat, card, *_ in view["events"]:
+    for kind, _seat, card, *_ in rows(view["events"]):
         if kind == "lead":
             cards = [card]
         elif kind == "play":
@@ -176,7 +188,7 @@ def run_cards(view: dict) -> list[str]:
     return cards
 
 
-def latest(events: Sequence[Sequence]) -> list[Sequence]:
+def latest(events: Sequence[Row]) -> list[Row]:
     """The last card played and what followed it (a boodle won, a stop, the payments)."""
     for i in range(len(events) - 1, -1, -1):
         if events[i][0] in ("lead", "play"):
@@ -184,7 +196,7 @@ def latest(events: Sequence[Sequence]) -> list[Sequence]:
     return list(events)
 
 
-def stop_line(stop: dict | None, names: Sequence[str]) -> str:
+def stop_line(stop: SeenStop | None, names: Sequence[str]) -> str:
     """``"Stop after 7♣ (Bot 2): the next card, 8♣, is in the dead hand"``."""
     if stop is None:
         return ""
@@ -207,13 +219,13 @@ def badge(x: float, y: float, words: str, fill: str = GOLD, ink: str = "#1d3557"
 
 
 def table_svg(
-    view: dict,
+    view: MichiganView,
     names: Sequence[str] | None = None,
     *,
     legal: Collection[str] = (),
     mistakes: Collection[str] = (),
     clickable: bool = False,
-    reveal: dict | None = None,
+    reveal: SeenDeal | None = None,
     shown: dict[int, Sequence[str]] | None = None,
     last: Event | None = None,
     left: Sequence[str] | None = None,
@@ -240,7 +252,7 @@ def table_svg(
     sizes = list(view["hand_sizes"])
     if reveal:
         played = [[] for _ in range(n)]
-        for kind, seat, card, *_ in reveal["events"]:
+        for kind, seat, card, *_ in rows(reveal["events"]):
             if kind in ("lead", "play"):
                 played[seat].append(card)
         sizes = list(reveal["cards_left"])
@@ -266,7 +278,7 @@ def table_svg(
         s = (first + k) % n
         x, y = seat_xy(k, places)
         centres[s] = (x, y)
-        hand = shown.get(s) or [None] * sizes[s]
+        hand: Sequence[str | None] = shown.get(s) or [None] * sizes[s]
         parts.append(
             group(
                 seat_panel(
@@ -307,18 +319,20 @@ def _under(
     return (x, ME_Y - 16) if seat == me else (x, y + PANEL_H / 2 + 14)
 
 
-def _said(last: Event, view: dict) -> str:
+def _said(last: Event, view: MichiganView) -> str:
     """A player's last action in a few words, with the boodle it won: "play Q♦ · +4"."""
     said = last.mark("call") or f"{last.verb} {last.what}"
     won = [e[3] for e in latest(view["events"]) if e[0] == "boodle" and e[1] == last.seat]
     return said + "".join(f" · +{chips} boodle" for chips in won)
 
 
-def _payments(view: dict, names: list[str], centres: dict, reveal: dict) -> str:
+def _payments(
+    view: MichiganView, names: list[str], centres: dict[int, tuple[float, float]], reveal: SeenDeal
+) -> str:
     """At the end of a deal, beside each player's place: what he paid, and to whom, and
     what the winner collected (pills, not arrows across the felt)."""
     owed: dict[tuple[int, int], int] = {}
-    for kind, seat, _c, chips, other, _n in reveal["events"]:
+    for kind, seat, _c, chips, other, _n in rows(reveal["events"]):
         if kind in PAYMENTS and other is not None:
             owed[seat, other] = owed.get((seat, other), 0) + chips
     got: dict[int, int] = {}
@@ -337,13 +351,13 @@ def _payments(view: dict, names: list[str], centres: dict, reveal: dict) -> str:
 
 
 def _my_place(
-    view: dict,
+    view: MichiganView,
     name: str,
     played: list[str],
     legal: Collection[str],
     mistakes: Collection[str],
     clickable: bool,
-    reveal: dict | None,
+    reveal: SeenDeal | None,
     left: Sequence[str] | None = None,
 ) -> str:
     """The viewer's place under the felt: name, chips, the cards he played, and his hand,
@@ -430,9 +444,9 @@ def _my_place(
 
 
 def _centre(
-    view: dict,
+    view: MichiganView,
     names: list[str],
-    reveal: dict | None,
+    reveal: SeenDeal | None,
     shown: dict[int, Sequence[str]],
     last: Event | None,
 ) -> str:
@@ -493,15 +507,15 @@ def _centre(
     return "".join(parts)
 
 
-def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str]:
+def _centre_lines(view: MichiganView, names: list[str], reveal: SeenDeal | None) -> list[str]:
     if reveal:
         head = f"Deal {reveal['deal'] + 1}: " + (
             f"{names[reveal['winner']]} went out first"
             if reveal["winner"] is not None
             else "nobody could win"
         )
-        paid = {}
-        for kind, seat, _c, chips, other, _n in reveal["events"]:
+        paid: dict[Any, Any] = {}
+        for kind, seat, _c, chips, other, _n in rows(reveal["events"]):
             if kind in ("cards", "withheld", "penalty"):
                 paid[seat, other, kind] = paid.get((seat, other, kind), 0) + chips
         lines = [head, ""]
@@ -533,8 +547,9 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
         return [head, f"Run: whoever holds {nxt} must play it"]
     lines = [head, stop_line(view["last_stop"], names) or "Lead the lowest card of any suit"]
     if view["last_stop"]:
-        banned = view["banned_suit"]
-        who = names[view["to_move"]]
+        banned, to_move = view["banned_suit"], view["to_move"]
+        assert to_move is not None  # after a stop, in play: somebody leads
+        who = names[to_move]
         lines.append(
             f"{says(who, 'lead')} a new suit (not {SUIT_SYMBOLS[banned]})"
             if banned
@@ -543,14 +558,16 @@ def _centre_lines(view: dict, names: list[str], reveal: dict | None) -> list[str
     return lines
 
 
-def _title(view: dict, names: list[str], reveal: dict | None) -> str:
+def _title(view: MichiganView, names: list[str], reveal: SeenDeal | None) -> str:
     return "Michigan table. " + " ".join(x for x in _centre_lines(view, names, reveal) if x)
 
 
-def state_svg(state, seat: int = 0) -> str:
+def state_svg(state: MichiganState, seat: int = 0) -> str:
     """The whole table with every hand and the dead hand face up (a teacher's picture), drawn
     from ``seat``'s place. This is how a Michigan state shows itself in a notebook."""
-    shown = {s: [str(c) for c in h] for s, h in enumerate(state.hands) if h}
+    shown: dict[int, Sequence[str]] = {
+        s: [str(c) for c in h] for s, h in enumerate(state.hands) if h
+    }
     if state.dead:
         shown[-1] = [str(c) for c in state.dead]
     return table_svg(state.view(seat), shown=shown)

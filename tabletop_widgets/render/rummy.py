@@ -39,7 +39,7 @@ LABELS = {
 LABEL_INK = {"pure": "#95d5b2", "impure": "#ffd166", "set": "#a8dadc", None: "#ffadad"}
 
 
-def group_label(cards: Sequence[Card], wild_rank: str) -> str:
+def group_label(cards: Sequence[Card], wild_rank: str | None) -> str:
     """What a group the player made is: a kind of meld, "spare jokers" or "invalid"."""
     kind = meld_kind(cards, wild_rank)
     if cards and all(is_joker(c, wild_rank) for c in cards) and not kind:
@@ -93,7 +93,7 @@ def hand_body(
             )
         )
         width = row_width(n, step)
-        if fresh in numbers:
+        if fresh is not None and fresh in numbers:
             i = fresh - k
             raised = RAISE if fresh in selected else 0
             out.append(_new_tag(at + i * step, y - raised, CARD_W if i == n - 1 else step))
@@ -235,7 +235,8 @@ def table_svg(
     """
     if reveal is not None:
         return _reveal_svg(view, list(names or _seat_names(view)), reveal)
-    n, me = view["players"], view["seat"]
+    n = view["players"]
+    me: int | None = view["seat"]  # None: the onlooker's view
     names = list(names or _seat_names(view))
     width = TABLE_W
     parts = []

@@ -5,6 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from engine.core import BaseView
+
 FONT = "DejaVu Sans, Verdana, sans-serif"
 MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
 
@@ -94,7 +96,7 @@ def review_strip(width: float, y: float, review: tuple[str, str | None]) -> str:
 
 
 def table_document(
-    width: int, height: int, body: str, title: str, view: dict, last: Any = None
+    width: int, height: int, body: str, title: str, view: BaseView, last: Any = None
 ) -> str:
     """``document`` for a table drawn from ``view``: a view taken with ``reveal=True``
     (teacher mode) gets a banner across the top saying every hand is face up; ``last`` (the

@@ -1,10 +1,12 @@
 """Golden playthroughs (``tests/golden/*.txt``, written by ``scripts/golden.py``).
 
-Two checks per file: the saved actions replayed through the rules list as many legal actions
+Three checks per file: the saved actions replayed through the rules list as many legal actions
 before each move as recorded (a perft-like count) and give every recorded picture and the
-recorded returns (a change of any rule shows here, whatever the bots or the dice do);
-and the game played again from its seed gives the same file, byte for byte (a change of dealing,
-dice or bot play shows here). Regenerate with ``python scripts/golden.py`` only for a change
+recorded returns (a change of any rule shows here, whatever the bots or the dice do); replayed,
+they give every seat the recorded view and the recorded public description of each action
+(what each seat may see, as OpenSpiel's playthroughs pin each player's observation); and the
+game played again from its seed gives the same file, byte for byte (a change of dealing, dice
+or bot play shows here). Regenerate with ``python scripts/golden.py`` only for a change
 made on purpose, and say so in the commit.
 """
 
@@ -47,6 +49,18 @@ def recorded(name: str) -> tuple[list[tuple[object, str, str]], list]:
     return [(a, "\n".join(p), n) for a, p, n in steps], returns
 
 
+def seen(name: str) -> list[list[str]]:
+    """The recorded ``public`` and ``view`` lines of a golden file: first those of the start
+    (every seat's whole view), then those of each move in turn."""
+    blocks: list[list[str]] = []
+    for line in golden["path_of"](name).read_text(encoding="utf-8").splitlines():
+        if line == "start:" or line.startswith("move "):
+            blocks.append([])
+        elif line.startswith(("  public ", "  view ")):
+            blocks[-1].append(line)
+    return blocks
+
+
 def counted(state: engine.State) -> str:
     """What the rules list at ``state``, counted as a golden file writes it."""
     seat = state.current_player
@@ -70,6 +84,25 @@ def test_the_rules_replay_every_recorded_picture(name):
         assert str(state) == picture, f"{name}: the picture after move {k} ({action}) differs"
     assert state.is_terminal()
     assert state.returns() == returns
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_rules_replay_what_every_seat_saw(name):
+    """The recorded actions replayed through the rules give each seat, at the start and after
+    every move, the recorded view (what changed in it), and describe each action to each seat
+    as recorded: a seat shown a card it may not see, or a description changed, shows here."""
+    game, players, seed, options = golden["setup"](golden["PLAYTHROUGHS"][name])
+    state = engine.new_game(game, players=players, seed=seed, **options)
+    start, *moves = seen(name)
+    assert start == golden["start_lines"](state)[-len(start) :], f"{name}: a view at the start"
+    steps, _ = recorded(name)
+    assert len(moves) == len(steps), f"{name}: a move without its views"
+    for k, ((action, _, _), lines) in enumerate(zip(steps, moves, strict=True), start=1):
+        after = state.apply(action)
+        assert golden["seen_lines"](state, action, after) == lines, (
+            f"{name}: what a seat saw of move {k} ({action}) differs"
+        )
+        state = after
 
 
 @pytest.mark.parametrize("name", NAMES)

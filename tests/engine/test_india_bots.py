@@ -95,6 +95,7 @@ def first_written_choice(state):
     return max(state.legal_options(), key=score).action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "options"),
     [(2, {}), (3, {}), (4, {}), (4, {"partners": True})],

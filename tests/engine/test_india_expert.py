@@ -270,6 +270,7 @@ def test_the_advice_on_a_race_is_the_exact_chance(start, players, throw):
         assert judged.value == pytest.approx(exact, abs=1e-9), judged.action
 
 
+@pytest.mark.slow
 def test_the_slowest_hint_is_the_exact_chance():
     """The Hint that took 3 s of CPU: seat 0 on r1 r1 r2 against a lone piece on r5, a throw
     of 1-2. Its race is among the largest solved exactly, and each move's value is the chance

@@ -12,6 +12,7 @@ import random
 from functools import cache
 
 import pytest
+from bot_games import playout, seeded_bots
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -21,22 +22,16 @@ CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"partners": True}), (3, {"play_on": T
 
 
 @cache
-def playout(players: int, seed: int, **options) -> tuple:
+def india_playout(players: int, seed: int, **options) -> tuple:
+    """Every state of one game between random bots, first to last."""
     s = engine.new_game("india", players=players, seed=seed, **options)
-    bots = [engine.make_bot("india", "random", seed=100 * seed + k) for k in range(players)]
-    states = [s]
-    while not s.is_terminal():
-        seat = s.current_player
-        s = s.apply(s.sample_chance() if seat == CHANCE else bots[seat].choose(s))
-        states.append(s)
-        assert len(states) < 5000, "the game does not end"
-    return tuple(states)
+    return playout(s, seeded_bots("india", players, 100 * seed), limit=5000)
 
 
 @pytest.mark.parametrize(("players", "options"), CONFIGS)
 def test_playouts_keep_the_invariants(players, options):
     for seed in range(4):
-        states = playout(players, seed, **options)
+        states = india_playout(players, seed, **options)
         for s in states:
             assert len(s.pieces) == players
             assert all(len(m) == PIECES and all(CORNER <= p <= HOME for p in m) for m in s.pieces)
@@ -53,7 +48,10 @@ def test_playouts_keep_the_invariants(players, options):
 def test_every_legal_action_applies_and_every_other_raises():
     rng = random.Random(0)
     states = [
-        s for n, o in CONFIGS for s in playout(n, 0, **o) if s.current_player not in (CHANCE, None)
+        s
+        for n, o in CONFIGS
+        for s in india_playout(n, 0, **o)
+        if s.current_player not in (CHANCE, None)
     ]
     every = [Enter()] + [Move(i, k) for i in range(PIECES) for k in range(1, 13)]
     for s in rng.sample(states, 30):
@@ -75,7 +73,7 @@ def test_every_legal_action_applies_and_every_other_raises():
 
 def test_captures_send_pieces_to_the_corner_and_nothing_else_moves_back():
     for n, o in CONFIGS:
-        states = playout(n, 1, **o)
+        states = india_playout(n, 1, **o)
         for before, after in itertools.pairwise(states):
             for seat in range(n):
                 for p, q in zip(before.pieces[seat], after.pieces[seat], strict=True):

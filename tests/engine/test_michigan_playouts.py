@@ -12,6 +12,7 @@ import random
 from functools import cache
 
 import pytest
+from bot_games import playout, seeded_bots
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -32,16 +33,10 @@ CONFIGS = [(n, m) for n in range(3, 9) for m in (False, True)]
 
 
 @cache
-def playout(players: int, mistakes: bool, seed: int) -> tuple:
+def michigan_playout(players: int, mistakes: bool, seed: int) -> tuple:
+    """Every state of one game (two deals) between random bots, first to last."""
     s = engine.new_game("michigan", players=players, seed=seed, deals=2, mistakes_allowed=mistakes)
-    bots = [engine.make_bot("michigan", "random", seed=100 * seed + k) for k in range(players)]
-    states = [s]
-    while not s.is_terminal():
-        seat = s.current_player
-        s = s.apply(s.sample_chance() if seat == CHANCE else bots[seat].choose(s))
-        states.append(s)
-        assert len(states) < 2000, "the game does not end"
-    return tuple(states)
+    return playout(s, seeded_bots("michigan", players, 100 * seed), limit=2000)
 
 
 def cards_in(s) -> list[Card]:
@@ -73,7 +68,7 @@ def check_stop(before, after):
 def test_random_playouts_keep_the_rules(players, mistakes):
     total = 50 * players
     for seed in range(4):
-        states = playout(players, mistakes, seed)
+        states = michigan_playout(players, mistakes, seed)
         for before, after in itertools.pairwise(states):
             action = after.history[-1]
             assert sum(after.chips) + sum(after.boodle) == total and min(after.chips) >= 0
@@ -109,7 +104,7 @@ def test_random_playouts_keep_the_rules(players, mistakes):
 
 def sample(k, seed):
     rng = random.Random(seed)
-    states = [s for n, m in CONFIGS for sd in range(2) for s in playout(n, m, sd)]
+    states = [s for n, m in CONFIGS for sd in range(2) for s in michigan_playout(n, m, sd)]
     return [s for s in rng.sample(states, k) if not s.is_terminal()]
 
 

@@ -241,6 +241,7 @@ def test_whole_numbers_choose_as_the_fractions_did(players, digits):
 GAMES = 2000  # about 40 s on the machine these tests were written on
 
 
+@pytest.mark.slow
 def test_basic_bot_ends_with_more_money_than_each_random_bot():
     """One basic bot and three random bots, 4 players; the basic bot sits in each seat in turn.
     The random bots are named by where they sit from the basic bot (its left first)."""

@@ -135,6 +135,7 @@ POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("me", "mine", "calls", "options", "digits"), POSITIONS)
 def test_values_are_the_exact_enumeration_of_the_hidden_plates(me, mine, calls, options, digits):
     mine = Plate.from_str(mine)
@@ -271,6 +272,7 @@ def test_the_expert_plays_legal_calls_and_advises_on_every_one(players, digits):
     assert checked
 
 
+@pytest.mark.slow
 def test_the_expert_beats_the_basic_bot_on_a_few_duplicate_deals():
     """The benchmark's match in small (``benchmarks/plates_expert.py`` plays 1,000 deals)."""
     from classplay.tournament import entrant, play_match

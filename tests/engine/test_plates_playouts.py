@@ -14,6 +14,7 @@ from collections import defaultdict
 from functools import cache
 
 import pytest
+from bot_games import playout, seeded_bots
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -26,23 +27,16 @@ GAMES = [(n, d, seed) for n, d in CONFIGS for seed in range(25)]  # 200 games
 
 
 @cache
-def playout(players: int, digits: str, seed: int, bot_seed: int = 0) -> tuple:
+def plates_playout(players: int, digits: str, seed: int, bot_seed: int = 0) -> tuple:
     """Every state of one game between random bots, first to last."""
     s = engine.new_game("plates", players=players, seed=seed, digits=digits)
-    bots = [engine.make_bot("plates", "random", seed=1000 * bot_seed + k) for k in range(players)]
-    states = [s]
-    while not s.is_terminal():
-        seat = s.current_player
-        s = s.apply(s.sample_chance() if seat == CHANCE else bots[seat].choose(s))
-        states.append(s)
-        assert len(states) < 10_000, "the game does not end"
-    return tuple(states)
+    return playout(s, seeded_bots("plates", players, 1000 * bot_seed), limit=10_000)
 
 
 def sample(games, k, seed):
     """``k`` states drawn (seeded) from the given games."""
     rng = random.Random(seed)
-    states = [s for g in games for s in playout(*g)]
+    states = [s for g in games for s in plates_playout(*g)]
     return rng.sample(states, k)
 
 
@@ -53,7 +47,7 @@ def sample(games, k, seed):
 def test_random_playouts_keep_the_invariants(players, digits):
     money = SETUP[players].money * players
     for seed in range(25):
-        states = playout(players, digits, seed)
+        states = plates_playout(players, digits, seed)
         for before, after in itertools.pairwise(states):
             action = after.history[-1]
             assert after.history[:-1] == before.history
@@ -104,7 +98,7 @@ def _expected_payments(result, money_before):
 @pytest.mark.parametrize(("players", "digits"), CONFIGS)
 def test_random_playouts_score_every_round_by_the_rules(players, digits):
     for seed in range(25):
-        states = playout(players, digits, seed)
+        states = plates_playout(players, digits, seed)
         for before, after in itertools.pairwise(states):
             if len(after.results) == len(before.results):
                 continue
@@ -190,11 +184,11 @@ def test_legal_actions_are_exactly_the_candidates_that_apply():
 
 @pytest.mark.parametrize(("players", "digits"), CONFIGS)
 def test_same_seed_and_same_bots_give_the_same_game(players, digits):
-    a = playout.__wrapped__(players, digits, 3)[-1]
-    b = playout(players, digits, 3)[-1]
+    a = plates_playout.__wrapped__(players, digits, 3)[-1]
+    b = plates_playout(players, digits, 3)[-1]
     assert a.to_json() == b.to_json() and a == b
-    c = playout(players, digits, 3, bot_seed=1)[-1]
-    d = playout(players, digits, 4)[-1]
+    c = plates_playout(players, digits, 3, bot_seed=1)[-1]
+    d = plates_playout(players, digits, 4)[-1]
     assert c.history[0] == a.history[0] and c.history != a.history  # same deal, other play
     assert d.history[0] != a.history[0]
 
@@ -246,7 +240,7 @@ def _hidden_plates_never_in_views(states):
 
 @pytest.mark.parametrize(("players", "digits"), CONFIGS)
 def test_views_never_show_a_hidden_plate(players, digits):
-    states = [s for seed in range(5) for s in playout(players, digits, seed)]
+    states = [s for seed in range(5) for s in plates_playout(players, digits, seed)]
     assert _hidden_plates_never_in_views(states) > 10_000
 
 

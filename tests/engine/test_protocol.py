@@ -15,6 +15,7 @@ import json
 import random
 
 import pytest
+from bot_games import seeded_bots, steps
 
 import engine
 from engine import CHANCE, IllegalAction, Shuffle
@@ -23,22 +24,21 @@ GAMES = sorted(engine.GAMES)
 SEEDS = range(12)
 
 
-def playout(game: str, players: int, seed: int):
+def random_steps(game: str, players: int, seed: int):
     """Yield (state, action, next state) along a seeded game of random bots."""
     state = engine.new_game(game, players=players, seed=seed)
-    bots = [engine.make_bot(game, "random", seed=seed * 10 + k) for k in range(players)]
-    while not state.is_terminal():
-        seat = state.current_player
-        action = state.sample_chance() if seat == CHANCE else bots[seat].choose(state)
-        new = state.apply(action)
-        yield state, action, new
-        state = new
+    return steps(state, seeded_bots(game, players, seed * 10))
 
 
-def cases():
+def cases(larger_tables_slow: bool = False):
+    """Every game at every table size. With ``larger_tables_slow``, the sizes above a game's
+    smallest are marked slow: ``make check`` plays each game at its smallest table."""
     for game in GAMES:
+        smallest = min(engine.GAMES[game].PLAYERS)
         for players in engine.GAMES[game].PLAYERS:
-            yield pytest.param(game, players, id=f"{game}-{players}p")
+            slow = larger_tables_slow and players > smallest
+            marks = [pytest.mark.slow] if slow else []
+            yield pytest.param(game, players, id=f"{game}-{players}p", marks=marks)
 
 
 def fields(state) -> dict:
@@ -47,12 +47,12 @@ def fields(state) -> dict:
     return {k: copy.copy(v) for k, v in vars(state).items()}
 
 
-@pytest.mark.parametrize(("game", "players"), list(cases()))
+@pytest.mark.parametrize(("game", "players"), list(cases(larger_tables_slow=True)))
 def test_every_step_keeps_the_contract(game, players):
     rng = random.Random(0)
     for seed in SEEDS:
         steps = 0
-        for state, action, new in playout(game, players, seed):
+        for state, action, new in random_steps(game, players, seed):
             steps += 1
             before = fields(state)
             assert state.game == game and state.num_players == players
@@ -83,7 +83,7 @@ def test_every_step_keeps_the_contract(game, players):
 @pytest.mark.parametrize("game", GAMES)
 def test_same_seed_same_game(game):
     players = engine.GAMES[game].PLAYERS[0]
-    ends = [list(playout(game, players, seed=3))[-1][2].to_json() for _ in range(2)]
+    ends = [list(random_steps(game, players, seed=3))[-1][2].to_json() for _ in range(2)]
     assert ends[0] == ends[1]
 
 
@@ -91,7 +91,7 @@ def test_same_seed_same_game(game):
 def test_actions_read_back_and_print_in_table_notation(game):
     module = importlib.import_module(f"engine.{game}")
     players = engine.GAMES[game].PLAYERS[0]
-    for state, action, _ in playout(game, players, seed=1):
+    for state, action, _ in random_steps(game, players, seed=1):
         if state.current_player == CHANCE:
             continue
         assert eval(repr(action), vars(module)) == action
@@ -103,7 +103,7 @@ def test_actions_read_back_and_print_in_table_notation(game):
 def test_a_bot_only_sees_its_view(game):
     """A basic bot decides the same from the same view and legal actions (it never peeks)."""
     players = engine.GAMES[game].PLAYERS[0]
-    for state, _, _ in list(playout(game, players, seed=2))[:40]:
+    for state, _, _ in list(random_steps(game, players, seed=2))[:40]:
         if state.current_player == CHANCE:
             continue
         a = engine.make_bot(game, "basic", seed=5).choose(state)
@@ -157,7 +157,7 @@ def test_check_passes_exactly_the_listed_actions(game, players):
     """``check(a)`` passes exactly when ``a`` is listed, for actions recombined from everything
     the rules listed along four random games (at a player's turn, and at chance where the
     outcomes can be listed: a throw, a toss, a dead card); a refusal names its rule."""
-    states = [s for seed in range(4) for s, _, _ in playout(game, players, seed)]
+    states = [s for seed in range(4) for s, _, _ in random_steps(game, players, seed)]
     candidates = recombined(field_values(states))
     rng = random.Random(f"{game}-{players}")
     decisions = [s for s in states if s.current_player != CHANCE or s.chance_outcomes()]
@@ -179,7 +179,7 @@ def test_a_shuffle_passes_exactly_when_it_holds_the_deck(game):
     fair one drawn by the game passes), and refuses one card more, one less, a card twice in
     place of another, or something that is no card."""
     players = engine.GAMES[game].PLAYERS[0]
-    shuffles = [s for s, _, _ in playout(game, players, 0) if s.current_player == CHANCE]
+    shuffles = [s for s, _, _ in random_steps(game, players, 0) if s.current_player == CHANCE]
     shuffles = [s for s in shuffles if s.chance_outcomes() is None]
     assert shuffles
     for state in shuffles[:3]:

@@ -117,6 +117,7 @@ def near_show(rng, packs):
     return [*cards, rng.choice(full_pack(packs))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("four", [True, False])
 def test_the_bound_discards_as_every_search_did(four):
     """``best_discard`` searches only the discards the arrangement of all 14 cards cannot
@@ -156,6 +157,7 @@ def first_written_choice(state):
     return Declare(card) if valid else Discard(card)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "options"), [(4, {}), (7, {}), (3, {"four_card_life": False})])
 def test_the_basic_bot_plays_as_first_written(players, options):
     decisions = 0

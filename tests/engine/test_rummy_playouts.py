@@ -11,6 +11,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from bot_games import playout, seeded_bots
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -20,16 +21,10 @@ CONFIGS = [(2, False), (4, False), (6, True), (7, False)]
 
 
 @cache
-def playout(players: int, timer: bool, seed: int, level: str = "random") -> tuple:
+def rummy_playout(players: int, timer: bool, seed: int, level: str = "random") -> tuple:
+    """Every state of one deal between bots (random by default), first to last."""
     s = engine.new_game("rummy", players=players, seed=seed, turn_timer=timer)
-    bots = [engine.make_bot("rummy", level, seed=seed * 10 + k) for k in range(players)]
-    states = [s]
-    while not s.is_terminal():
-        seat = s.current_player
-        s = s.apply(s.sample_chance() if seat == CHANCE else bots[seat].choose(s))
-        states.append(s)
-        assert len(states) < 5_000, "the deal does not end"
-    return tuple(states)
+    return playout(s, seeded_bots("rummy", players, seed * 10, level), limit=5_000)
 
 
 def cards_in_play(s) -> Counter:
@@ -46,7 +41,7 @@ def cards_in_play(s) -> Counter:
 def test_random_playouts_keep_the_invariants(players, timer):
     pack = Counter(full_pack(2 if players <= 6 else 3))
     for seed in range(30):
-        states = playout(players, timer, seed)
+        states = rummy_playout(players, timer, seed)
         for before, after in itertools.pairwise(states):
             if not after.cut:
                 continue
@@ -64,7 +59,7 @@ def test_random_playouts_keep_the_invariants(players, timer):
 
 def test_basic_bots_reach_valid_shows():
     for seed in range(2):
-        end = playout(4, False, seed, "basic")[-1]
+        end = rummy_playout(4, False, seed, "basic")[-1]
         assert sum(end.returns()) == 0
         winner = end.result.winner
         assert end.status[winner] == "in" and end.arrange(winner).valid_show
@@ -72,7 +67,7 @@ def test_basic_bots_reach_valid_shows():
 
 def test_every_legal_action_applies_and_others_raise_cleanly():
     rng = random.Random(5)
-    states = [s for n, t in CONFIGS for seed in range(6) for s in playout(n, t, seed)]
+    states = [s for n, t in CONFIGS for seed in range(6) for s in rummy_playout(n, t, seed)]
     for s in rng.sample(states, 120):
         if s.is_terminal() or s.current_player == CHANCE:
             continue
@@ -92,7 +87,7 @@ def test_every_legal_action_applies_and_others_raise_cleanly():
 
 def test_saves_and_views():
     rng = random.Random(6)
-    states = [s for n, t in CONFIGS for seed in range(4) for s in playout(n, t, seed)]
+    states = [s for n, t in CONFIGS for seed in range(4) for s in rummy_playout(n, t, seed)]
     for s in rng.sample(states, 60):
         assert engine.from_json(s.to_json()) == s
         if not s.cut:
@@ -113,7 +108,7 @@ def test_saves_and_views():
 
 def test_views_never_name_a_hidden_card():
     """A view's text shows no card of another live hand beyond what was taken openly."""
-    for s in playout(4, False, 2)[2:40]:
+    for s in rummy_playout(4, False, 2)[2:40]:
         if s.is_terminal():
             break
         for seat in range(4):
@@ -127,7 +122,7 @@ def test_views_never_name_a_hidden_card():
 
 
 def test_a_deal_is_reproducible():
-    a = playout(4, False, 9)[-1]
+    a = rummy_playout(4, False, 9)[-1]
     b = engine.play(
         engine.new_game("rummy", players=4, seed=9),
         [engine.make_bot("rummy", "random", seed=90 + k) for k in range(4)],
@@ -140,7 +135,7 @@ def test_every_action_is_described_and_a_show_as_the_rules_score_it(seed):
     """Along basic-bot deals, every seat gets a description of every action; the verdict on a
     show (valid or wrong) is what applying it gives; a stock draw names its card only to the
     drawer."""
-    states = playout(4, True, seed, "basic")
+    states = rummy_playout(4, True, seed, "basic")
     rng = random.Random(seed)
     for s, t in itertools.pairwise(states):
         action = t.history[-1]

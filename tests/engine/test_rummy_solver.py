@@ -197,23 +197,27 @@ def random_hands(k, seed, packs=2, jokers_at_least=0):
         yield hand, wild
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_random_hands_match_exhaustive_search(chunk):
     for hand, wild in random_hands(500, seed=chunk):
         check(hand, wild)
 
 
+@pytest.mark.slow
 def test_joker_rich_hands_match_exhaustive_search():
     for hand, wild in random_hands(150, seed=10, jokers_at_least=3):
         check(hand, wild)
 
 
+@pytest.mark.slow
 def test_three_pack_hands_match_exhaustive_search():
     for hand, wild in random_hands(200, seed=11, packs=3, jokers_at_least=2):
         check(hand, wild)
         check(hand, wild, four_card_life=False)
 
 
+@pytest.mark.slow
 def test_near_complete_hands_match_exhaustive_search():
     """Hands built from melds, then disturbed: where the lives and the choices are."""
     rng = random.Random(12)
@@ -254,6 +258,7 @@ def valid_shows(k, seed):
         yield hand, rng.choice(RANKS)
 
 
+@pytest.mark.slow
 def test_valid_shows_and_near_misses_match_exhaustive_search():
     shows = 0
     for hand, wild in valid_shows(150, seed=14):

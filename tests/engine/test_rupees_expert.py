@@ -58,6 +58,7 @@ class Checked:
         return advice.best.action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "options", "seeds"),
     [

@@ -8,6 +8,7 @@ import random
 from functools import cache
 
 import pytest
+from bot_games import playout, seeded_bots
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -34,17 +35,10 @@ CONFIGS = [
 
 
 @cache
-def playout(players: int, options: tuple, seed: int) -> tuple:
+def rupees_playout(players: int, options: tuple, seed: int) -> tuple:
     """Every state of one game between random bots."""
     s = engine.new_game("rupees", players=players, seed=seed, **dict(options))
-    bots = [engine.make_bot("rupees", "random", seed=seed * 10 + k) for k in range(players)]
-    states = [s]
-    while not s.is_terminal():
-        seat = s.current_player
-        s = s.apply(s.sample_chance() if seat == CHANCE else bots[seat].choose(s))
-        states.append(s)
-        assert len(states) < 5_000, "the game does not end"
-    return tuple(states)
+    return playout(s, seeded_bots("rupees", players, seed * 10), limit=5_000)
 
 
 GAMES = [(n, tuple(sorted(o.items())), seed) for n, o in CONFIGS for seed in range(4)]
@@ -54,7 +48,7 @@ GAMES = [(n, tuple(sorted(o.items())), seed) for n, o in CONFIGS for seed in ran
 def test_cards_are_conserved_and_money_adds_up(players, options, seed):
     decks = 2 if players > 4 else 1
     deck = sorted(c.code for c in rupee_deck(decks))
-    for s in playout(players, options, seed):
+    for s in rupees_playout(players, options, seed):
         if s.phase in ("deal", "over"):
             continue
         where = [*s.hands, s.discards, [c for _, c in s.trick]]
@@ -72,7 +66,7 @@ def test_cards_are_conserved_and_money_adds_up(players, options, seed):
 
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES)
 def test_hand_results_and_scores_add_up(players, options, seed):
-    final = playout(players, options, seed)[-1]
+    final = rupees_playout(players, options, seed)[-1]
     assert final.is_terminal()
     for seat in range(players):
         assert final.scores[seat] == sum(r.points[seat] for r in final.results)
@@ -87,7 +81,7 @@ def test_hand_results_and_scores_add_up(players, options, seed):
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES[::3])
 def test_legal_actions_apply_and_others_raise_cleanly(players, options, seed):
     rng = random.Random(seed)
-    states = playout(players, options, seed)
+    states = rupees_playout(players, options, seed)
     for s in rng.sample(states[:-1], 25):
         if s.current_player == CHANCE:
             continue
@@ -120,7 +114,7 @@ def candidates(s) -> list:
 
 @pytest.mark.parametrize(("players", "options", "seed"), GAMES[::4])
 def test_views_hide_other_hands(players, options, seed):
-    for s in playout(players, options, seed)[::7]:
+    for s in rupees_playout(players, options, seed)[::7]:
         for seat in range(players):
             v = s.view(seat)
             json.dumps(v)
@@ -133,7 +127,7 @@ def test_views_hide_other_hands(players, options, seed):
 
 
 def test_same_seed_same_game_and_saves_round_trip():
-    a = playout(4, (), 2)[-1]
+    a = rupees_playout(4, (), 2)[-1]
     b = engine.play(
         engine.new_game("rupees", seed=2),
         [engine.make_bot("rupees", "random", seed=20 + k) for k in range(4)],
@@ -148,7 +142,7 @@ def test_same_seed_same_game_and_saves_round_trip():
 
 def test_a_version_1_save_with_the_old_action_names_still_loads():
     """Saves written before the actions took the rules' names load as the same game."""
-    s = playout(4, (), 2)[-1]
+    s = rupees_playout(4, (), 2)[-1]
     old = {"Bid": "RupeeBid", "Pass": "RupeePass", "Discard": "RupeeDiscard", "Play": "RupeePlay"}
     body = json.loads(s.to_json())
     body["history"] = [{**a, "type": old.get(a["type"], a["type"])} for a in body["history"]]

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from ipywidgets.widgets.widget import _instances
+from page import click_board
 
 import engine
 import engine.review
@@ -14,13 +15,6 @@ from engine.india import Enter, Move, Throw
 from tabletop_widgets import PICTURES, Dice, IndiaTable
 from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.india import dice_svg, red_cell, table_svg, track_cell
-
-
-def click_board(table: IndiaTable, intent: str, move: int | None = None) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked: the intent
-    and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.shown.history) if move is None else move
-    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def hot_seat(start: str, **kw) -> IndiaTable:

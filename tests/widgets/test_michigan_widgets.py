@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from page import click_board
 
 import engine
 from engine.cards import Card
@@ -28,13 +29,6 @@ S1 = "8H 9H 5S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"
 S2 = "5H 6H 7H 10H JH 6S 7S 8S 9S 10S JS QS QD"
 S0 = "QH KH AH 2C 3C 4C 5C 6C 7C 9C 10C QC KC"
 DEAD = "2H 3H 4H 8C JC AC KD AD 2S 3S 4S KS AS"
-
-
-def click_board(table, intent: str, move: int | None = None) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked: the intent
-    and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.shown.history) if move is None else move
-    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 W1 = "2S 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"

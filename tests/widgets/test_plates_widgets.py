@@ -8,19 +8,13 @@ import re
 from html import escape
 
 import pytest
+from page import click_board
 
 import engine
 from engine.plates import Agree, Bid, Cancel, Challenge, Plate, rigged_shuffle
 from tabletop_widgets import Board, PlatesTable
 from tabletop_widgets.hotseat import take_screen
 from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
-
-
-def click_board(table: PlatesTable, intent: str, move: int | None = None) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked: the intent
-    and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.shown.history) if move is None else move
-    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def rigged_table(**kw) -> PlatesTable:

@@ -11,7 +11,7 @@ import engine
 from tabletop_widgets.progress import Progress, running_mean, simulate, time_left
 
 
-def playout(game: str):
+def random_trials(game: str):
     """A trial: game number i between random bots, seeded by i; the seats' returns."""
 
     def trial(i: int) -> tuple:
@@ -38,7 +38,7 @@ def fake_clock(step: float):
 
 @pytest.mark.parametrize("game", sorted(engine.GAMES))
 def test_the_result_is_the_same_whatever_the_piece_size(game, capsys):
-    trial = playout(game)
+    trial = random_trials(game)
     whole = [trial(i) for i in range(5)]
     for piece in (1, 2, 5, None):
         assert simulate(trial, 5, piece=piece, what="games", show=False) == whole

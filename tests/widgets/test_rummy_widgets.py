@@ -3,6 +3,8 @@ table shows back. No browser here (see tests/browser)."""
 
 from __future__ import annotations
 
+from page import click_board
+
 import engine
 from engine.cards import Card, parse
 from engine.rummy import (
@@ -18,13 +20,6 @@ from tabletop_widgets.render.rummy import arrangement_svg, group_label, state_sv
 from tabletop_widgets.rummy import RummyTable, by_suit
 
 SHOW_LESS_ONE = "AH 2H 3H 4H  9S 10S JK  7C 7D 7S  KD KC 4C"  # K♥ makes a show, fives wild
-
-
-def click_board(table: RummyTable, intent: str, move: int | None = None) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked: the intent
-    and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.shown.history) if move is None else move
-    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def rigged_table(hand=SHOW_LESS_ONE, open_card="KH", stock="2D", **kw) -> RummyTable:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from page import click_board
+
 import engine
 from engine.rupees import COLOURS, RANKS, RupeeCard, parse
 from engine.values import Shuffle
@@ -15,13 +17,6 @@ from tabletop_widgets.replay import ReplayBar
 
 BASE = [[c + r for r in RANKS] for c in COLOURS] + [["Tiger", "Lion", "Bear"]]
 """Seat k holds the k-th colour (Red, Yellow, Black, Green); the widow holds the specials."""
-
-
-def click_board(table: RupeesTable, intent: str, move: int | None = None) -> None:
-    """What the board's ES module sends when a spot with data-intent is clicked: the intent
-    and the move of the picture it was clicked on (by default the one on the table)."""
-    move = len(table.shown.history) if move is None else move
-    table.board._handle_custom_msg({"intent": intent, "move": move}, [])
 
 
 def base_table(**options) -> RupeesTable:
