@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
+    from .practice import Practice, practice
     from .rummy import RummyTable
     from .rupees import RupeesBiddingPanel, RupeesTable
     from .table import Table
@@ -48,6 +49,8 @@ _WIDGETS = {
     "show_review": "coaching",
     "tournament": "classplay.contest",
     "plot_match": "classplay.contest",
+    "Practice": "practice",
+    "practice": "practice",
 }
 """Widget class -> the module of this package defining it."""
 
@@ -129,11 +132,13 @@ __all__ = [
     "IndiaTable",
     "MichiganTable",
     "PlatesTable",
+    "Practice",
     "RummyTable",
     "RupeesBiddingPanel",
     "RupeesTable",
     "Table",
     "plot_match",
+    "practice",
     "register",
     "show_review",
     "tournament",

@@ -195,12 +195,12 @@ def hide(
         for part, i in enumerate(shuffles):
             history[i] = Shuffle(_redealt(history[i].cards, counts[part], code, twin))
     try:
-        twin = type(state).new(state.num_players, 0, **state.options)
+        redealt = type(state).new(state.num_players, 0, **state.options)
         for action in history:
-            twin = twin.apply(action)
+            redealt = redealt.apply(action)
     except ValueError:  # an action the re-dealt cards make illegal: no puzzle here
         return None
-    return twin if looks_same(state, twin, seat) else None
+    return redealt if looks_same(state, redealt, seat) else None
 
 
 def _redealt(
