@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
-    from .practice import Practice, practice
+    from .practice_table import Practice, practice
     from .rummy import RummyTable
     from .rupees import RupeesBiddingPanel, RupeesTable
     from .table import Table
@@ -49,8 +49,8 @@ _WIDGETS = {
     "show_review": "coaching",
     "tournament": "classplay.contest",
     "plot_match": "classplay.contest",
-    "Practice": "practice",
-    "practice": "practice",
+    "Practice": "practice_table",
+    "practice": "practice_table",
 }
 """Widget class -> the module of this package defining it."""
 
