@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
-    from .practice_table import Practice, practice
+    from .practice_table import Practice, PracticePage, practice
     from .rummy import RummyTable
     from .rupees import RupeesBiddingPanel, RupeesTable
     from .table import Table
@@ -51,6 +51,7 @@ _WIDGETS = {
     "plot_match": "classplay.contest",
     "Practice": "practice_table",
     "practice": "practice_table",
+    "PracticePage": "practice_table",
 }
 """Widget class -> the module of this package defining it."""
 
@@ -133,6 +134,7 @@ __all__ = [
     "MichiganTable",
     "PlatesTable",
     "Practice",
+    "PracticePage",
     "RummyTable",
     "RupeesBiddingPanel",
     "RupeesTable",

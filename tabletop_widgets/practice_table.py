@@ -60,6 +60,9 @@ class Practice(widgets.VBox):
             said = html.escape(refused)
             self.verdict.value = f"<b>Your old practice record was refused:</b> {said}"
 
+    def __repr__(self) -> str:
+        return f"<practice: {self.game} puzzles>"
+
     # -- the puzzles
     def next(self) -> None:
         """Deal the next puzzle: one near the student's rating, not tried lately."""
@@ -164,6 +167,37 @@ def _practice_table(game: str) -> type[Table]:
 
 
 _MADE: dict[type[Table], type[Table]] = {}
+
+
+NAMES = {
+    "plates": "License plates",
+    "india": "Royal Game of India",
+    "michigan": "Michigan",
+    "rummy": "Indian Rummy",
+    "rupees": "Make-A-Million Rupees",
+}
+
+
+class PracticePage(widgets.VBox):
+    """The Voila page's practice: a button per game above that game's practice table."""
+
+    def __init__(self, game: str = "plates", **kwargs: Any) -> None:
+        super().__init__()
+        self.kwargs = kwargs
+        self.games = widgets.ToggleButtons(
+            options=[(name, g) for g, name in NAMES.items()], value=game
+        )
+        self.practice = Practice(game, **kwargs)
+        self.games.observe(lambda _c: self.switch(self.games.value), "value")
+        self.children = (self.games, self.practice)
+
+    def switch(self, game: str) -> None:
+        """Practise ``game`` now (the record keeps every game's rating apart)."""
+        self.practice = Practice(game, **self.kwargs)
+        self.children = (self.games, self.practice)
+
+    def __repr__(self) -> str:
+        return "<practice page>"
 
 
 def practice(game: str, **kwargs: Any) -> Practice:

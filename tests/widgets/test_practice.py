@@ -107,3 +107,13 @@ def test_a_hostile_record_is_refused_in_words_and_kept(tmp_path):
 def test_puzzles_of_another_game_are_refused():
     with pytest.raises(ValueError, match="only of india"):
         Practice("india", puzzles=puzzles("plates", count=2), path=None)
+
+
+def test_the_page_switches_game_and_keeps_each_rating_apart():
+    from tabletop_widgets import PracticePage
+
+    page = PracticePage("plates", path=None, seed=3)
+    assert page.practice.game == "plates" and repr(page) == "<practice page>"
+    page.games.value = "india"
+    assert page.practice.game == "india" and page.practice.table.game == "india"
+    assert repr(page.practice) == "<practice: india puzzles>"
