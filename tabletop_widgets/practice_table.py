@@ -60,6 +60,17 @@ class Practice(widgets.VBox):
             said = html.escape(refused)
             self.verdict.value = f"<b>Your old practice record was refused:</b> {said}"
 
+    @classmethod
+    def mistakes(cls, review: Any, seat: int, **kwargs: Any) -> Practice:
+        """Practise your own costly mistakes: those of ``seat`` in ``review`` (an
+        ``engine.review.Review``) whose right answer is certain, as puzzles."""
+        from engine.practice.mistakes import puzzles_from
+
+        made = puzzles_from(review, seat)
+        if not made:
+            raise ValueError("no costly mistake of that seat has one certain better move")
+        return cls(review.game.game, puzzles=made, **kwargs)
+
     def __repr__(self) -> str:
         return f"<practice: {self.game} puzzles>"
 

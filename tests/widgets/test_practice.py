@@ -117,3 +117,18 @@ def test_the_page_switches_game_and_keeps_each_rating_apart():
     page.games.value = "india"
     assert page.practice.game == "india" and page.practice.table.game == "india"
     assert repr(page.practice) == "<practice: india puzzles>"
+
+
+def test_your_own_mistakes_on_the_practice_table():
+    import engine
+    from engine.review import review
+
+    bots = [engine.make_bot("plates", "random", seed=1)] + [
+        engine.make_bot("plates", "basic", seed=s) for s in (2, 3)
+    ]
+    game = engine.play(engine.new_game("plates", players=3, seed=3), bots)
+    t = Practice.mistakes(review(game, seats=[0]), 0, path=None, seed=1)
+    assert t.puzzle.kind == "mistake" and "In your game you played" in t.puzzle.question
+    assert t.answer_action(answer_of(t.puzzle)) and "Right!" in t.verdict.value
+    with pytest.raises(ValueError, match="no costly mistake"):
+        Practice.mistakes(review(game, seats=[1]), 1, path=None)
