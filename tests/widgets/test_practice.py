@@ -127,8 +127,9 @@ def test_your_own_mistakes_on_the_practice_table():
         engine.make_bot("plates", "basic", seed=s) for s in (2, 3)
     ]
     game = engine.play(engine.new_game("plates", players=3, seed=3), bots)
-    t = Practice.mistakes(review(game, seats=[0]), 0, path=None, seed=1)
+    mine = review(game, seats=[0])
+    t = Practice.mistakes(mine, 0, path=None, seed=1)
     assert t.puzzle.kind == "mistake" and "In your game you played" in t.puzzle.question
     assert t.answer_action(answer_of(t.puzzle)) and "Right!" in t.verdict.value
     with pytest.raises(ValueError, match="no costly mistake"):
-        Practice.mistakes(review(game, seats=[1]), 1, path=None)
+        Practice.mistakes(mine, 1, path=None)  # seat 1's moves were not reviewed
