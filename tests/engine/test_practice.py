@@ -297,3 +297,13 @@ def test_a_position_holds_no_seed_and_no_unseen_order():
 def test_the_shipped_bank_is_a_fresh_one(game):
     shipped = json.loads(gzip.decompress(practice.bank_path(game).read_bytes()))
     assert shipped == json.loads(practice.bank_text(game))
+
+
+def test_puzzles_load_where_a_teachers_save_key_is_set(monkeypatch):
+    monkeypatch.setenv("TABLETOP_SAVE_KEY", "k" * 32)
+    p = bank("plates")[0]
+    with pytest.raises(engine.SaveError):
+        engine.from_json(p.position)  # the key guards students' saves
+    loaded = p.state()
+    monkeypatch.delenv("TABLETOP_SAVE_KEY")
+    assert loaded == engine.from_json(p.position)
