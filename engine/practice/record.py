@@ -158,12 +158,19 @@ def load_or_start(path: Path) -> tuple[Record, str | None]:
     try:
         return load(path), None
     except RecordError as e:
-        aside = path.with_name(path.name + ".refused")
+        aside = next(
+            (a for k in range(1, 100) if not (a := _aside(path, k)).exists()), _aside(path, 100)
+        )
         try:
             os.replace(path, aside)
         except OSError:
             return Record(), f"{e}; starting afresh (the file was left where it is)"
         return Record(), f"{e}; starting afresh (the old file is kept as {aside.name})"
+
+
+def _aside(path: Path, k: int) -> Path:
+    """Where the ``k``-th refused record is kept (an older one is never written over)."""
+    return path.with_name(path.name + ".refused" + (f"-{k}" if k > 1 else ""))
 
 
 def _rating_data(r: Rating) -> list[float]:

@@ -115,3 +115,14 @@ def test_a_huge_record_is_refused_unread(tmp_path):
     path.write_bytes(b" " * 3_000_000)
     with pytest.raises(RecordError, match="larger"):
         load(path)
+
+
+def test_a_second_refused_record_does_not_write_over_the_first(tmp_path):
+    path = tmp_path / "practice.json"
+    path.write_bytes(b"first")
+    load_or_start(path)
+    path.write_bytes(b"second")
+    _, why = load_or_start(path)
+    assert "practice.json.refused-2" in why
+    assert (tmp_path / "practice.json.refused").read_bytes() == b"first"
+    assert (tmp_path / "practice.json.refused-2").read_bytes() == b"second"
