@@ -166,6 +166,9 @@ def _practice_table(game: str) -> type[Table]:
 
             answer: Any = None
 
+            def _tools(self) -> tuple[widgets.Widget, ...]:
+                return ()  # no replay, saves or review under a puzzle: one decision to make
+
             def act(self, action: Any) -> bool:
                 blocked = self.why_not(action)
                 if blocked:
