@@ -1,7 +1,7 @@
-"""Michigan puzzles (``engine.michigan.odds``, as its lesson teaches). ``dead``: the chance, in
-whole percent, that the next card up after the top of the run is dead (in the dead hand), so
-the run stops there; a chance within 0.1 of a half percent makes no puzzle (the rounding would
-not be certain)."""
+"""Michigan puzzles (``engine.michigan.odds``, as its lesson teaches). ``dead``: as the seat
+plays the next card of the run, the chance, in whole percent, that the card after it is dead
+(in the dead hand), so the run stops with the seat; a chance within 0.1 of a half percent makes
+no puzzle (the rounding would not be certain)."""
 
 from __future__ import annotations
 
@@ -24,28 +24,33 @@ def percent(p: Fraction) -> int | None:
 
 
 def find(state: State[Any], seat: int) -> list[Found]:
+    """At a play, the card after the one the seat is about to play: is it dead (the run would
+    stop with you, and you would lead)?"""
     view: Any = state.view(seat)
     if view["phase"] != "play" or view["run"] is None:
         return []
-    p = next_card_dead_chance(view)
-    top = Card.from_str(view["run"]["card"])
-    nxt = NEXT_UP[top]
-    if p is None or nxt is None:
+    mine = NEXT_UP[Card.from_str(view["run"]["card"])]
+    if mine is None or str(mine) not in view["hand"]:
+        return []
+    after = NEXT_UP[mine]
+    p = next_card_dead_chance(view, mine)
+    if p is None or after is None:
         return []
     answer = percent(p)
     if answer is None or (p in (0, 1) and len(state.history) % 8):
         return []  # a card in sight, dead or alive, is asked about now and then only
     if p in (0, 1):
-        why = f"You can see {nxt}: it is {'dead' if p else 'not dead (you see it)'}."
+        why = f"You can see {after}: it is {'dead' if p else 'not dead (you see it)'}."
     else:
         why = (
-            f"{nxt} is among the cards you have not seen, each as likely as any other to be "
+            f"{after} is among the cards you have not seen, each as likely as any other to be "
             f"one of the dead hand's: {p.numerator} in {p.denominator}."
         )
     return [
         Found(
             "dead",
-            f"The run is at {top}. What is the chance, in whole percent, that {nxt} is dead?",
+            f"You play {mine}. What is the chance, in whole percent, that {after} is dead "
+            "(so the run stops with you)?",
             answer,
             why,
             1 if p in (0, 1) else 3,

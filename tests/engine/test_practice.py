@@ -159,7 +159,8 @@ def michigan_answer(state, seat):
     view = state.view(seat)
     order = "2 3 4 5 6 7 8 9 10 J Q K A".split()
     top = Card.from_str(view["run"]["card"])
-    nxt = Card(order[order.index(top.rank) + 1], top.suit)
+    mine = Card(order[order.index(top.rank) + 1], top.suit)  # the card played
+    nxt = Card(order[order.index(mine.rank) + 1], mine.suit)
     mine = set(view["hand"]) | {c for pile in view["played"] for c in pile}
     known = set(view["known_dead"])
     if str(nxt) in mine:
