@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .india import Dice, IndiaTable
     from .michigan import DeadHandPanel, MichiganTable
     from .plates import BiddingPanel, PlatesTable
+    from .practice_table import Practice, PracticePage, practice
     from .rummy import RummyTable
     from .rupees import RupeesBiddingPanel, RupeesTable
     from .table import Table
@@ -48,6 +49,9 @@ _WIDGETS = {
     "show_review": "coaching",
     "tournament": "classplay.contest",
     "plot_match": "classplay.contest",
+    "Practice": "practice_table",
+    "practice": "practice_table",
+    "PracticePage": "practice_table",
 }
 """Widget class -> the module of this package defining it."""
 
@@ -129,11 +133,14 @@ __all__ = [
     "IndiaTable",
     "MichiganTable",
     "PlatesTable",
+    "Practice",
+    "PracticePage",
     "RummyTable",
     "RupeesBiddingPanel",
     "RupeesTable",
     "Table",
     "plot_match",
+    "practice",
     "register",
     "show_review",
     "tournament",
