@@ -117,7 +117,7 @@ def figures(answer: Any) -> int:
     >>> [figures(x) for x in (0.028, "36%", "0.0278", 250_000.0, "1,500", "2.50")]
     [2, 2, 3, 2, 2, 3]
     """
-    if isinstance(answer, bool) or isinstance(answer, (int, Fraction)):
+    if isinstance(answer, (int, Fraction)):  # a bool too
         return 99
     text = repr(answer).removesuffix(".0") if isinstance(answer, float) else str(answer)
     m = _WORDED.fullmatch(text.strip())
