@@ -33,7 +33,7 @@ from typing import Any
 from . import State, from_json, make_bot
 from .advice import Advice, Judged
 
-REVIEW_DEALS = (128, 2_048)
+REVIEW_DEALS = (128, 3_200)
 """The fewest and the most sampled deals a review judges a decision on: a few deals can
 mislead (one rich trick won or lost weighs heavily), so a sampled decision is judged on at
 least 128 before it is settled."""
