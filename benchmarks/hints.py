@@ -1,4 +1,5 @@
-"""What a Hint costs: the CPU time of the expert's ``advise`` (what the Hint button asks) at
+"""What a Hint costs: the CPU time of ``engine.review.looked`` (what the Hint button asks: the
+expert's advice on at least the review's first 128 sampled deals, issue 35) at
 every decision with a choice of fresh seeded games between basic bots, 1,000 positions per
 game by default, one expert per game as a table keeps one. Reports the median, the 99th
 percentile and the worst in CPU milliseconds, how many positions took longer than the target,
@@ -22,6 +23,7 @@ from _common import baseline_deal, headline
 
 import engine
 from engine import CHANCE
+from engine.review import looked
 
 TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     "plates": (4, {}),
@@ -37,7 +39,7 @@ BASELINE = 20
 
 
 def hints(game: str, positions: int) -> dict:
-    """CPU seconds of ``advise`` at ``positions`` decisions of seeded basic-bot games, each
+    """CPU seconds of ``looked`` at ``positions`` decisions of seeded basic-bot games, each
     followed by ``BASELINE`` baseline deals timed the same way."""
     players, options = TABLES[game]
     deal = baseline_deal(52, 4, 13)
@@ -55,7 +57,7 @@ def hints(game: str, positions: int) -> dict:
                 continue
             if len(state.legal_actions()) > 1:
                 t = time.process_time()
-                expert.advise(state)
+                looked(expert, state)
                 took.append(time.process_time() - t)
                 t = time.process_time()
                 deal(BASELINE)

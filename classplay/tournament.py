@@ -43,7 +43,7 @@ from typing import Any
 
 from engine import CHANCE, IllegalAction, State, make_bot, new_game
 from engine.seat import Onlookers, decide, event_data, reads_a_state
-from engine.stats import mean_interval, running_intervals
+from engine.stats import mean_interval, running_intervals, share_interval
 
 from .sandbox import Fault, Limits, Sandbox, described, orphaned
 
@@ -593,8 +593,10 @@ class Match:
         return len(self.scores)
 
     def interval(self, of: str = "margins") -> tuple[float, float, float]:
-        """(mean, low, high): the mean per deal with its 95% normal interval."""
-        return mean_interval(getattr(self, of))
+        """(mean, low, high): the mean per deal with its 95% interval (normal for the margins,
+        Wilson's for the share of the wins, which stays within 0 to 1)."""
+        values = getattr(self, of)
+        return share_interval(values) if of == "scores" else mean_interval(values)
 
     def ahead_after(self) -> int | None:
         """How many deals it took until the 95% interval of the margin excluded an even
@@ -715,7 +717,7 @@ class Tournament:
                 Standing(
                     name,
                     len(scores),
-                    mean_interval(scores) if scores else NONE,
+                    share_interval(scores) if scores else NONE,
                     mean_interval(margins) if margins else NONE,
                     forfeits,
                 )

@@ -12,7 +12,12 @@ marked, and the player's standing after each decision.
 The expert asks ``state.view(seat)`` only, so a review uses nothing the player could not see at
 the time. Decisions with one legal action are not reviewed: there was nothing to choose.
 
-A review is not in a hurry: where the values come from sampled deals, it asks the expert
+The Hint and the review judge a decision alike (``looked``): where the values come from
+sampled deals, both ask the expert on ``REVIEW_DEALS[0]`` deals, the same ones (an expert's
+deals are seeded by its seed and the move), so the move the Hint names is the best of the
+review's first look, and a student who plays it is never marked costly.
+
+A review is not in a hurry: from that first look, it asks the expert
 again on more deals (``settled``) until the interval of the move's loss lies clear of the
 costly line, or ``REVIEW_DEALS`` is reached; only a loss beyond the line by more than its
 interval is marked costly. So two experts of different seeds mark the same moves, where the
@@ -21,7 +26,7 @@ first few deals alone would mark different ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,17 +125,36 @@ class Review:
         return "\n".join([self.summary(), *(d.line() for d in self.decisions)])
 
 
-def settled(
-    expert: Any, state: State[Any], played: Any, deals: tuple[int, int] = REVIEW_DEALS
+def looked(
+    expert: Any, state: State[Any], keep: Any = None, fewest: int = REVIEW_DEALS[0]
 ) -> Advice:
-    """The expert's advice on ``state``, asked on more sampled deals (at least ``deals[0]``,
-    then ``GROWTH`` times as many each time, at most ``deals[1]``) until ``played`` is clearly
-    a costly mistake or clearly not; the expert plays ``played`` on every deal (``keep``).
-    Advice not sampled (exact, or from a model) is taken as it comes."""
-    fewest, most = deals
+    """The coach's first look at a decision, the one the Hint shows: the expert's advice, on at
+    least ``fewest`` sampled deals when its values are sampled (on its own default deals a rare
+    rich layout not yet drawn can rank a costly move first). ``keep``: a review's move played,
+    which the expert plays on every deal; for the move this look ranks best it changes nothing
+    (that move is never stopped), so a review of the Hint's move finds it the best."""
     advice: Advice = expert.advise(state)
+    if advice.deals and advice.deals < fewest:
+        advice = expert.advise(state, deals=fewest, keep=keep)
+    return advice
+
+
+def settled(
+    expert: Any,
+    state: State[Any],
+    played: Any,
+    deals: tuple[int, int] = REVIEW_DEALS,
+    first: Advice | None = None,
+) -> Advice:
+    """The expert's advice on ``state``, from its first look (``looked``, or ``first`` when
+    already made, as the Hint's) asked on ``GROWTH`` times as many sampled deals each time, at
+    most ``deals[1]``, until ``played`` is clearly a costly mistake or clearly not; the expert
+    plays ``played`` on every deal (``keep``). Advice not sampled (exact, or from a model) is
+    taken as it comes."""
+    fewest, most = deals
+    advice = first or looked(expert, state, played, fewest)
     n = advice.deals
-    while n and n < most and (n < fewest or not advice.is_settled(played, WIDEN)):
+    while n and n < most and not advice.is_settled(played, WIDEN):
         n = min(most, max(fewest, GROWTH * n))
         advice = expert.advise(state, deals=n, keep=played)
         n = advice.deals
@@ -142,10 +166,14 @@ def review(
     seats: int | Iterable[int] | None = None,
     expert: Any = None,
     on_decision: Callable[[int, int], None] | None = None,
+    looks: Mapping[int, Advice] | None = None,
 ) -> Review:
     """Review ``game`` (a state, or a saved game's JSON text): every decision of ``seats``
     (default: every seat) that had a choice, judged by ``expert`` (default: the game's
-    ``expert`` bot) until settled. ``on_decision(done, total)`` follows the progress."""
+    ``expert`` bot) until settled. ``on_decision(done, total)`` follows the progress.
+    ``looks``: first looks already made by this expert (the Hints shown), by move; one is
+    taken where its best is the move played (for another move the review looks again,
+    keeping that move on every deal)."""
     if isinstance(game, (str, bytes)):
         game = from_json(game)
     if seats is None:
@@ -163,7 +191,10 @@ def review(
         state = state.apply(action)
     decisions = []
     for done, (move, seat, action, before) in enumerate(todo, 1):
-        decisions.append(Decision(move, seat, action, settled(expert, before, action)))
+        first = (looks or {}).get(move)
+        if first is not None and first.best.action != action:
+            first = None
+        decisions.append(Decision(move, seat, action, settled(expert, before, action, first=first)))
         if on_decision:
             on_decision(done, len(todo))
     return Review(game, chosen, tuple(decisions))

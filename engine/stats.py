@@ -55,6 +55,20 @@ def wilson_interval(share: float, n: float, z: float = Z95) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def share_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high) of shares (each from 0 to 1: a win 1, a loss 0, a tie a part), with
+    Wilson's 95% interval at the mean over ``len(values)`` trials: never below 0 nor above 1,
+    where the normal interval of ``mean_interval`` can say "-0.07 to 1.07". A share's
+    variance is at most a win-or-lose trial's at the same mean, so the interval is not too
+    narrow."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("no games played")
+    mean = sum(values) / n
+    low, high = wilson_interval(min(1.0, max(0.0, mean)), n)
+    return mean, min(low, mean), max(high, mean)  # rounding can leave 1e-17 at a share of 0
+
+
 def running_intervals(values: Sequence[float]) -> list[tuple[float, float, float]]:
     """``mean_interval`` of the first 2, 3, ... values, in one pass."""
     out, total, squares = [], 0.0, 0.0

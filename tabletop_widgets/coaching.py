@@ -4,8 +4,10 @@ expert's, costly mistakes first, a graph of the player's standing over the game,
 opening its move on the board with what was played and what the expert preferred marked).
 
 Both ask the game's ``expert`` bot, which decides from the seat's view only, so nothing is
-shown that the seat could not see. In exam mode (``Table(..., exam=True)``) there is no hint,
-and the review opens only once the game is over.
+shown that the seat could not see, and both judge a decision alike (``engine.review.looked``,
+on the same sampled deals): a move the Hint named is never marked costly by the Review, which
+takes the Hint's judgement as its own first look. In exam mode (``Table(..., exam=True)``)
+there is no hint, and the review opens only once the game is over.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import ipywidgets as widgets
 
 import engine
 from engine.advice import LOSES_LEAST, Advice
-from engine.review import Decision, Review, review
+from engine.review import Decision, Review, looked, review
 
 from .replay import ReplayBar
 from .words import sentence
@@ -240,6 +242,8 @@ class Coaching(widgets.VBox):
         self.panel.layout.display = "none"
         self.review: Review | None = None
         self._hint_for: int | None = None
+        self._looks: dict[engine.State, Advice] = {}
+        """The Hints' judgements, by the position they were for (the review takes them)."""
         if not self.hints:
             self.hint_button.layout.display = "none"
         self.children = (
@@ -275,7 +279,8 @@ class Coaching(widgets.VBox):
             return self._say("The hint is for your own turn: it is not yours to move now.")
         if t.latest.current_player != seat:  # a human's own throw (India) comes first
             return self._say("Throw the dice first: the hint weighs the moves of your throw.")
-        advice = self.expert.advise(t.latest)
+        advice = self._looks.get(t.latest) or looked(self.expert, t.latest)
+        self._looks[t.latest] = advice
         self._hint_for = len(t.latest.history)
         return self._say(hint_html(advice))
 
@@ -310,7 +315,17 @@ class Coaching(widgets.VBox):
         def progress(done: int, total: int) -> None:
             self._say(f"Reviewing your decisions: {done} of {total}…")
 
-        self.review = r = review(t.latest, t.humans, expert=self.expert, on_decision=progress)
+        game = t.latest
+        looks = {
+            len(s.history): a
+            for s, a in self._looks.items()
+            if (s.game, s.num_players, s.seed, s.options)
+            == (game.game, game.num_players, game.seed, game.options)
+            and s.history == game.history[: len(s.history)]
+        }
+        self.review = r = review(
+            t.latest, t.humans, expert=self.expert, on_decision=progress, looks=looks
+        )
         self.summary.value = summary_html(r)
         self.graph.value = png(standing_figure(r)) if r.decisions else b""
         for part in self._listed:

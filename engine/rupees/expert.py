@@ -23,6 +23,7 @@ depend on the hand alone, so they are made once per auction and kept.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -332,6 +333,9 @@ class ExpertBot(shared_bots.RandomBot):
         super().__init__(seed)
         self.seed = seed
         self._auction: dict[tuple[Any, ...], list[HandPlayout]] = {}
+        self._played: tuple[Any, dict[tuple[int, int], tuple[float, int]]] = (None, {})
+        """The last decision's playouts, by (layout, option): asked again on more layouts (a
+        review does), the expert draws the same layouts first and plays out only the new."""
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
@@ -348,11 +352,17 @@ class ExpertBot(shared_bots.RandomBot):
         rng = random.Random(f"rupees-expert:{self.seed}:{len(state.history)}")
         if view["phase"] == "bid":
             return self._bid(view, legal, deals or DEALS)
-        return self._play(view, legal, rng, deals, keep)
+        return self._play(view, legal, rng, deals, keep, len(state.history))
 
     # -- the play of the hand (and the declarer's discards, trumps and call)
     def _play(
-        self, view: RupeesView, legal: list[Any], rng: random.Random, deals: int | None, keep: Any
+        self,
+        view: RupeesView,
+        legal: list[Any],
+        rng: random.Random,
+        deals: int | None,
+        keep: Any,
+        move: int,
     ) -> Advice:
         seat = view["seat"]
         left = sum(view["hand_sizes"])
@@ -360,18 +370,27 @@ class ExpertBot(shared_bots.RandomBot):
         usual = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
         count = deals or usual
         found, exact = layouts(view, count, rng, every=max(count, affordable))
+        # the layouts are drawn one by one from the same seeded stream: more are the same first
+        key = (move, json.dumps(view, sort_keys=True), exact)
+        if self._played[0] != key:
+            self._played = (key, {})
+        played = self._played[1]
 
-        def outcome(table: HandPlayout, i: int) -> tuple[float, int]:
-            t = table.copy()
-            t.do(legal[i])
-            t.finish()
-            return t.net(seat)
+        def outcome(k: int, i: int) -> tuple[float, int]:
+            if (k, i) not in played:
+                t = found[k].copy()
+                t.do(legal[i])
+                t.finish()
+                played[k, i] = t.net(seat)
+            return played[k, i]
 
         def takes(_: int, tallies: list[float]) -> str:
             return f"your side takes {_thousands(tallies[1])}"
 
         race = 0 if exact else usual  # every layout: each option on every one, exact
-        judged = judged_on_deals(legal, found, outcome, takes, keep, first=race, every=exact)
+        judged = judged_on_deals(
+            legal, range(len(found)), outcome, takes, keep, first=race, every=exact
+        )
         best = round(max(j.value for j in judged), -3)
         if best < 0:
             why = f"{LOSES_LEAST}: your side ends about {_thousands(-best)} behind the other side"
@@ -394,18 +413,20 @@ class ExpertBot(shared_bots.RandomBot):
     def _bid(self, view: RupeesView, legal: list[Any], deals: int) -> Advice:
         seat = view["seat"]
         mine = self._declaring(view, seat, deals)
+        shapes = [_shape(t, seat) for t in mine]
         n = len(mine)
         columns, details = [], []
         for action in legal:
             if isinstance(action, Bid):
-                column, made = _rescore(mine, seat, action.amount)
+                column, made = _rescore(shapes, action.amount)
                 details.append(f"made in {made:.0%} of {n} deals")
             elif view["standing_bid"] is None:
                 column = [0.0] * n
                 details.append("nobody has bid: a new deal, or another bids")
             else:
                 bidder, amount = view["standing_bid"]["bidder"], view["standing_bid"]["amount"]
-                column, made = _rescore(self._declaring(view, bidder, deals), seat, amount)
+                declaring = self._declaring(view, bidder, deals)
+                column, made = _rescore([_shape(t, seat) for t in declaring], amount)
                 details.append(f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}")
             columns.append(column)
         judged = judged_on_deals(
@@ -419,10 +440,10 @@ class ExpertBot(shared_bots.RandomBot):
         )
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
-            made = _rescore(mine, seat, best.amount)[1]
+            made = _rescore(shapes, best.amount)[1]
             why = f"as declarer you make it in {made:.0%} of the simulated deals"
         elif low is not None:
-            made = _rescore(mine, seat, low.amount)[1]
+            made = _rescore(shapes, low.amount)[1]
             why = f"even the lowest bid, {rupees(low.amount)}, is made in only {made:.0%} of "
             why += "the simulated deals"
         else:
@@ -438,22 +459,49 @@ class ExpertBot(shared_bots.RandomBot):
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
             rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
             tables, _ = layouts(view, deals, rng)
-            for table in tables:
+            # the same first deals as on fewer: those already played out are kept
+            fewer = [v for k, v in self._auction.items() if k[:5] == key[:5] and k[5] < deals]
+            done = max(fewer, key=len, default=[])
+            tables[: len(done)] = done
+            for table in tables[len(done) :]:
                 table.declare(declarer, table.widow, 0)
                 table.finish()
             self._auction[key] = tables
         return self._auction[key]
 
 
-def _rescore(tables: Sequence[HandPlayout], seat: int, contract: int) -> tuple[list[float], float]:
-    """Set the contract of the played-out ``tables`` to ``contract`` (they keep it) and score
-    them: the result for ``seat``'s side on each, and how often the declarer makes it."""
-    values, made = [], 0
-    for table in tables:
+Shape = tuple[float, float, float, int, int]
+"""How a played-out deal scores for a seat at any contract: its result when made, when lost by
+a rupee, less per rupee lost by more; the capture that counts for the contract in the score,
+and the one ``made`` counts."""
+
+
+def _shape(table: HandPlayout, seat: int) -> Shape:
+    """``Shape`` of a played-out table for ``seat``. Made, the result does not depend on the
+    contract; lost, it falls by the same for each rupee of contract: two contracts give it."""
+    assert table.declarer is not None
+    captured = table.captured[:]
+    if table.to_last:
+        captured[table.last] += money_of(table.discards)
+    side = side_of(table.declarer, table.players, table.call_partner, table.declarer, table.partner)
+    scored = sum(captured[s] for s in side)
+    results = []
+    for contract in (0, scored + 1, scored + 2):
         table.contract = contract
-        values.append(table.net(seat)[0])
-        made += table.made()
-    return values, made / len(tables)
+        results.append(table.net(seat)[0])
+    made, lost, further = results
+    return made, lost, lost - further, scored, sum(table.captured[s] for s in side)
+
+
+def _rescore(shapes: Sequence[Shape], contract: int) -> tuple[list[float], float]:
+    """The played-out deals (their ``shapes``) scored at ``contract``: the result for the
+    seat's side on each, and how often the declarer makes it (a bid weighs dozens of contracts
+    on the same deals)."""
+    values = [
+        made if contract <= scored else lost - less * (contract - scored - 1)
+        for made, lost, less, scored, _ in shapes
+    ]
+    return values, sum(reached >= contract for *_, reached in shapes) / len(shapes)
 
 
 def _thousands(amount: float) -> str:

@@ -13,6 +13,7 @@ A teacher runs it on a folder of students' files (each played in a process of it
 from __future__ import annotations
 
 import time
+from io import BytesIO
 from typing import Any
 
 import classplay.tournament as contest
@@ -57,13 +58,16 @@ def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
     """Luck against skill: ``first``'s margin over ``second`` averaged over the first n deals
     played out, with its 95% interval, for n = 2, 3, ...; a dotted line where it was reliably
     ahead for good; a withdrawn strategy named with the deals it forfeited. Draws on ``ax`` (a
-    new figure if None) and returns the axes."""
+    new figure if None) and returns the axes. A new figure is not pyplot's (nothing would show
+    it), so the axes returned show it as a picture when they end a cell: in JupyterLab the
+    cell showed ``<Axes ...>`` and no chart."""
     if ax is None:
         from matplotlib.figure import Figure
 
         fig = Figure(figsize=(6.4, 3))
         ax = fig.add_subplot()
         fig.subplots_adjust(bottom=0.18)
+        ax._repr_png_ = lambda: _png(fig)  # IPython asks an object itself for its picture
     m = t.match(first, second)
     runs = contest.running_intervals(m.margins)
     for name in (first, second):
@@ -83,6 +87,12 @@ def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
     ax.set_ylabel("margin per deal")
     ax.legend(fontsize=8)
     return ax
+
+
+def _png(fig: Any) -> bytes:
+    out = BytesIO()
+    fig.savefig(out, format="png")
+    return out.getvalue()
 
 
 __all__ = ["plot_match", "tournament"]

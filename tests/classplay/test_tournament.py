@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import re
 import statistics
 import threading
 import time
@@ -30,6 +31,7 @@ from classplay.tournament import (
     strategies_in,
     tournament,
 )
+from engine.stats import share_interval, wilson_interval
 
 GAMES = [
     ("india", 2, {}),
@@ -426,3 +428,20 @@ def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
     assert not sender.is_alive()
     with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
         box.answer()
+
+
+def test_a_share_of_the_wins_is_shown_within_0_and_1():
+    """Issue 35: a strategy that won 3 of 4 deals was shown "(0.26 to 1.24)", a normal
+    interval past what a share can be; Wilson's stays within 0 and 1."""
+    assert mean_interval([1, 1, 1, 0])[2] > 1  # the normal interval
+    share, low, high = share_interval([1, 1, 1, 0])
+    assert share == 0.75 and 0 < low < share < high < 1
+    assert share_interval([1.0] * 5)[1:] == pytest.approx(wilson_interval(1.0, 5))
+    t = tournament(["expert", "random"], "plates", games=6, players=4, seed=1, workers=0)
+    for row in str(t).splitlines()[1:]:
+        low, high = map(float, re.search(r"\((\S+) to (\S+)\)", row).groups())
+        assert 0 <= low <= high <= 1, row
+    for s in t.standings():
+        assert 0 <= s.score[1] <= s.score[0] <= s.score[2] <= 1
+    m = t.matches[0]
+    assert m.interval("scores")[1] >= 0 and m.interval("scores")[2] <= 1

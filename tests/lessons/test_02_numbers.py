@@ -8,6 +8,7 @@ import math
 from fractions import Fraction
 from itertools import product
 
+import pytest
 from lesson_cells import Lesson, accepts, guide_says
 
 import engine
@@ -182,6 +183,7 @@ class FurthestAhead:
 def test_the_guide_on_try_it():  # the guide's section 02, cell india-try-it (its button)
     guide_says("its 95% interval lies far below one half")
     guide_says("won 45 of 100 in our run: an interval that holds one half")
+    guide_says("it won 421, 0.42 (95%: 0.39 to", "0.45), about eight points below")
     names = LESSON.run("india-02", "india-61", "india-64", "india-try-it")
     names["try_it"](games=2)  # what the button runs, on fewer games
     for strategy, verdict in ((names["MyStrategy"], "below"), (FurthestAhead, "holds")):
@@ -390,3 +392,17 @@ def test_what_a_chance_to_win_means():  # cells india-calibration(-text, -read),
     guide_says("1,000 fresh two-expert", "each tenth of the chances shown is won within 4 points")
     assert table["games"] == 1000 and max(abs(b["shown"] - b["won"]) for b in bins) < 0.04
     assert (f"{table['ece']:.3f}", f"{table['brier']:.3f}") == ("0.017", "0.217")
+
+
+@pytest.mark.slow
+def test_the_guide_on_the_max_strategy_on_fresh_seeds():  # the guide's section 5b
+    """Issue 35: the guide said the ``max`` strategy "cannot tell it from the basic bot"; on
+    1,000 fresh games it wins 421, clearly below one half."""
+    won = 0
+    for g in range(100, 1_100):
+        me, players = g % 2, [FurthestAhead(), engine.make_bot("india", "basic", seed=g)]
+        if me:
+            players.reverse()
+        won += engine.play(engine.new_game("india", players=2, seed=g), players).winners() == [me]
+    _, high = share_interval(won, 1_000)
+    assert won == 421 and high < 0.5

@@ -103,3 +103,33 @@ def test_a_long_simulation_runs_only_when_clicked():
     assert button.button.description == "Play 1,000 deals again"
     button.button.click()
     assert ran == [1, 1]
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [(0.028, Fraction(1, 36)), ("36%", Fraction(13, 36)), ("0.36", Fraction(13, 36))],
+)
+def test_a_right_value_with_too_few_figures_is_asked_for_more(answer, expected, capsys):
+    """Issue 35: ``0.028`` for 1/36 got the method hint, as if it were wrong."""
+    check_answer(answer, expected, hint="count the cases")
+    out = capsys.readouterr().out
+    assert out.startswith("✗") and "give three significant figures" in out
+    assert "count the cases" not in out
+
+
+@pytest.mark.parametrize(("answer", "expected"), [("seat 3", 3), ("10 chips", 10), ("10chips", 10)])
+def test_a_number_with_its_word_is_taken(answer, expected, capsys):
+    check_answer(answer, expected, hint="count")
+    assert capsys.readouterr().out.startswith("✓")
+
+
+def test_a_margin_that_rounds_to_the_widest_allowed_passes(capsys):
+    """Issue 35: lessons 03 and 05 refused their own folded solution, whose margin came out
+    ±0.02001 against a widest of ±0.02."""
+    results = [1, 0] * 1_200 + [1] * 1
+    mean = sum(results) / len(results)
+    half = 1.96 * (mean * (1 - mean) / len(results)) ** 0.5
+    check_simulation(results, mean, half, widest=half * 0.9996)
+    assert capsys.readouterr().out.startswith("✓")
+    check_simulation(results, mean, half, widest=half * 0.9)
+    assert "more trials" in capsys.readouterr().out

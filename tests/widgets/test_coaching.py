@@ -137,3 +137,20 @@ def test_hint_and_review_show_nothing_the_seat_could_not_see(game, players, opti
     twin = next(twins(end, seat=0, seed=1))
     ours, theirs = (str(review(g, seats=[0])) for g in (end, twin))
     assert ours == theirs
+
+
+def test_a_student_who_follows_every_hint_is_never_marked_costly():
+    """The Review takes the Hint's judgement as its first look: the same sampled deals."""
+    table = TABLES["michigan"](players=4, seed=5, humans=(0,), deals=1)
+    c = coaching(table)
+    while not table.latest.is_terminal():
+        if table.human_to_act() != 0:
+            table.resume()
+            continue
+        if len(table.latest.legal_actions()) > 1:
+            c.hint()
+        hinted = c._looks.get(table.latest)
+        table.act(hinted.best.action if hinted else table.latest.legal_actions()[0])
+    r = c.show_review()
+    assert r is not None and len(r.decisions) == len(c._looks) > 0
+    assert r.mistakes == [] and all(d.agreed for d in r.decisions)

@@ -33,3 +33,14 @@ def test_an_interrupted_tournament_keeps_its_results_and_stops_its_bar(monkeypat
     t = tournament(["basic", "random"], "india", games=4, players=2, workers=0, show=False)
     assert t.interrupted and t.match("basic", "random").games == 2
     assert bars[0].status.value == "stopped after 2 of 4 deals"
+
+
+def test_plot_match_ending_a_cell_shows_a_chart_not_its_axes():
+    """Issue 35: in JupyterLab ``plot_match(t, ...)`` showed ``<Axes ...>`` and no chart (a
+    figure of its own is not pyplot's, so nothing drew it)."""
+    from IPython.core.formatters import DisplayFormatter
+
+    match = Match("asha", "basic", [1.0, -2.0, 3.0], [1, 0, 1], ["", "", ""])
+    t = Tournament("plates", 4, ["asha", "basic"], [match])
+    data, _ = DisplayFormatter().format(plot_match(t, "asha", "basic"))
+    assert data["image/png"][:4] == b"\x89PNG"
