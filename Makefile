@@ -63,7 +63,7 @@ test: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n $(JOBS) --dist loadscope
+	$(PY) -m pytest -n $(JOBS) --dist loadscope -rfE
 
 # The fast tier: the engine's tests and doctests and the project's own (tests/test_*.py),
 # without the tests marked slow or browser, and without nbval (its plugin alone takes seconds
