@@ -165,6 +165,8 @@ def test_a_folder_of_students_files_is_read_each_in_its_own_process(tmp_path):
 
 
 def test_a_sandboxed_strategy_is_given_the_seat_this_process_would_give(tmp_path):
+    """Its process records what it is given in a file of this test's (it may, at the
+    teacher's word: ``isolation="none"``; a sandbox may write nowhere but its scratch)."""
     path = tmp_path / "seats.jsonl"
     (tmp_path / "recorder.py").write_text(SEATS.format(path=str(path)))
     found, _ = strategies_in(tmp_path)
@@ -175,6 +177,7 @@ def test_a_sandboxed_strategy_is_given_the_seat_this_process_would_give(tmp_path
         players=2,
         workers=0,
         secret="s",
+        isolation="none",
     )
     namespace: dict = {}
     exec(SEATS.format(path=str(tmp_path / "here.jsonl")), namespace)
