@@ -13,6 +13,7 @@ unconfined only when the teacher says ``isolation="none"``.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import os
@@ -21,6 +22,7 @@ import site
 import subprocess
 import sys
 import sysconfig
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,7 @@ class Isolation:
     mode: str
     namespaces: str
     landlock: int
+    groups: tuple[str, ...] = ()
 
     @property
     def guarantees(self) -> tuple[str, ...]:
@@ -54,6 +57,10 @@ class Isolation:
         ]
         if sys.platform.startswith("linux"):
             out.append("memory per process and the number of processes limited")
+        if "pids" in self.groups:
+            out.append("a control group bounds its processes: no fork bomb")
+        if "memory" in self.groups:
+            out.append("a control group bounds the memory of all its processes together")
         if ns == "bubblewrap" or ll:
             out.append("no writes outside its own scratch folder, emptied after")
         if ns == "bubblewrap" or ll:
@@ -104,7 +111,7 @@ def available(mode: str = "sandbox") -> Isolation:
         raise ValueError(f"isolation is 'sandbox' or 'none', not {mode!r}")
     if mode == "none":
         return Isolation("none", "", 0)
-    found = Isolation("sandbox", _namespaces(), landlock_abi())
+    found = Isolation("sandbox", _namespaces(), landlock_abi(), groups())
     if not (found.namespaces or found.landlock):
         raise Unavailable(
             "students' files cannot be run here: this machine has neither user namespaces "
@@ -304,3 +311,87 @@ def limit(memory: int, processes: int, cpu: int | None = None) -> None:
             resource.setrlimit(kind, (value, value))
         except (ValueError, OSError):  # no such limit here
             pass
+
+
+# ---------------------------------------------------------------- the tree's limits
+
+
+_V1 = (("pids", "pids.max", "{processes}"), ("memory", "memory.limit_in_bytes", "{memory}"))
+
+
+@functools.lru_cache(maxsize=1)
+def groups() -> tuple[str, ...]:
+    """The control groups a sandbox's tree can be put in here ("pids", "memory")."""
+    group = Group(1 << 30, 64)
+    try:
+        return tuple(group.kinds)
+    finally:
+        group.close()
+
+
+class Group:
+    """A control group holding a sandbox's every process, where this process may make one
+    (cgroup v1 ``pids`` and ``memory`` hierarchies, as root does; otherwise there is none and
+    ``RLIMIT_NPROC`` bounds the tree): at most ``processes`` tasks and ``memory`` bytes for
+    the whole tree, however many processes share them. ``fds`` are open ``cgroup.procs`` files
+    the sandbox writes itself into before it starts anything."""
+
+    def __init__(self, memory: int, processes: int) -> None:
+        self.folders: list[str] = []
+        self.fds: list[int] = []
+        name = f"tabletop-sandbox-{os.getpid()}-{id(self):x}"
+        for hierarchy, limit_file, value in _V1:
+            base = os.path.join("/sys/fs/cgroup", hierarchy)
+            folder = os.path.join(base, name)
+            try:
+                os.mkdir(folder)
+            except OSError:
+                continue
+            self.folders.append(folder)
+            try:
+                with open(os.path.join(folder, limit_file), "w") as out:
+                    out.write(value.format(memory=memory, processes=processes))
+                if hierarchy == "memory":
+                    with (
+                        contextlib.suppress(OSError),
+                        open(os.path.join(folder, "memory.memsw.limit_in_bytes"), "w") as out,
+                    ):
+                        out.write(str(memory))
+                self.fds.append(os.open(os.path.join(folder, "cgroup.procs"), os.O_WRONLY))
+            except OSError:
+                continue
+
+    @property
+    def kinds(self) -> list[str]:
+        return [Path(f).parent.name for f in self.folders]
+
+    def close(self) -> None:
+        """End every process still in the groups (one that escaped its session too) and
+        remove them."""
+        for fd in self.fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        for folder in self.folders:
+            for _ in range(200):
+                try:
+                    os.rmdir(folder)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:  # busy: processes left
+                    with contextlib.suppress(OSError):
+                        for pid in Path(folder, "cgroup.procs").read_text().split():
+                            with contextlib.suppress(OSError):
+                                os.kill(int(pid), 9)
+                    time.sleep(0.005)
+        self.fds, self.folders = [], []
+
+
+def join(fds: list[int]) -> None:
+    """Put this process (and so all it starts) in the groups whose ``cgroup.procs`` are
+    ``fds``."""
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.write(fd, b"0\n")
+        with contextlib.suppress(OSError):
+            os.close(fd)

@@ -47,6 +47,7 @@ import operator
 import os
 import random
 import re
+import select
 import selectors
 import signal
 import subprocess
@@ -89,7 +90,7 @@ class Limits:
 
     time: float = 5.0
     memory: int = 1 << 30
-    budget: float = 60.0
+    budget: float = 120.0
     isolation: str = "sandbox"
 
     def __post_init__(self) -> None:
@@ -137,6 +138,7 @@ class Sandbox:
         answers it still owes."""
         self._selector: selectors.BaseSelector | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
+        self._group: isolation.Group | None = None
         self.spent = 0.0
         """Seconds its answers took, from the moment it could start on each."""
 
@@ -166,13 +168,20 @@ class Sandbox:
         began = max(self._clock, message[0])
         try:
             line = self._line(began + limit, limit)
-        finally:
-            self._clock = time.monotonic()
-            self.spent += self._clock - began
+        except Fault:
+            self.spent += time.monotonic() - began
+            raise
+        self._clock = time.monotonic()
         message[1] -= 1
         if not message[1]:
             self._owed.popleft()
         data = parsed(line)
+        took = data.get("t") if data is not None else None
+        if data is not None and set(data) == {"t", "a"} and type(took) is float and took >= 0:
+            self.spent += took  # a seat's own time, measured by its template
+            data = data["a"] if isinstance(data["a"], dict) else None
+        else:
+            self.spent += self._clock - began
         if data is None:
             return {"problem": "sent something that is not an answer"}
         return data
@@ -204,7 +213,10 @@ class Sandbox:
         walls = isolation.available(self.limits.isolation)
         self._folder = tempfile.TemporaryDirectory(prefix="strategy-")
         scratch = self._folder.name
+        self._group = isolation.Group(self.limits.memory, PROCESSES) if walls.groups else None
+        groups = self._group.fds if self._group else []
         settings = {
+            "groups": groups,
             "memory": self.limits.memory,
             "cpu": int(self.limits.budget) + 1,
             "games": list(self.games),
@@ -222,7 +234,12 @@ class Sandbox:
             cwd=scratch,
             env=isolation.environment(scratch),
             start_new_session=True,  # its own process group: ended whole, spared a Ctrl-C
+            pass_fds=groups,
         )
+        if self._group:
+            for fd in self._group.fds:
+                os.close(fd)  # the sandbox's now
+            self._group.fds = []
         assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdout.fileno(), False)
         os.set_blocking(self.process.stdin.fileno(), False)
@@ -260,8 +277,8 @@ class Sandbox:
             elif writing and not self._out:
                 self._selector.unregister(stdin)
             left = deadline - time.monotonic()
-            ready = self._selector.select(max(left, 0))
-            if not ready:
+            ready = self._selector.select(max(left, 0)) if left > 0 else []
+            if not ready:  # nothing by the deadline, or a trickle that never ends a line
                 self.kill()
                 raise Fault(f"no answer within {limit:g} s")
             if all(key.fileobj is stdin for key, _ in ready):
@@ -309,6 +326,9 @@ class Sandbox:
             self._selector.close()
         if self._folder:
             self._folder.cleanup()
+        if self._group:
+            self._group.close()
+        self._group = None
         self.process = self._selector = self._folder = None
 
 
@@ -364,6 +384,7 @@ def main() -> None:
     """The sandbox: confine itself, keep the pipes, import the engine, and answer messages
     until the input ends, forking a process for each seat (``Template``)."""
     settings = json.loads(sys.argv[1])
+    isolation.join(settings["groups"])
     isolation.limit(settings["memory"], PROCESSES)
     isolation.drop_privileges()
     _die_with_parent()
@@ -420,6 +441,7 @@ class _Seat:
     back: IO[bytes]
     numbers: dict[int, int]
     ended: str = ""
+    buffer: bytes = b""
 
 
 class Template:
@@ -466,14 +488,19 @@ class Template:
                 seat = self.seats[ask["key"]]
                 if not seat.ended:
                     ask["legal"], ask["new"] = self._numbered(seat, ask["legal"])
-                    line = {"game": message["game"], "players": message["players"], **ask}
+                    question = {"game": message["game"], "players": message["players"], **ask}
                     try:
-                        seat.to.write(_line_of(line))
+                        seat.to.write(_line_of(question))
                         seat.to.flush()
                     except OSError:  # it has ended: its answer says how
                         pass
+            thought = time.monotonic()  # all asked: the strategy thinks, in every seat
             for ask in asks:
-                yield self._read(self.seats[ask["key"]])
+                seat = self.seats[ask["key"]]
+                came = self._waited(seat)
+                seconds, thought = max(came - thought, 0.0), max(came, thought)
+                line = self._read(seat).rstrip(b"\n")
+                yield b'{"t":%.6f,"a":%s}\n' % (seconds, line)
 
     def _compiled(self, message: dict[str, Any]) -> types.CodeType | BaseException:
         """The student's file compiled (never run here), or why it cannot be."""
@@ -524,7 +551,7 @@ class Template:
                 os._exit(code)
         os.close(down[0])
         os.close(up[1])
-        return _Seat(pid, os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb"), {})
+        return _Seat(pid, os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0), {})
 
     def _confine(self, name: str) -> None:
         """A seat's walls: its own scratch folder (its home and temporary folder), its own
@@ -539,14 +566,26 @@ class Template:
         if self.settings["landlock"]:
             isolation.landlock(self.settings["read"], [own], self.settings["proc"])
 
-    def _read(self, seat: _Seat) -> dict[str, Any] | bytes:
+    def _waited(self, seat: _Seat) -> float:
+        """When ``seat`` began to answer (waiting for it)."""
+        if not seat.ended and not seat.buffer:
+            select.select([seat.back], [], [])
+        return time.monotonic()
+
+    def _read(self, seat: _Seat) -> bytes:
         """The seat's next line (at most ``LINE`` bytes), or how its process ended."""
-        if not seat.ended:
-            line = seat.back.readline(LINE + 1)
-            if line.endswith(b"\n"):
-                return line
-            seat.ended = "sent too much" if line else _ended(self._end(seat, 1.0))
-        return {"problem": seat.ended}
+        while not seat.ended and b"\n" not in seat.buffer:
+            chunk = os.read(seat.back.fileno(), LINE)
+            seat.buffer += chunk
+            if len(seat.buffer) > LINE:
+                seat.ended = "sent too much"
+                self._end(seat)
+            elif not chunk:
+                seat.ended = _ended(self._end(seat, 1.0))
+        if seat.ended:
+            return _line_of({"problem": seat.ended})
+        line, _, seat.buffer = seat.buffer.partition(b"\n")
+        return line + b"\n"
 
     def _end(self, seat: _Seat, grace: float = 0.0) -> int:
         """End a seat's process (after ``grace`` seconds if it is ending); its wait status."""

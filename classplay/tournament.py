@@ -502,7 +502,11 @@ class _Deals:
                 if self.problems[d]:
                     continue
                 i = answer.get("i")
-                if type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
+                budget = self.jobs[d].limits.budget
+                if sum(spent[who] for spent in self.spent) > budget:
+                    what = f"its answers took more than its budget of {budget:g} s"
+                    self._problem(who, d, what, g, self.states[g])
+                elif type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
                     chosen.append((g, self.legal[g][i]))
                 else:
                     self._problem(who, d, _said(answer), g, self.states[g])
@@ -798,7 +802,7 @@ def tournament(
     memory: int = 1 << 30,
     withdraw_after: int = 3,
     secret: str | None = None,
-    budget: float = 60.0,
+    budget: float = 120.0,
     isolation: str = "sandbox",
     **options: Any,
 ) -> Tournament:
