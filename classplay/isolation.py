@@ -173,9 +173,12 @@ def command(isolation: Isolation, python: list[str], scratch: str) -> list[str]:
         argv = [bwrap, *_BWRAP_NS, "--clearenv"]
         if os.geteuid() == 0:
             argv += ["--cap-drop", "ALL"]
+        argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/dev/shm"]
+        for link in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+            if os.path.islink(link):  # a merged /usr: the loader is found through these
+                argv += ["--symlink", os.readlink(link), link]
         for p in readable():
             argv += ["--ro-bind", p, p]
-        argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/dev/shm"]
         argv += ["--bind", scratch, scratch, "--chdir", scratch]
         argv += [x for k, v in environment(scratch).items() for x in ("--setenv", k, v)]
         return [*argv, *python]

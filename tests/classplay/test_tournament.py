@@ -429,3 +429,24 @@ def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
     assert not sender.is_alive()
     with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
         box.answer()
+
+
+def test_without_walls_students_files_run_only_at_the_teachers_word(tmp_path, monkeypatch):
+    """No namespaces and no Landlock (macOS, Windows, a locked-down container): a student's
+    file is refused, in words, before anything runs, unless ``isolation="none"``."""
+    from classplay import isolation
+
+    monkeypatch.setattr(isolation, "_namespaces", lambda: "")
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 0)
+    (tmp_path / "asha.py").write_text(FIRST)
+    with pytest.raises(isolation.Unavailable, match="isolation='none'"):
+        strategies_in(tmp_path)
+    found, _ = strategies_in(tmp_path, isolation="none")
+    with pytest.raises(isolation.Unavailable, match="neither user namespaces"):
+        tournament({**found, "basic": "basic"}, "india", games=1, players=2)
+    t = tournament(
+        {**found, "basic": "basic"}, "india", games=1, players=2, workers=0, isolation="none"
+    )
+    assert not t.problems and t.isolation.startswith("NO SANDBOX (isolation='none')")
+    with pytest.raises(ValueError, match="isolation is 'sandbox' or 'none'"):
+        tournament({**found, "basic": "basic"}, "india", isolation="off")
