@@ -225,7 +225,8 @@ class Sandbox:
             "proc": bool(walls.namespaces),
             "landlock": walls.landlock > 0,
         }
-        python = [sys.executable, "-s", "-c", BOOT.format(root=ROOT), json.dumps(settings)]
+        here = os.path.abspath(sys.executable)  # no "..": the folders it passes may not be there
+        python = [here, "-s", "-c", BOOT.format(root=ROOT), json.dumps(settings)]
         self.process = subprocess.Popen(
             isolation.command(walls, python, scratch),
             stdin=subprocess.PIPE,
