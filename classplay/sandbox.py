@@ -313,10 +313,17 @@ class Sandbox:
             return Fault(f"its process was ended by {name}")
         return Fault(f"its process ended (exit code {ended})")
 
-    def kill(self) -> None:
-        """End the process (and any it started), at once."""
+    def kill(self, grace: float = 0.0) -> None:
+        """End the process (and any it started): asked to end within ``grace`` seconds
+        (its input closed: it ends its seats and itself, and their CPU time is counted to
+        this process's children), then at once."""
         if self.process is None:
             return
+        if grace and self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(grace)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
@@ -397,7 +404,7 @@ def main() -> None:
     sys.stdin, sys.stdout = open(os.devnull), open(os.devnull, "w")  # noqa: SIM115
     for game in settings["games"]:
         importlib.import_module(f"engine.{game}")
-    from engine import seat  # noqa: F401  (every seat's process needs it: imported once)
+    importlib.import_module("engine.seat")  # every seat's process needs it: imported once
 
     template = Template(settings, (reader.fileno(), writer.fileno()))
     gc.collect()
@@ -411,6 +418,8 @@ def main() -> None:
     for line in reader:
         for answer in template.handle(json.loads(line)):
             say(answer)
+    for playing in template.seats.values():  # the input is over: end the seats, then itself
+        template._end(playing)
 
 
 def _die_with_parent() -> None:

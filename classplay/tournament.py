@@ -1032,7 +1032,7 @@ def close_sandboxes() -> None:
     """End this thread's sandboxes (a tournament's end, in the process that played it)."""
     boxes = _sandboxes()
     while boxes:
-        boxes.popitem()[1].kill()
+        boxes.popitem()[1].kill(grace=1.0)
 
 
 def _worker() -> None:
