@@ -26,6 +26,7 @@ line per deal or question):
 - ``{"do": "deals", "source": ..., "file": ..., "class": name, "deals": [{"seats": {key:
   seed}, "chance": text}, ...]}``: end the seats' processes of the deals before; for each
   seat (``key``) of each deal fork a process that runs the file afresh and makes its player.
+- ``{"do": "rest"}``: end the seats' processes (the deals are over); no answer.
 - ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask, each
   for a seat (``key``), asked of that seat's process. Each deal has its own random numbers, so
   a deal plays the same alone or with others.
@@ -149,8 +150,10 @@ class Sandbox:
             self._start()
         self._out += _line_of(message)
         self._push()
-        owed = len(message["asks"] if message["do"] == "ask" else message.get("deals", [0]))
-        self._owed.append([time.monotonic(), owed])
+        do = message["do"]
+        owed = len(message["asks"] if do == "ask" else message.get("deals", [0]))
+        if do != "rest":  # the one message answered by nothing
+            self._owed.append([time.monotonic(), owed])
 
     def answer(self) -> dict[str, Any]:
         """The next answer, a JSON object: due within one time limit of the moment the
@@ -490,6 +493,10 @@ class Template:
                     made.append(self.seats[key])
                 answers = [self._read(seat) for seat in made]
                 yield next((a for a in answers if a != b'{"ok":true}\n'), {"ok": True})
+        elif do == "rest":
+            for seat in self.seats.values():
+                self._end(seat)
+            self.seats = {}
         elif do == "ask":
             asks = message["asks"]
             for ask in asks:

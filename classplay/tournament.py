@@ -298,6 +298,9 @@ class _Deals:
         every = range(len(self.jobs))
         while left := [d for d in every if self.results[d] is None and not self._aside(d)]:
             self._round(left)  # each round ends one deal at least
+        for box in self.boxes.values():
+            if box.process is not None:
+                box.send({"do": "rest"})  # its seats' processes end: only the template waits
         return [None if self._aside(d) else r for d, r in enumerate(self.results)]
 
     def _aside(self, d: int) -> bool:
