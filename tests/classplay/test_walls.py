@@ -309,7 +309,7 @@ def attacked(tmp_path_factory, listener):
             workers=0,
             time_limit=2.0,
             memory=512 << 20,
-            budget=4.0,
+            budget=8.0,
             withdraw_after=2,
             secret="walls",
         )
@@ -404,8 +404,8 @@ def test_the_memory_of_a_whole_tree_is_bounded(attacked):
 def test_a_slow_but_legal_file_is_withdrawn_when_its_budget_is_spent(attacked):
     _, t, _, _ = attacked
     (line,) = t.problems["slow"]
-    assert line.startswith("deal 0: its answers took more than its budget of 4 s")
-    assert t.withdrawn["slow"].startswith("after its answers took 4 s, its budget")
+    assert line.startswith("deal 0: its answers took more than its budget of 8 s")
+    assert t.withdrawn["slow"].startswith("after its answers took 8 s, its budget")
     assert "honest" not in t.withdrawn
 
 
