@@ -408,6 +408,8 @@ def main() -> None:
     for game in settings["games"]:
         importlib.import_module(f"engine.{game}")
     importlib.import_module("engine.seat")  # every seat's process needs it: imported once
+    for game in settings["games"]:
+        _warm(game)
 
     template = Template(settings, (reader.fileno(), writer.fileno()))
     gc.collect()
@@ -423,6 +425,18 @@ def main() -> None:
             say(answer)
     for playing in template.seats.values():  # the input is over: end the seats, then itself
         template._end(playing)
+
+
+def _warm(game: str) -> None:
+    """Play a deal of ``game`` with its basic bots (the engine's code only), so the odds
+    tables they and a student's strategy compute on demand are in the template, made once,
+    not again in every seat's process."""
+    import engine
+
+    with contextlib.suppress(Exception):
+        state = engine.new_game(game, seed=0)
+        bots = [engine.make_bot(game, "basic", seed=s) for s in range(state.num_players)]
+        engine.play(state, bots)
 
 
 def _die_with_parent() -> None:
