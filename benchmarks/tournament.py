@@ -24,7 +24,13 @@ the baseline.
 (c) **A hanger's withdrawal**: the file that hangs against one honest file, on as many deals
 (in this process): its time-outs and the wall time they cost its worker.
 
-(d) **Memory**: the peak resident memory of one student's process.
+(d) **Memory**: the proportional memory (PSS: shared pages split among the processes sharing
+them) of one student's sandbox, its template and two seats' processes, after a deal.
+
+Each student's file runs in its sandbox (``classplay.isolation``: bubblewrap or unshare,
+Landlock, limits), each seat of each deal in a process forked from the sandbox's template, so
+(a) and (b) include a fork and a fresh run of the file for every seat of every deal; the walls
+in force are printed first.
 
     python benchmarks/tournament.py [deals for (a)] [rounds for (a)] [deals a pair for (b)]
 """
@@ -42,6 +48,8 @@ from pathlib import Path
 
 from _common import headline
 
+from classplay import isolation
+from classplay.isolation import available
 from classplay.sandbox import Limits, Sandbox
 from classplay.tournament import lineups, strategies_in, tournament
 
@@ -127,6 +135,11 @@ def boundary(deals: int, rounds: int) -> dict:
     of the decisions alone (starting the two sandboxes cancels out). Each round gives a ratio
     (sandboxed / in process); the median round is the figure, steadier than the pooled one
     on a machine whose load comes in bursts."""
+    if isolation.available().namespaces == "bubblewrap" and isolation._namespaces.__name__:
+        # bubblewrap's monitor does not wait for its sandbox, so the seats' CPU time would not
+        # reach RUSAGE_CHILDREN: (a) is measured in unshare's namespaces (the same sandbox;
+        # bubblewrap's own cost is one start per sandbox, not per decision)
+        isolation._namespaces = lambda: "unshare"  # type: ignore[assignment]
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
         (folder / "cautious.py").write_text(THRESHOLD.format(p=0.6))
@@ -289,8 +302,8 @@ def withdrawal(deals: int) -> dict:
 
 
 def sandbox_memory() -> dict:
-    """(d): the peak resident memory of a student's process (Linux: /proc), for a strategy
-    that asks the basic bot and one that asks the expert, after a deal of each."""
+    """(d): the PSS of a student's sandbox (Linux: /proc), its every process, for a strategy
+    that asks the basic bot and one that asks the expert, after a deal of two seats."""
     out = {}
     for level in ("basic", "expert"):
         box = Sandbox(Limits(), ("plates",))
@@ -305,11 +318,20 @@ def sandbox_memory() -> dict:
         )
         assert box.answer() == {"ok": True}
         assert box.process is not None
-        status = Path(f"/proc/{box.process.pid}/status").read_text()
-        peak = next(line for line in status.splitlines() if line.startswith("VmHWM"))
-        out[f"asks_{level}_mb"] = round(int(peak.split()[1]) / 1024, 1)
+        out[f"asks_{level}_mb"] = round(_tree_pss(box.process.pid) / 1024, 1)
         box.kill()
     return out
+
+
+def _tree_pss(pid: int) -> int:
+    """kB of PSS of ``pid`` and every process under it."""
+    try:
+        rollup = Path(f"/proc/{pid}/smaps_rollup").read_text()
+        own = next(int(line.split()[1]) for line in rollup.splitlines() if line.startswith("Pss:"))
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (OSError, StopIteration):
+        return 0
+    return own + sum(_tree_pss(int(c)) for c in children)
 
 
 def table(a: dict, b: dict) -> str:
@@ -347,7 +369,8 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else PAIR_DEALS
-    result: dict = {"cores": os.cpu_count()}
+    result: dict = {"cores": os.cpu_count(), "isolation": str(available())}
+    print(result["isolation"], flush=True)
     result["boundary"] = boundary(deals, rounds)
     print(json.dumps(result["boundary"]), flush=True)
     result["class_of_30"] = round_robin(pair_deals)

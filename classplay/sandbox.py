@@ -1,38 +1,54 @@
-"""A student's strategy in a process of its own: whatever its file does (raise, hang, exit,
-crash, eat memory, patch the engine, hunt for the game) happens there, and is a problem for
+"""A student's strategy in processes of its own, inside the operating system's walls
+(``classplay.isolation``): whatever its file does (raise, hang, exit, crash, eat memory, fork,
+patch the engine, spy, hunt for the game, signal others) happens there, and is a problem for
 that strategy only.
 
-The sandbox is a fresh Python (``python -m classplay.sandbox``) with a memory limit
-(``RLIMIT_AS``), its standard input and output kept for the tournament and replaced by
-``/dev/null`` for the student's code. It holds no game: each question is one seat's data
-(the ``Seat``'s JSON: view, new events, move, the legal actions as numbers) and each answer is
-one line of JSON, the number of the chosen action or a problem in words. The tournament's side
-(``Sandbox``) never unpickles anything the sandbox sends: it reads JSON, checks its shape and
-takes the number as an index into its own list of legal actions, and it enforces the time
-limit by ending the process.
+The sandbox (``Sandbox``, one a student's file) is a fresh Python with an empty environment,
+in its own namespaces (bubblewrap or ``unshare``) and scratch folder, under resource limits.
+It imports the engine and never runs the student's code itself: it is the clean template
+each seat's process is forked from. Each seat of each deal is a process of its own (forked
+from the template, its own scratch folder inside, Landlock where the kernel has it), which
+runs the file afresh, makes one player and plays that seat's decisions, then ends: nothing a
+strategy keeps (a module's dict, a file, a class attribute) reaches another seat or deal.
+
+It holds no game: each question is one seat's data (the ``Seat``'s JSON: view, new events,
+move, the legal actions as numbers) and each answer is one line of JSON, the number of the
+chosen action or a problem in words. The tournament's side (``Sandbox``) never unpickles
+anything the sandbox sends: it reads one bounded line, checks its size, nesting and shape
+(``parsed``) and takes the number as an index into its own list of legal actions; it enforces
+the time limit by ending the process, and counts each answer's time against the strategy's
+budget.
 
 Messages, one JSON line each (the sandbox answers a load with one line, the others with one
 line per deal or question):
 
 - ``{"do": "load", "source": text, "file": name}``: run the file; answer its strategy classes.
 - ``{"do": "deals", "source": ..., "file": ..., "class": name, "deals": [{"seats": {key:
-  seed}, "chance": text}, ...]}``: put the engine back as it was, then for each deal run the
-  file afresh (a deal never sees what another left) and make one strategy per seat.
+  seed}, "chance": text}, ...]}``: end the seats' processes of the deals before; for each
+  seat (``key``) of each deal fork a process that runs the file afresh and makes its player.
+- ``{"do": "rest"}``: end the seats' processes (the deals are over); no answer.
 - ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask, each
-  for a seat of one of those deals (``key``). The deals are played in step, each with its own
-  random numbers, so a deal plays the same alone or with others.
+  for a seat (``key``), asked of that seat's process. Each deal has its own random numbers, so
+  a deal plays the same alone or with others.
 
 A question sends only what the sandbox lacks: the seat's new events, and its legal actions as
-runs of numbers (``[first, end, first, end, ...]``) with the JSON of any action new to it.
+runs of numbers (``[first, end, first, end, ...]``) with the JSON of any action new to it;
+the template numbers each seat's actions afresh, so a seat learns nothing from the numbers of
+actions other seats were offered.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
+import gc
 import importlib
 import json
+import operator
 import os
 import random
+import re
+import select
 import selectors
 import signal
 import subprocess
@@ -43,34 +59,50 @@ import time
 import traceback
 import types
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from engine.values import encode
 
+from . import isolation
+from .isolation import MODES, ROOT
+
 LINE = 1 << 16
 """The longest line a sandbox may send (an answer is a few bytes; a problem a few hundred)."""
+BRACKETS = 8
+"""The most brackets an answer may hold outside its strings (``{"classes": [...]}`` has 2)."""
 KEPT = 4096
 """The most lists of legal actions each side keeps, with what they were sent as."""
-QUIET = {"OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-"""One thread for numpy's libraries: a student importing numpy stays inside its memory limit."""
+PROCESSES = 256
+"""The most processes (and threads) a sandbox's user may run: its seats' processes (40 for a
+pair's 10 deals of a four-player game) and room to spare, but no fork bomb."""
+BOOT = "import sys; sys.path[0] = {root!r}; from classplay.sandbox import main; main()"
+"""The sandbox's command: the engine from where this one comes, nothing from the environment."""
 
 
 @dataclass(frozen=True)
 class Limits:
     """What a strategy may use: ``time`` seconds for each decision (and for loading its file
-    and making its players), ``memory`` bytes of memory for its process."""
+    and making its players), ``memory`` bytes of memory for each of its processes, ``budget``
+    seconds of thinking over a whole tournament (every answer's time counts), and which walls
+    (``isolation``: "sandbox", the operating system's, or "none", at the teacher's word)."""
 
     time: float = 5.0
     memory: int = 1 << 30
+    budget: float = 120.0
+    isolation: str = "sandbox"
 
     def __post_init__(self) -> None:
         if not 0 < self.time <= 3600:
             raise ValueError(f"the time limit is 0 to 3600 seconds, not {self.time!r}")
         if not self.memory >= 1 << 26:
             raise ValueError(f"the memory limit is at least 64 MB, not {self.memory!r}")
+        if not 0 < self.budget <= 86400:
+            raise ValueError(f"the budget is 0 to 86400 seconds, not {self.budget!r}")
+        if self.isolation not in MODES:
+            raise ValueError(f"isolation is 'sandbox' or 'none', not {self.isolation!r}")
 
 
 class Fault(Exception):
@@ -107,6 +139,9 @@ class Sandbox:
         answers it still owes."""
         self._selector: selectors.BaseSelector | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
+        self._group: isolation.Group | None = None
+        self.spent = 0.0
+        """Seconds its answers took, from the moment it could start on each."""
 
     # -- talking
     def send(self, message: dict[str, Any]) -> None:
@@ -115,14 +150,17 @@ class Sandbox:
             self._start()
         self._out += _line_of(message)
         self._push()
-        owed = len(message["asks"] if message["do"] == "ask" else message.get("deals", [0]))
-        self._owed.append([time.monotonic(), owed])
+        do = message["do"]
+        owed = len(message["asks"] if do == "ask" else message.get("deals", [0]))
+        if do != "rest":  # the one message answered by nothing
+            self._owed.append([time.monotonic(), owed])
 
     def answer(self) -> dict[str, Any]:
         """The next answer, a JSON object: due within one time limit of the moment the
         process could start on it, as far as this side knows (its message's sending, the
         reading of the answer before, the process being ready), however many questions the
-        message held or were sent after it."""
+        message held or were sent after it. Its time is added to ``spent``. A line that is not
+        a small JSON object is answered for it as a problem (``parsed``)."""
         if not self._ready:
             self._ready = True
             if self._line(time.monotonic() + self.START, self.START) != b'{"ready":true}':
@@ -130,17 +168,25 @@ class Sandbox:
             self._clock = time.monotonic()
         limit = self.limits.time
         message = self._owed[0]
-        line = self._line(max(self._clock, message[0]) + limit, limit)
+        began = max(self._clock, message[0])
+        try:
+            line = self._line(began + limit, limit)
+        except Fault:
+            self.spent += time.monotonic() - began
+            raise
         self._clock = time.monotonic()
         message[1] -= 1
         if not message[1]:
             self._owed.popleft()
-        try:
-            data = json.loads(line)
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            raise self._fault("sent something that is not an answer")
+        data = parsed(line)
+        took = data.get("t") if data is not None else None
+        if data is not None and set(data) == {"t", "a"} and type(took) is float and took >= 0:
+            self.spent += took  # a seat's own time, measured by its template
+            data = data["a"] if isinstance(data["a"], dict) else None
+        else:
+            self.spent += self._clock - began
+        if data is None:
+            return {"problem": "sent something that is not an answer"}
         return data
 
     def encode_legal(self, legal: list[Any]) -> tuple[list[int], dict[int, Any]]:
@@ -167,25 +213,37 @@ class Sandbox:
 
     # -- the process
     def _start(self) -> None:
+        walls = isolation.available(self.limits.isolation)
         self._folder = tempfile.TemporaryDirectory(prefix="strategy-")
-        here = str(Path(__file__).resolve().parent.parent)
-        path = os.environ.get("PYTHONPATH")
-        env = {
-            **os.environ,
-            **QUIET,
-            "PYTHONPATH": here + (os.pathsep + path if path else ""),
-            "PYTHONHASHSEED": "0",  # the same strategy plays the same, whatever runs it
-            "PYTHONDONTWRITEBYTECODE": "1",
+        scratch = self._folder.name
+        self._group = isolation.Group(self.limits.memory, PROCESSES) if walls.groups else None
+        groups = self._group.fds if self._group else []
+        settings = {
+            "groups": groups,
+            "memory": self.limits.memory,
+            "cpu": int(self.limits.budget) + 1,
+            "games": list(self.games),
+            "scratch": scratch,
+            "read": isolation.readable(),
+            "proc": bool(walls.namespaces),
+            "landlock": walls.landlock > 0,
         }
+        here = os.path.abspath(sys.executable)  # no "..": the folders it passes may not be there
+        python = [here, "-s", "-c", BOOT.format(root=ROOT), json.dumps(settings)]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "classplay.sandbox", str(self.limits.memory), *self.games],
+            isolation.command(walls, python, scratch),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            cwd=self._folder.name,
-            env=env,
+            cwd=scratch,
+            env=isolation.environment(scratch),
             start_new_session=True,  # its own process group: ended whole, spared a Ctrl-C
+            pass_fds=groups,
         )
+        if self._group:
+            for fd in self._group.fds:
+                os.close(fd)  # the sandbox's now
+            self._group.fds = []
         assert self.process.stdout is not None and self.process.stdin is not None
         os.set_blocking(self.process.stdout.fileno(), False)
         os.set_blocking(self.process.stdin.fileno(), False)
@@ -223,8 +281,8 @@ class Sandbox:
             elif writing and not self._out:
                 self._selector.unregister(stdin)
             left = deadline - time.monotonic()
-            ready = self._selector.select(max(left, 0))
-            if not ready:
+            ready = self._selector.select(max(left, 0)) if left > 0 else []
+            if not ready:  # nothing by the deadline, or a trickle that never ends a line
                 self.kill()
                 raise Fault(f"no answer within {limit:g} s")
             if all(key.fileobj is stdin for key, _ in ready):
@@ -258,10 +316,17 @@ class Sandbox:
             return Fault(f"its process was ended by {name}")
         return Fault(f"its process ended (exit code {ended})")
 
-    def kill(self) -> None:
-        """End the process (and any it started), at once."""
+    def kill(self, grace: float = 0.0) -> None:
+        """End the process (and any it started): asked to end within ``grace`` seconds
+        (its input closed: it ends its seats and itself, and their CPU time is counted to
+        this process's children), then at once."""
         if self.process is None:
             return
+        if grace and self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(grace)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
@@ -272,7 +337,33 @@ class Sandbox:
             self._selector.close()
         if self._folder:
             self._folder.cleanup()
+        if self._group:
+            self._group.close()
+        self._group = None
         self.process = self._selector = self._folder = None
+
+
+_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
+
+
+def parsed(line: bytes) -> dict[str, Any] | None:
+    """A sandbox's line as a JSON object, if it is one of at most ``LINE`` bytes and
+    ``BRACKETS`` brackets outside its strings (so no nesting can exhaust the parser); else
+    None.
+
+    >>> parsed(b'{"i": 3}'), parsed(b"[" * 2000), parsed(b'{"problem": "[[[[[[[[[["}')
+    ({'i': 3}, None, {'problem': '[[[[[[[[[['})
+    """
+    if len(line) > LINE:
+        return None
+    bare = _STRING.sub(b"", line)
+    if bare.count(b"[") + bare.count(b"{") > BRACKETS:
+        return None
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def _line_of(data: dict[str, Any]) -> bytes:
@@ -301,33 +392,63 @@ def numbers_of(sent: Sequence[int]) -> list[int]:
 
 
 def main() -> None:
-    """The sandbox: limit the memory, keep the pipes, answer messages until the input ends."""
-    memory = int(sys.argv[1])
-    try:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # a crash writes no core file
-    except (ImportError, ValueError, OSError):  # no such limit here (macOS, Windows)
-        pass
+    """The sandbox: confine itself, keep the pipes, import the engine, and answer messages
+    until the input ends, forking a process for each seat (``Template``)."""
+    settings = json.loads(sys.argv[1])
+    isolation.join(settings["groups"])
+    isolation.limit(settings["memory"], PROCESSES)
+    isolation.drop_privileges()
+    _die_with_parent()
     reader = os.fdopen(os.dup(0), "rb")
     writer = os.fdopen(os.dup(1), "wb")
     quiet = os.open(os.devnull, os.O_RDWR)
-    os.dup2(quiet, 0)
-    os.dup2(quiet, 1)
+    for fd in (0, 1, 2):
+        os.dup2(quiet, fd)
     sys.stdin, sys.stdout = open(os.devnull), open(os.devnull, "w")  # noqa: SIM115
-    parent = os.getppid()
-    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
-    player = Player(sys.argv[2:])
+    for game in settings["games"]:
+        importlib.import_module(f"engine.{game}")
+    importlib.import_module("engine.seat")  # every seat's process needs it: imported once
+    for game in settings["games"]:
+        _warm(game)
 
-    def say(data: dict[str, Any]) -> None:
-        writer.write(_line_of(data))
+    template = Template(settings, (reader.fileno(), writer.fileno()))
+    gc.collect()
+    gc.freeze()  # the template's objects stay shared with its seats' processes, not copied
+
+    def say(data: dict[str, Any] | bytes) -> None:
+        writer.write(data if isinstance(data, bytes) else _line_of(data))
         writer.flush()  # each answer at once: the tournament times each
 
     say({"ready": True})
     for line in reader:
-        for answer in player.handle(json.loads(line)):
+        for answer in template.handle(json.loads(line)):
             say(answer)
+    for playing in template.seats.values():  # the input is over: end the seats, then itself
+        template._end(playing)
+
+
+def _warm(game: str) -> None:
+    """Play a deal of ``game`` with its basic bots (the engine's code only), so the odds
+    tables they and a student's strategy compute on demand are in the template, made once,
+    not again in every seat's process."""
+    import engine
+
+    with contextlib.suppress(Exception):
+        state = engine.new_game(game, seed=0)
+        bots = [engine.make_bot(game, "basic", seed=s) for s in range(state.num_players)]
+        engine.play(state, bots)
+
+
+def _die_with_parent() -> None:
+    """End this process when the one that started it ends (Linux: at once, by the kernel;
+    elsewhere: within half a second)."""
+    parent = os.getppid()
+    libc = isolation._libc
+    if libc is not None and libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0:  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:
+            os._exit(1)
+        return
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
 
 
 def orphaned(parent: int) -> None:
@@ -337,141 +458,323 @@ def orphaned(parent: int) -> None:
     os._exit(1)
 
 
-DRAWS = [n for n in random.__all__ if getattr(getattr(random, n), "__self__", None) is random._inst]
-"""The ``random`` module's functions that draw from (or seed) its hidden generator."""
+@dataclass
+class _Seat:
+    """A seat's process, as its template sees it: the pipes to it, and the numbers its
+    actions go by (the template's number -> the seat's)."""
+
+    pid: int
+    to: IO[bytes]
+    back: IO[bytes]
+    numbers: dict[int, int]
+    ended: str = ""
+    buffer: bytes = b""
 
 
-class _Dealt:
-    """A deal in this sandbox, with its own random numbers: a generator seeded as the hidden
-    one of ``random`` would be for the deal alone, whose methods are put in its place (so
-    ``random.random()`` draws from it) while the deal plays; and numpy's global state, if the
-    file uses numpy, as it stood when the deal last played."""
+class Template:
+    """The sandbox's first process: the engine imported, no student's code ever run. For each
+    seat of each deal (and to load a file) it forks a process, which confines itself further
+    (its own scratch folder, Landlock) and runs the file afresh (``Player``); it passes each
+    question to the seat's process and its answer back, one line each."""
 
-    def __init__(self, chance: str) -> None:
-        self.draws = {n: getattr(random.Random(chance), n) for n in DRAWS}
-        self.numpy: Any = None
+    def __init__(self, settings: dict[str, Any], keep: tuple[int, int]) -> None:
+        self.settings, self.keep = settings, keep
+        self.code: dict[tuple[str, str], types.CodeType | BaseException] = {}
+        self.seats: dict[str, _Seat] = {}
+        self.actions: dict[int, Any] = {}
+        """Every action's JSON, by the tournament's number for it."""
+        self.born = 0
 
-    def play(self, before: _Dealt | None) -> None:
-        """Make this deal's random numbers the ones in use (``before``'s until now)."""
-        vars(random).update(self.draws)
-        numpy = sys.modules.get("numpy")
-        if numpy is None:
-            return
-        if before is not None:
-            before.numpy = numpy.random.get_state()
-        if self.numpy is not None:
-            numpy.random.set_state(self.numpy)
+    def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any] | bytes]:
+        do = message["do"]
+        if do == "load":
+            code = self._compiled(message)
+            seat = self._fork(lambda: Player(message["file"]).classes(code))
+            yield self._read(seat)
+            self._end(seat)
+        elif do == "deals":
+            for seat in self.seats.values():
+                self._end(seat)
+            self.seats = {}
+            code = self._compiled(message)
+            for deal in message["deals"]:
+                made = []
+                for key, seed in deal["seats"].items():
+                    player = Player(message["file"])
+                    self.seats[key] = self._fork(
+                        functools.partial(player.deal, code, message["class"], seed, deal["chance"])
+                    )
+                    made.append(self.seats[key])
+                answers = [self._read(seat) for seat in made]
+                yield next((a for a in answers if a != b'{"ok":true}\n'), {"ok": True})
+        elif do == "rest":
+            for seat in self.seats.values():
+                self._end(seat)
+            self.seats = {}
+        elif do == "ask":
+            asks = message["asks"]
+            for ask in asks:
+                self.actions.update((int(k), v) for k, v in ask.pop("new").items())
+            for ask in asks:
+                seat = self.seats[ask["key"]]
+                if not seat.ended:
+                    ask["legal"], ask["new"] = self._numbered(seat, ask["legal"])
+                    question = {"game": message["game"], "players": message["players"], **ask}
+                    try:
+                        seat.to.write(_line_of(question))
+                        seat.to.flush()
+                    except OSError:  # it has ended: its answer says how
+                        pass
+            queued = {key: _queued(self.seats[key].pid) for key in {a["key"] for a in asks}}
+            thought = time.monotonic()  # all asked: the strategy thinks, in every seat
+            for ask in asks:
+                seat = self.seats[ask["key"]]
+                came = self._waited(seat)
+                waited = _queued(seat.pid) - queued[ask["key"]]  # for a core: not its doing
+                seconds, thought = max(came - thought - waited, 0.0), max(came, thought)
+                line = self._read(seat).rstrip(b"\n")
+                yield b'{"t":%.6f,"a":%s}\n' % (seconds, line)
+
+    def _compiled(self, message: dict[str, Any]) -> types.CodeType | BaseException:
+        """The student's file compiled (never run here), or why it cannot be."""
+        key = (message["file"], message["source"])
+        if key not in self.code:
+            try:
+                self.code[key] = compile(message["source"], message["file"], "exec")
+            except BaseException as error:  # a syntax error, a nesting too deep to parse
+                self.code[key] = error
+        return self.code[key]
+
+    def _numbered(self, seat: _Seat, sent: list[int]) -> tuple[list[int], dict[int, Any]]:
+        """The legal actions ``sent`` (runs of the tournament's numbers) as runs of the
+        seat's own numbers, with the JSON of those new to it."""
+        new: dict[int, Any] = {}
+        mine = []
+        for n in numbers_of(sent):
+            k = seat.numbers.get(n)
+            if k is None:
+                k = seat.numbers[n] = len(seat.numbers)
+                new[k] = self.actions[n]
+            mine.append(k)
+        return runs(mine), new
+
+    def _fork(self, work: Callable[[], dict[str, Any]]) -> _Seat:
+        """A seat's process: it confines itself, answers ``work()`` in one line, then (if it
+        made a player) the questions it is sent, until its input ends."""
+        self.born += 1
+        down, up = os.pipe(), os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the seat's process
+            code = 0
+            try:
+                keep = (down[0], up[1])
+                _close_all_but(keep)
+                self._confine(f"seat-{self.born}")
+                reader, writer = os.fdopen(down[0], "rb"), os.fdopen(up[1], "wb")
+                writer.write(_line_of(_guarded(work)))
+                writer.flush()
+                player = _PLAYING[0]
+                if player is not None:
+                    for line in reader:
+                        writer.write(_line_of(player.answer(json.loads(line))))
+                        writer.flush()
+            except BaseException:
+                code = 70
+            finally:
+                os._exit(code)
+        os.close(down[0])
+        os.close(up[1])
+        return _Seat(pid, os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0), {})
+
+    def _confine(self, name: str) -> None:
+        """A seat's walls: its own scratch folder (its home and temporary folder), its own
+        limits (CPU seconds: the tournament's budget), Landlock to that folder."""
+        own = os.path.join(self.settings["scratch"], name)
+        os.mkdir(own, 0o700)
+        os.chdir(own)
+        os.environ["HOME"] = os.environ["TMPDIR"] = own
+        tempfile.tempdir = own
+        _die_with_parent()
+        isolation.limit(self.settings["memory"], PROCESSES, self.settings["cpu"])
+        if self.settings["landlock"]:
+            isolation.landlock(self.settings["read"], [own], self.settings["proc"])
+
+    def _waited(self, seat: _Seat) -> float:
+        """When ``seat`` began to answer (waiting for it)."""
+        if not seat.ended and not seat.buffer:
+            select.select([seat.back], [], [])
+        return time.monotonic()
+
+    def _read(self, seat: _Seat) -> bytes:
+        """The seat's next line (at most ``LINE`` bytes), or how its process ended."""
+        while not seat.ended and b"\n" not in seat.buffer:
+            chunk = os.read(seat.back.fileno(), LINE)
+            seat.buffer += chunk
+            if len(seat.buffer) > LINE:
+                seat.ended = "sent too much"
+                self._end(seat)
+            elif not chunk:
+                seat.ended = _ended(self._end(seat, 1.0))
+        if seat.ended:
+            return _line_of({"problem": seat.ended})
+        line, _, seat.buffer = seat.buffer.partition(b"\n")
+        return line + b"\n"
+
+    def _end(self, seat: _Seat, grace: float = 0.0) -> int:
+        """End a seat's process (after ``grace`` seconds if it is ending); its wait status."""
+        for pipe in (seat.to, seat.back):
+            with contextlib.suppress(OSError):
+                pipe.close()
+        deadline = time.monotonic() + grace
+        with contextlib.suppress(ChildProcessError):
+            while time.monotonic() < deadline:
+                pid, status = os.waitpid(seat.pid, os.WNOHANG)
+                if pid:
+                    return status
+                time.sleep(0.005)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(seat.pid, signal.SIGKILL)
+            return os.waitpid(seat.pid, 0)[1]
+        return 0
+
+
+def _queued(pid: int) -> float:
+    """The seconds process ``pid`` has waited for a core, ready to run (Linux's
+    ``/proc/<pid>/schedstat``; 0 where there is none): a busy machine's, not the student's."""
+    try:
+        with open(f"/proc/{pid}/schedstat", "rb") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _close_all_but(keep: tuple[int, ...]) -> None:
+    """Close every file descriptor above 2 but ``keep`` (a seat's process keeps nothing of the
+    template's: not the tournament's pipe, not its siblings')."""
+    last = 3
+    for fd in sorted(keep):
+        os.closerange(last, fd)
+        last = fd + 1
+    os.closerange(last, 1 << 20)
+
+
+def _ended(status: int) -> str:
+    """How a process ended, from its wait status, in words."""
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        return f"its process was ended by {name}"
+    return f"its process ended (exit code {os.waitstatus_to_exitcode(status)})"
+
+
+def _guarded(work: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return work()
+    except _Failed as failed:
+        return {"problem": str(failed)}
+
+
+class _Failed(Exception):
+    """A student's code failed: the words say how."""
+
+
+_PLAYING: list[Player | None] = [None]
+"""The player of this seat's process, once made."""
 
 
 class Player:
-    """The sandbox's side: the student's file, its strategies for the deals in play, and
-    their Seats' events so far. The engine (with ``games``' packages) is imported first and
-    kept as it was: each round of deals starts from it again, whatever an earlier strategy
-    changed in it, so a deal plays the same in a fresh process or in one that played others."""
+    """A seat's process's side: the student's file run afresh, one player made for one seat
+    of one deal, and its Seat's events so far."""
 
-    def __init__(self, games: Sequence[str] = ()) -> None:
-        for game in games:
-            importlib.import_module(f"engine.{game}")
-        self.pristine = _engine_now()
-        self.code: dict[tuple[str, str], types.CodeType] = {}
-        self.file = ""
-        self.players: dict[str, tuple[_Dealt, Any]] = {}
-        self.events: dict[str, list[Any]] = {}
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.player: Any = None
+        self.events: list[Any] = []
         self.actions: dict[int, Any] = {}
         self.legal: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, int]]] = {}
         """Each list of legal actions asked about (by its runs), and each action's place in
         it by the action's identity."""
-        self.playing: _Dealt | None = None
-        """The deal whose random numbers are in use."""
 
-    def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any]]:
-        do = message["do"]
-        if do == "load":
-            yield self._guarded("import", lambda: {"classes": self._classes(message)})
-        elif do == "deals":
-            self.players, self.events, self.playing = {}, {}, None
-            _restore(self.pristine)
-            for deal in message["deals"]:
-                yield self._guarded("import", lambda deal=deal: self._deal(message, deal))
-        elif do == "ask":
-            from engine import GAMES
-
-            kinds = GAMES[message["game"]].kinds()
-            for ask in message["asks"]:
-                yield self._guarded("choose", lambda ask=ask: self._choose(message, ask, kinds))
-
-    def _guarded(self, doing: str, work: Any) -> dict[str, Any]:
+    def _run(self, doing: str, work: Callable[[], Any]) -> Any:
         try:
-            answer: dict[str, Any] = work()
+            return work()
         except BaseException as error:  # whatever the student's code raised, sys.exit too
-            return {"problem": described(error, self.file, doing)}
-        return answer
+            raise _Failed(described(error, self.file, doing)) from None
 
-    def _module(self, message: dict[str, Any]) -> types.ModuleType:
-        """The student's file, run afresh as a module of its own."""
-        self.file = message["file"]
-        key = (message["file"], message["source"])
-        if key not in self.code:
-            self.code[key] = compile(message["source"], message["file"], "exec")
-        name = "strategy_" + Path(message["file"]).stem
+    def _module(self, code: types.CodeType | BaseException) -> types.ModuleType:
+        """The student's file, run as a module of its own."""
+        if isinstance(code, BaseException):
+            raise _Failed(described(code, self.file, "import"))
+        name = "strategy_" + Path(self.file).stem
         module = types.ModuleType(name)
-        module.__file__ = message["file"]
+        module.__file__ = self.file
         sys.modules[name] = module
-        exec(self.code[key], module.__dict__)
+        self._run("import", lambda: exec(code, module.__dict__))
         return module
 
-    def _classes(self, message: dict[str, Any]) -> list[str]:
-        module = self._module(message)
-        return [
-            name
-            for name, c in vars(module).items()
-            if isinstance(c, type)
-            and c.__module__ == module.__name__
-            and callable(getattr(c, "choose", None))
-        ]
+    def classes(self, code: types.CodeType | BaseException) -> dict[str, Any]:
+        module = self._module(code)
+        return {
+            "classes": [
+                name
+                for name, c in vars(module).items()
+                if isinstance(c, type)
+                and c.__module__ == module.__name__
+                and callable(getattr(c, "choose", None))
+            ]
+        }
 
-    def _deal(self, message: dict[str, Any], deal: dict[str, Any]) -> dict[str, Any]:
+    def deal(
+        self, code: types.CodeType | BaseException, cls: str, seed: int, chance: str
+    ) -> dict[str, Any]:
+        """Make this seat's player: the deal's own random numbers (a careless strategy's
+        unseeded chance is the same whatever plays the deal), the file run, the class made."""
         import inspect
 
-        dealt = _Dealt(deal["chance"])  # a careless strategy's unseeded chance, the same
-        dealt.play(self.playing)
-        self.playing = dealt
+        random.seed(chance)
+        module = self._module(code)
         if "numpy" in sys.modules:
             sys.modules["numpy"].random.seed(random.getrandbits(32))
-        cls = getattr(self._module(message), message["class"])
-        takes_seed = "seed" in inspect.signature(cls).parameters
-        for key, seed in deal["seats"].items():
-            self.players[key] = dealt, cls(seed=seed) if takes_seed else cls()
+        made = getattr(module, cls)
+        takes_seed = "seed" in inspect.signature(made).parameters
+        self.player = self._run("__init__", lambda: made(seed=seed) if takes_seed else made())
+        _PLAYING[0] = self
         return {"ok": True}
 
-    def _choose(self, message: dict[str, Any], ask: dict[str, Any], kinds: Any) -> Any:
+    def answer(self, ask: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return self._choose(ask)
+        except _Failed as failed:
+            return {"problem": str(failed)}
+
+    def _choose(self, ask: dict[str, Any]) -> dict[str, Any]:
+        from engine import GAMES
         from engine.seat import Seat, event_from
         from engine.values import decode
 
-        dealt, player = self.players[ask["key"]]
-        if dealt is not self.playing:
-            dealt.play(self.playing)
-            self.playing = dealt
+        kinds = GAMES[ask["game"]].kinds()
         for k, data in ask["new"].items():
             self.actions[int(k)] = decode(data, kinds)
-        events = self.events.setdefault(ask["key"], [])
-        events += [event_from(e) for e in ask["events"]]
+        self.events += [event_from(e) for e in ask["events"]]
         legal, places = self._legal(ask["legal"])
         seat = Seat(
-            message["game"],
+            ask["game"],
             ask["seat"],
-            message["players"],
+            ask["players"],
             ask["view"],
-            tuple(events),
+            tuple(self.events),
             ask["move"],
             legal,
         )
-        chosen = player.choose(seat)
+        chosen = self._run("choose", lambda: self.player.choose(seat))
         k = places.get(id(chosen))
         if k is not None:
             return {"i": k}
         for k, action in enumerate(legal):  # an equal action, not the same object
-            if action == chosen:
+            if self._run("choose", functools.partial(operator.eq, action, chosen)):
                 return {"i": k}
         return {"problem": f"chose {_shown(chosen)}, which is not one of seat.legal_actions()"}
 
@@ -485,38 +788,6 @@ class Player:
                 self.legal.clear()
             found = self.legal[key] = legal, {id(a): k for k, a in enumerate(legal)}
         return found
-
-
-Snapshot = list[tuple[Any, dict[str, Any]]]
-
-
-def _engine_now() -> Snapshot:
-    """Every engine module's and engine class's own attributes, as they are now."""
-    out: Snapshot = []
-    for name, module in list(sys.modules.items()):
-        if name == "engine" or name.startswith("engine."):
-            out.append((module, dict(vars(module))))
-            out += [
-                (c, dict(vars(c)))
-                for c in vars(module).values()
-                if isinstance(c, type) and c.__module__ == name
-            ]
-    return out
-
-
-def _restore(snapshot: Snapshot) -> None:
-    """Put back every attribute ``_engine_now`` saw, and take away any added since."""
-    for owner, attributes in snapshot:
-        now = vars(owner)
-        if now == attributes:
-            continue
-        for key in set(now) - set(attributes):
-            with contextlib.suppress(AttributeError, TypeError):
-                delattr(owner, key)
-        for key, value in attributes.items():
-            if now.get(key) is not value:
-                with contextlib.suppress(AttributeError, TypeError):
-                    setattr(owner, key, value)
 
 
 def described(error: BaseException, file: str, doing: str) -> str:

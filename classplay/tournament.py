@@ -45,6 +45,7 @@ from engine import CHANCE, IllegalAction, State, make_bot, new_game
 from engine.seat import Onlookers, decide, event_data, reads_a_state
 from engine.stats import mean_interval, running_intervals, share_interval
 
+from .isolation import available
 from .sandbox import Fault, Limits, Sandbox, described, orphaned
 
 """The two-sided 95% point of the normal distribution."""
@@ -207,6 +208,8 @@ class DealResult:
     margin: float | None
     score: float
     problems: tuple[Problem, ...] = ()
+    spent: tuple[float, float] = (0.0, 0.0)
+    """The seconds each strategy's answers took (a student's file's: its budget's)."""
 
 
 def play_duplicate(job: Job) -> DealResult:
@@ -276,6 +279,7 @@ class _Deals:
             if e.file
         }
         self.problems: list[list[Problem]] = [[] for _ in jobs]
+        self.spent: list[list[float]] = [[0.0, 0.0] for _ in jobs]
         self.results: list[DealResult | None] = [None] * len(jobs)
         self.games: list[tuple[int, int]] = []
         """This round's games: (deal, lineup)."""
@@ -294,7 +298,10 @@ class _Deals:
         every = range(len(self.jobs))
         while left := [d for d in every if self.results[d] is None and not self._aside(d)]:
             self._round(left)  # each round ends one deal at least
-        return self.results
+        for box in self.boxes.values():
+            if box.process is not None:
+                box.send({"do": "rest"})  # its seats' processes end: only the template waits
+        return [None if self._aside(d) else r for d, r in enumerate(self.results)]
 
     def _aside(self, d: int) -> bool:
         """Whether deal ``d`` comes after a strategy's ``withdraw_after``-th problem among
@@ -416,10 +423,10 @@ class _Deals:
                 "deals": [{"seats": mine[d], "chance": f"{self.jobs[d].deal}"} for d in deals],
             }
             box.send(message)
-        for who, box in self.boxes.items():
+        for who in self.boxes:
             for d in deals:
                 try:
-                    answer = box.answer()
+                    answer = self._timed(who, d)
                 except Fault as fault:
                     self._problem(who, d, f"{fault} while loading its file")
                     self.dead.add(who)
@@ -486,11 +493,10 @@ class _Deals:
         for who, asks in sent.items():
             if who in self.dead:
                 continue
-            box = self.boxes[who]
             for g, _ in asks:
                 d = self.games[g][0]
                 try:
-                    answer = box.answer()
+                    answer = self._timed(who, d)
                 except Fault as fault:
                     if not self.problems[d]:
                         self._problem(who, d, str(fault), g, self.states[g])
@@ -499,11 +505,24 @@ class _Deals:
                 if self.problems[d]:
                     continue
                 i = answer.get("i")
-                if type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
+                budget = self.jobs[d].limits.budget
+                if sum(spent[who] for spent in self.spent) > budget:
+                    what = f"its answers took more than its budget of {budget:g} s"
+                    self._problem(who, d, what, g, self.states[g])
+                elif type(i) is int and 0 <= i < len(self.legal[g]) and len(answer) == 1:
                     chosen.append((g, self.legal[g][i]))
                 else:
                     self._problem(who, d, _said(answer), g, self.states[g])
         return chosen
+
+    def _timed(self, who: int, d: int) -> dict[str, Any]:
+        """Side ``who``'s next answer, its time counted to deal ``d``."""
+        box = self.boxes[who]
+        before = box.spent
+        try:
+            return box.answer()
+        finally:
+            self.spent[d][who] += box.spent - before
 
     def _problem(
         self, who: int, d: int, what: str, g: int | None = None, state: State[Any] | None = None
@@ -524,11 +543,12 @@ class _Deals:
 
     def _result(self, d: int, ends: list[State[Any]]) -> DealResult:
         index = self.jobs[d].index
+        spent = (self.spent[d][0], self.spent[d][1])
         out = {p.name for p in self.problems[d]}
         if out:
             first, second = (side.name in out for side in self.sides)
             score = 0.5 if first and second else 0.0 if first else 1.0
-            return DealResult(index, None, score, tuple(self.problems[d]))
+            return DealResult(index, None, score, tuple(self.problems[d]), spent)
         margin = score = 0.0
         for up, end in zip(self.ups, ends, strict=True):
             returns, won = end.returns(), set(end.winners())
@@ -536,7 +556,7 @@ class _Deals:
             margin += _mean(returns, mine) - _mean(returns, theirs)
             a, b = bool(won & set(mine)), bool(won & set(theirs))
             score += 1.0 if a and not b else 0.0 if b and not a else 0.5
-        return DealResult(index, margin / len(self.ups), score / len(self.ups))
+        return DealResult(index, margin / len(self.ups), score / len(self.ups), (), spent)
 
 
 def _of(lineup: Sequence[int], who: int) -> list[int]:
@@ -692,6 +712,8 @@ class Tournament:
     interrupted: bool = False
     secret: str | None = None
     planned: int = 0
+    isolation: str = ""
+    """The walls students' files played in, with the guarantees in force (or why none)."""
 
     @property
     def problems(self) -> dict[str, list[str]]:
@@ -785,6 +807,8 @@ def tournament(
     memory: int = 1 << 30,
     withdraw_after: int = 3,
     secret: str | None = None,
+    budget: float = 120.0,
+    isolation: str = "sandbox",
     **options: Any,
 ) -> Tournament:
     """Every pair of ``strategies`` (levels, classes, students' files; a mapping names them)
@@ -795,7 +819,10 @@ def tournament(
     pool of ``workers`` processes (every core; ``workers=0``: this process). A class of this
     kernel is played in this process. A student's file is played in a process of its own,
     with ``time_limit`` seconds for each decision and ``memory`` bytes; after
-    ``withdraw_after`` problems it is withdrawn. ``secret``: what the deals are drawn with;
+    ``withdraw_after`` problems it is withdrawn, and when its answers have taken ``budget``
+    seconds in all. It runs inside the operating system's walls (``isolation="sandbox"``,
+    ``t.isolation`` says which: ``classplay.isolation``), and not at all where there are none,
+    unless ``isolation="none"``. ``secret``: what the deals are drawn with;
     by default a fresh random one when a student's file plays (so nobody can work out the
     cards to come from the cards he holds), else none (the same deals every time)."""
     named = (
@@ -813,7 +840,8 @@ def tournament(
         raise ValueError(
             f"withdraw_after must be a whole number of at least 1, not {withdraw_after!r}"
         )
-    limits = Limits(time_limit, memory)
+    limits = Limits(time_limit, memory, budget, isolation)
+    walls = str(available(isolation)) if any(e.file for e in entrants) else ""
     count = players or new_game(game, **options).num_players
     if secret is None and any(e.file for e in entrants):
         secret = secrets.token_hex(16)
@@ -823,9 +851,9 @@ def tournament(
         for p, (a, b) in enumerate(pairs)
         for d in range(games)
     ]
-    run = _Run(jobs, withdraw_after, on_deal)
+    run = _Run(jobs, withdraw_after, on_deal, budget)
     run.go(executor, workers)
-    return run.tournament(game, count, names, pairs, secret)
+    return run.tournament(game, count, names, pairs, secret, walls)
 
 
 class _Run:
@@ -836,9 +864,17 @@ class _Run:
     played meanwhile), so the outcome is the same however the deals were shared out."""
 
     def __init__(
-        self, jobs: list[Job], withdraw_after: int, on_deal: Callable[[int, int], None] | None
+        self,
+        jobs: list[Job],
+        withdraw_after: int,
+        on_deal: Callable[[int, int], None] | None,
+        budget: float = math.inf,
     ) -> None:
-        self.jobs, self.after, self.on_deal = jobs, withdraw_after, on_deal
+        self.jobs, self.after, self.on_deal, self.budget = jobs, withdraw_after, on_deal, budget
+        self.used: dict[str, float] = {}
+        """Each student's file's seconds of answers so far, in the tournament's order."""
+        self.spent_out: set[str] = set()
+        """The strategies withdrawn for spending their budget."""
         self.done: dict[int, DealResult] = {}
         self.futures: dict[Future[list[DealResult | None]], list[Job]] = {}
         self.settled: list[tuple[Job, DealResult | None, list[str]]] = []
@@ -922,8 +958,14 @@ class _Run:
             self.settled.append((job, deal, gone))
             for name in {p.name for p in deal.problems} if deal else ():
                 self.counts[name] = self.counts.get(name, 0) + 1
-                if self.counts[name] == self.after:
+                if self.counts[name] == self.after and name not in self.out:
                     self.out[name] = job.index
+            spent_here = deal.spent if deal else (0.0, 0.0)
+            for side, spent in zip((job.first, job.second), spent_here, strict=True):
+                used = self.used[side.name] = self.used.get(side.name, 0.0) + spent
+                if side.file and used > self.budget and side.name not in self.out:
+                    self.out[side.name] = job.index
+                    self.spent_out.add(side.name)
 
     def tournament(
         self,
@@ -932,6 +974,7 @@ class _Run:
         names: list[str],
         pairs: list[tuple[Entrant, Entrant]],
         secret: str | None,
+        isolation: str = "",
     ) -> Tournament:
         matches = {(a.name, b.name): Match(a.name, b.name) for a, b in pairs}
         issues: list[Problem] = []
@@ -945,9 +988,13 @@ class _Run:
         withdrawn = {}
         for name, index in self.out.items():
             left = sum(1 for _, _, gone in self.settled if name in gone)
+            why = (
+                f"after its answers took {self.budget:g} s, its budget for the tournament"
+                if name in self.spent_out
+                else f"after {self.after} problem{'s' if self.after > 1 else ''}"
+            )
             withdrawn[name] = (
-                f"after {self.after} problem{'s' if self.after > 1 else ''} "
-                f"(the last in deal {self.jobs[index].deal}): "
+                f"{why} (the last in deal {self.jobs[index].deal}): "
                 f"its {left} later deals forfeited"
             )
         return Tournament(
@@ -960,6 +1007,7 @@ class _Run:
             self.interrupted,
             secret,
             len(self.jobs),
+            isolation,
         )
 
 
@@ -989,7 +1037,7 @@ def close_sandboxes() -> None:
     """End this thread's sandboxes (a tournament's end, in the process that played it)."""
     boxes = _sandboxes()
     while boxes:
-        boxes.popitem()[1].kill()
+        boxes.popitem()[1].kill(grace=1.0)
 
 
 def _worker() -> None:
@@ -1004,15 +1052,20 @@ def _worker() -> None:
 
 
 def strategies_in(
-    folder: str | Path, time_limit: float = 10.0, memory: int = 1 << 30
+    folder: str | Path,
+    time_limit: float = 10.0,
+    memory: int = 1 << 30,
+    isolation: str = "sandbox",
 ) -> tuple[dict[str, StudentFile], dict[str, str]]:
     """Every strategy class (a class with ``choose``) defined in the ``.py`` files of
     ``folder``, named ``file:Class`` (or ``file`` when a file holds one), and the files that
     could not be read, with why: ``(strategies, problems)``. Each file is run in a process of
-    its own (``time_limit`` seconds, ``memory`` bytes), never in this one."""
+    its own (``time_limit`` seconds, ``memory`` bytes), inside the operating system's walls
+    (``isolation``, as ``tournament`` says), never in this one."""
     found: dict[str, StudentFile] = {}
     problems: dict[str, str] = {}
-    limits = Limits(time_limit, memory)
+    limits = Limits(time_limit, memory, isolation=isolation)
+    available(isolation)  # no walls: nothing runs, and the teacher is told why
     paths = sorted(Path(folder).glob("*.py"))
     boxes: list[tuple[Path, str, Sandbox]] = []
     for path in paths:

@@ -13,10 +13,12 @@ A teacher runs it on a folder of students' files (each played in a process of it
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from io import BytesIO
 from typing import Any
 
 import classplay.tournament as contest
+from classplay.isolation import available
 from classplay.tournament import Tournament
 
 from ..progress import Progress, _in_ipython
@@ -34,14 +36,18 @@ def tournament(
 ) -> Tournament:
     """``classplay.tournament.tournament`` with a progress bar (shown when running in IPython, or
     as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals. ``how``:
-    its other settings (``executor``, ``workers``, ``time_limit``, ``memory``,
-    ``withdraw_after``, ``secret``) and the game's options. Interrupting the cell keeps the
+    its other settings (``executor``, ``workers``, ``time_limit``, ``memory``, ``budget``,
+    ``withdraw_after``, ``secret``, ``isolation``) and the game's options. With students'
+    files, the guarantees of their sandbox are printed first. Interrupting the cell keeps the
     results so far."""
     n = len(strategies)
     progress = Progress(games * n * (n - 1) // 2, "deals")
     if _in_ipython() if show is None else show:
         from IPython.display import display
 
+        files = strategies.values() if isinstance(strategies, Mapping) else strategies
+        if any(isinstance(s, contest.StudentFile) for s in files):
+            print(available(how.get("isolation", "sandbox")))  # the walls, before any file runs
         display(progress)
     start = time.monotonic()
 

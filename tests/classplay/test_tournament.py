@@ -167,6 +167,8 @@ def test_a_folder_of_students_files_is_read_each_in_its_own_process(tmp_path):
 
 
 def test_a_sandboxed_strategy_is_given_the_seat_this_process_would_give(tmp_path):
+    """Its process records what it is given in a file of this test's (it may, at the
+    teacher's word: ``isolation="none"``; a sandbox may write nowhere but its scratch)."""
     path = tmp_path / "seats.jsonl"
     (tmp_path / "recorder.py").write_text(SEATS.format(path=str(path)))
     found, _ = strategies_in(tmp_path)
@@ -177,6 +179,7 @@ def test_a_sandboxed_strategy_is_given_the_seat_this_process_would_give(tmp_path
         players=2,
         workers=0,
         secret="s",
+        isolation="none",
     )
     namespace: dict = {}
     exec(SEATS.format(path=str(tmp_path / "here.jsonl")), namespace)
@@ -445,3 +448,24 @@ def test_a_share_of_the_wins_is_shown_within_0_and_1():
         assert 0 <= s.score[1] <= s.score[0] <= s.score[2] <= 1
     m = t.matches[0]
     assert m.interval("scores")[1] >= 0 and m.interval("scores")[2] <= 1
+
+
+def test_without_walls_students_files_run_only_at_the_teachers_word(tmp_path, monkeypatch):
+    """No namespaces and no Landlock (macOS, Windows, a locked-down container): a student's
+    file is refused, in words, before anything runs, unless ``isolation="none"``."""
+    from classplay import isolation
+
+    monkeypatch.setattr(isolation, "_namespaces", lambda: "")
+    monkeypatch.setattr(isolation, "landlock_abi", lambda: 0)
+    (tmp_path / "asha.py").write_text(FIRST)
+    with pytest.raises(isolation.Unavailable, match="isolation='none'"):
+        strategies_in(tmp_path)
+    found, _ = strategies_in(tmp_path, isolation="none")
+    with pytest.raises(isolation.Unavailable, match="neither user namespaces"):
+        tournament({**found, "basic": "basic"}, "india", games=1, players=2)
+    t = tournament(
+        {**found, "basic": "basic"}, "india", games=1, players=2, workers=0, isolation="none"
+    )
+    assert not t.problems and t.isolation.startswith("NO SANDBOX (isolation='none')")
+    with pytest.raises(ValueError, match="isolation is 'sandbox' or 'none'"):
+        tournament({**found, "basic": "basic"}, "india", isolation="off")
