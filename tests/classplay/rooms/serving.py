@@ -18,7 +18,7 @@ import engine
 from classplay.rooms.client import Client, seat_from
 from classplay.rooms.server import RATE
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Server:
