@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "widgets"))  # no_leak.py: twin games
+sys.path.insert(0, str(Path(__file__).parents[2] / "widgets"))  # no_leak.py: twin games
 
 from serving import Server
 
