@@ -123,7 +123,7 @@ class Seated(widgets.VBox):
             return
         wait = RETRY[min(self._tries, len(RETRY) - 1)]
         self._tries += 1
-        self._gone(f"The room's server is not answering ({why}): trying again in {wait} s…")
+        self._gone(f"Connection lost ({why}): trying again in {wait} s…")
 
         async def again() -> None:
             await asyncio.sleep(wait)
