@@ -389,7 +389,8 @@ class Hosted:
             '<div class="tt-room-code">'
             f"<p>Room code: <b style='font-size:200%;letter-spacing:0.2em'>{self.code}</b></p>"
             f'<p>Students: <code>join(room="{self.code}", name="…")</code>, or the room '
-            "page's form.</p></div>"
+            "page's form. The game starts once every seat is taken, or at "
+            "<code>room.start()</code>.</p></div>"
         )
 
     def __repr__(self) -> str:
