@@ -37,9 +37,8 @@ def open_page(chromium, lab_server, rooms, query: str):
     page = chromium.new_page()
     page.set_viewport_size(LAPTOP)
     page.goto(f"{lab_server.base_url}/voila/render/{PAGE}?{query}&server={rooms.url}")
-    table = page.locator(".tt-table").first
-    table.wait_for(timeout=patience(120_000))
-    return page, table
+    page.locator(".tt-seats").first.wait_for(timeout=patience(120_000))  # lobby or table
+    return page, page.locator(".tt-table").first
 
 
 def enabled(table, text: str):
@@ -90,6 +89,8 @@ def test_a_plates_room_plays_several_rounds_by_clicks(lab_server, chromium, room
         open_page(chromium, lab_server, rooms, f"room={code}&name={n}") for n in ("Asha", "Ben")
     ]
     try:
+        for _page, table in pages:  # both seats taken: the game starts
+            table.wait_for(timeout=patience(60_000))
         deadline = time.monotonic() + patience(240)
         idle_since = time.monotonic()
         while min(rounds_seen(t) for _p, t in pages) < ROUNDS:
