@@ -205,8 +205,8 @@ class RoomTable:
         seat = t.shown.current_player
         if t.shown.is_terminal() or not isinstance(seat, int) or seat < 0:
             return line
-        if t.paused and seat in t.humans and not self.onlooker:
-            return f"{line}: the table waits for you"
+        if t.paused and not self.onlooker:  # this screen's own Continue first
+            return f"{line}: the table waits for you" if seat in t.humans else line
         sitter = self.sitters[seat]
         if (
             sitter.get("paused")

@@ -28,8 +28,10 @@ def test_every_screen_says_whose_continue_holds_the_table():
     name = f"Student {mover}"
     assert room.sitters[mover].paused
     assert "the table waits for you" in played.tables[mover].board.status
-    if played.tables[other].paused:
-        played.tables[other].resume()  # the other student has looked and clicked Continue
+    if played.tables[other].paused:  # their own Continue first, then whose holds the table
+        assert "Waiting for" not in played.tables[other].board.status
+        assert "Continue" in played.tables[other].board.status
+        played.tables[other].resume()
     for key in (other, ONLOOKER):
         assert f"Waiting for {name}: Continue" in played.tables[key].board.status, key
     played.tables[mover].resume()
