@@ -23,19 +23,26 @@ def recent_title(name: str, own: bool, lines: list[str]) -> str:
     return "Since your last move" if name == YOU else f"Since {name}'s last move"
 
 
-def over_html(winners: list[str], standings: list[tuple[str, str]]) -> str:
+def over_html(
+    winners: list[str], standings: list[tuple[str, str]], next_game: str | None = None
+) -> str:
     """The game-over box: who won, each player's final standing (name, result in the game's
-    own words), and the New game button."""
+    own words), and the New game button (or, given ``next_game``, those words instead: in a
+    room the teacher deals the next game)."""
     won = joined(winners) or "Nobody"
     verb = says(won, "win") if len(winners) <= 1 else f"{won} win"
     rows = "".join(
         f"<tr><td>{escape(name)}</td><td>{escape(text)}</td></tr>" for name, text in standings
     )
+    after = (
+        '<button type="button" class="jupyter-button tt-new-game" data-intent="new-game">'
+        "New game</button>"
+        if next_game is None
+        else f'<p class="tt-next-game">{escape(next_game)}</p>'
+    )
     return (
         f'<div class="tt-over-box" role="status"><b>Game over: {escape(verb)}.</b>'
-        f'<table class="tt-standings">{rows}</table>'
-        '<button type="button" class="jupyter-button tt-new-game" data-intent="new-game">'
-        "New game</button></div>"
+        f'<table class="tt-standings">{rows}</table>{after}</div>'
     )
 
 

@@ -9,7 +9,9 @@ its ``record`` in SQLite. What it says to a seat is plain JSON data, the same wh
 - ``table(seat)``: the whole table as that seat sees it (on joining, on coming back);
 - ``steps(seat, steps)``: the actions just made, each with the view after it.
 
-A seat that is not a player's is a bot's; a player who is away (a dropped connection, for
+A room opens in its lobby: seats fill, nothing is dealt and no bot moves until the game starts,
+when the teacher starts it (``start``) or when every seat is taken. A seat that is not a
+player's is a bot's; a player who is away (a dropped connection, for
 longer than the teacher allows) has a bot stand in until they come back. The onlooker (the
 teacher's projector, ``seat=None``) sees what every player sees, and every hand once the game
 is over.
@@ -54,10 +56,14 @@ class Sitter:
     user: str | None = None
     level: str | None = None
     away: bool = False
+    paused: bool = False
+    """A player's table is paused at a round's end, waiting for their Continue (their
+    table says so: ``Room.pause``)."""
 
     def data(self) -> dict[str, Any]:
-        """What every seat may know of this one: its kind, its name, whether it is away."""
-        return {"kind": self.kind, "name": self.name, "away": self.away}
+        """What every seat may know of this one: its kind, its name, whether it is away,
+        whether its table waits for the player's Continue."""
+        return {"kind": self.kind, "name": self.name, "away": self.away, "paused": self.paused}
 
 
 @dataclass(frozen=True)
@@ -83,6 +89,8 @@ class Room:
     """Seconds a player may be away before a bot plays for them (None: the seat waits)."""
     games: int = 1
     """How many games this room has dealt (the one on the table included)."""
+    started: bool = True
+    """False while the room is a lobby: nothing dealt, no bot moved (``start``)."""
     onlookers: Onlookers = field(init=False)
 
     def __post_init__(self) -> None:
@@ -103,8 +111,9 @@ class Room:
         options: Mapping[str, Any] | None = None,
     ) -> Room:
         """A new room playing ``game``: ``bots`` gives the seats played by bots (seat ->
-        level), the others wait for players. The seed is secret (drawn from the operating
-        system) unless given (a test's)."""
+        level), the others wait for players. It opens as a lobby (nothing dealt) unless every
+        seat is a bot's. The seed is secret (drawn from the operating system) unless given (a
+        test's)."""
         if type(hints) is not bool:
             raise ValueError(f"hints is True or False, not {hints!r}")
         state = engine.new_game(game, players, _seed(seed), **dict(options or {}))
@@ -112,8 +121,8 @@ class Room:
         for seat, level in (bots or {}).items():
             state.check_seat(seat)
             sitters[seat] = _bot(state, seat, level)
-        room = cls(code, state, sitters, hints, takeover_seconds(takeover))
-        room.advance()
+        room = cls(code, state, sitters, hints, takeover_seconds(takeover), started=False)
+        room._start_when_full()
         return room
 
     def record(self) -> dict[str, Any]:
@@ -125,6 +134,7 @@ class Room:
             "hints": self.hints,
             "takeover": self.takeover,
             "games": self.games,
+            "started": self.started,
         }
 
     @classmethod
@@ -143,6 +153,7 @@ class Room:
                 bool(data["hints"]),
                 takeover_seconds(data["takeover"]),
                 int(data["games"]),
+                data.get("started", True) is True,
             )
         except SaveError:
             raise
@@ -158,7 +169,7 @@ class Room:
         if mine is not None:
             if seat is not None and seat != mine:
                 raise Refused(f"you already sit at seat {mine} of this table")
-            self.sitters[mine].away = False
+            self.sitters[mine].away = self.sitters[mine].paused = False  # a fresh table
             return mine
         if seat is None:
             open_seats = [s for s, sitter in enumerate(self.sitters) if sitter.kind == "open"]
@@ -170,6 +181,7 @@ class Room:
         if self.sitters[seat].kind != "open":
             raise Refused(f"seat {seat} is taken")
         self.sitters[seat] = Sitter("player", _name(name, seat), user)
+        self._start_when_full()
         return seat
 
     def seat_of(self, user: str) -> int | None:
@@ -190,10 +202,35 @@ class Room:
 
     def make_bot(self, seat: int, level: str = STAND_IN) -> list[Step]:
         """The teacher gives ``seat`` to a bot of ``level`` for good (a student who left, a
-        free seat). Returns the moves the bot made at once."""
+        free seat; the last open seat so filled starts the game). Returns the moves made at
+        once."""
         self.state.check_seat(seat)
         self.sitters[seat] = _bot(self.state, seat, level)
+        return self._start_when_full() if not self.started else self.advance()
+
+    def pause(self, seat: int, on: Any) -> None:
+        """Seat ``seat``'s table is paused at a round's end (``on``), or its player clicked
+        Continue: every screen can say whose Continue the table waits for."""
+        if type(on) is not bool:
+            raise Refused("a pause is on (true) or off (false)")
+        self.sitters[seat].paused = on and self.sitters[seat].kind == "player"
+
+    def awaited(self) -> list[int]:
+        """The seats the lobby still waits for (open seats)."""
+        return [s for s, sitter in enumerate(self.sitters) if sitter.kind == "open"]
+
+    # -- the lobby
+    def start(self) -> list[Step]:
+        """The teacher starts the game: the deal, and the bots' first moves (open seats
+        wait for their players, as a player away does). Returns the moves made."""
+        if self.started:
+            raise Refused("the game has started already")
+        self.started = True
         return self.advance()
+
+    def _start_when_full(self) -> list[Step]:
+        """Start the game once no seat is open (every player has come)."""
+        return [] if self.started or self.awaited() else self.start()
 
     # -- playing
     def act(self, seat: int, move: Any, action: Any) -> list[Step]:
@@ -202,6 +239,11 @@ class Room:
         JSON). Checked like a click, through the rules; refused with the reason, the game
         unchanged. Returns the action's step and the moves of chance and bots after it."""
         state = self.state
+        if not self.started:
+            raise Refused(
+                "the game has not started: the teacher starts it, or it starts once every "
+                "seat is taken"
+            )
         if self.sitters[seat].kind != "player":
             raise Refused(f"seat {seat} is not a player's")
         if type(move) is not int or move != len(state.history):
@@ -220,7 +262,7 @@ class Room:
 
     def advance(self) -> list[Step]:
         """Chance and the bots (and the stand-ins for players away) move until a player is
-        to act or the game is over."""
+        to act or the game is over (nothing moves in the lobby)."""
         steps = self.chance()
         while (due := self.bot_due()) is not None:
             steps += self.bot_acts(due[0], self._decide(*due))
@@ -228,17 +270,18 @@ class Room:
 
     # -- bots decided elsewhere (the server's worker processes): ``advance`` in three parts
     def chance(self) -> list[Step]:
-        """Chance moves until a seat (a player's or a bot's) is to act or the game is over."""
-        steps = []
-        while not self.state.is_terminal() and self.state.current_player == CHANCE:
+        """Chance moves until a seat (a player's or a bot's) is to act or the game is over (none
+        in the lobby)."""
+        steps: list[Step] = []
+        while self.started and not self.state.is_terminal() and self.state.current_player == CHANCE:
             steps.append(self._apply(self.state.sample_chance()))
         return steps
 
     def bot_due(self) -> tuple[int, str] | None:
         """The seat a bot must decide for now, and the bot's level (a stand-in's for a player
-        away); None when a player is to act or the game is over."""
+        away); None when a player is to act, in the lobby, or when the game is over."""
         seat = self.state.current_player
-        if self.state.is_terminal() or seat is None or seat == CHANCE:
+        if not self.started or self.state.is_terminal() or seat is None or seat == CHANCE:
             return None
         sitter = self.sitters[seat]
         if not (sitter.kind == "bot" or sitter.away):
@@ -273,6 +316,8 @@ class Room:
         self.state = engine.new_game(s.game, s.num_players, _seed(None), **s.options)
         self.onlookers = Onlookers(self.state)
         self.games += 1
+        for sitter in self.sitters:
+            sitter.paused = False  # every table starts the new game afresh
         return self.advance()
 
     # -- what each seat is told
@@ -293,6 +338,7 @@ class Room:
             "seat": seat,
             "hints": self.hints,
             "games": self.games,
+            "started": self.started,
             "sitters": [sitter.data() for sitter in self.sitters],
             "events": events,
             **self._seen(s, seat),
@@ -317,8 +363,13 @@ class Room:
         }
 
     def sitters_message(self) -> dict[str, Any]:
-        """Who sits where, for every seat after a change."""
-        return {"type": "sitters", "sitters": [sitter.data() for sitter in self.sitters]}
+        """Who sits where, for every seat after a change, and whether the game has started
+        (a screen in the lobby asks for its table once it has)."""
+        return {
+            "type": "sitters",
+            "sitters": [sitter.data() for sitter in self.sitters],
+            "started": self.started,
+        }
 
     @staticmethod
     def _seen(state: State[Any], seat: int | None) -> dict[str, Any]:

@@ -5,16 +5,18 @@
 Under the prefix:
 
 - ``POST rooms``: a new room (``{"game", "players", "bots": {"seat": level}, "hints",
-  "takeover", "idle", "options"}``), answered at once with its code and a teacher key (the
-  bots' first moves follow, worked out in worker processes);
-- ``GET rooms/<code>``: what its players may know of it (game, seats, move, over); on a hub,
-  for a hub user only;
-- ``POST rooms/<code>``: the teacher's changes (a bot for a seat, the next game, hints, the
-  time before a bot stands in, the idle time before the room closes), with the teacher key
-  (header ``X-Teacher-Key``);
+  "takeover", "idle", "options"}``), answered at once with its code and a teacher key; the
+  room opens as a lobby (nothing is dealt until the teacher starts it or every seat is taken),
+  and bots' moves are worked out in worker processes;
+- ``GET rooms/<code>``: what its players may know of it (game, seats, move, over, started); on
+  a hub, for a hub user only;
+- ``POST rooms/<code>``: the teacher's changes (start the game, a bot for a seat, the next
+  game, hints, the time before a bot stands in, the idle time before the room closes), with
+  the teacher key (header ``X-Teacher-Key``);
 - ``rooms/<code>/socket``: a player's or an onlooker's websocket (``client`` is the other
   end): ``{"do": "join", "seat", "name", "key"}`` or ``{"do": "watch"}`` first, then
-  ``{"do": "act", "move", "action"}`` and ``{"do": "table"}``.
+  ``{"do": "act", "move", "action"}``, ``{"do": "table"}`` and ``{"do": "pause", "on"}`` (the
+  seat's table waits for its player's Continue, or no longer).
 
 Who a player is: on a JupyterHub (``JUPYTERHUB_API_URL`` set, as the hub sets it for its
 services) the hub says, from a token the hub gave the player's server with the scope
@@ -167,6 +169,7 @@ class Live:
             "move": len(state.history),
             "over": state.is_terminal(),
             "games": room.games,
+            "started": room.started,
             "hints": room.hints,
             "takeover": room.takeover,
         }
@@ -347,10 +350,16 @@ class Hall:
                 said[seat] = json.dumps(message(seat))
             socket.send(said[seat])
 
-    def changed(self, live: Live, steps: Sequence[Step], sitters: bool = False) -> None:
+    def changed(
+        self, live: Live, steps: Sequence[Step], sitters: bool = False, started: bool = False
+    ) -> None:
         """Save the room, then tell every connection the new ``steps`` (and, with
-        ``sitters``, who sits where)."""
+        ``sitters``, who sits where); with ``started`` (the lobby's game has just started),
+        every connection its whole table instead."""
         self.save(live)
+        if started:
+            self.tell(live, live.room.table)
+            return
         if sitters:
             self.tell(live, lambda seat: live.room.sitters_message())
         if steps:
@@ -541,7 +550,11 @@ class RoomHandler(JSONHandler):
                 level = data.get("level", "basic")
                 if not isinstance(level, str):
                     raise ValueError("a bot's level is a word, as 'basic'")
-                self.hall.changed(live, room.make_bot(data.get("seat"), level), sitters=True)  # type: ignore[arg-type]
+                lobby = not room.started
+                steps = room.make_bot(data.get("seat"), level)  # type: ignore[arg-type]
+                self.hall.changed(live, steps, sitters=True, started=lobby and room.started)
+            elif do == "start":
+                self.hall.changed(live, room.start(), started=True)
             elif do == "next":
                 room.next_game()  # its first moves (the deal, bots) are in each table
                 self.hall.save(live)
@@ -560,7 +573,9 @@ class RoomHandler(JSONHandler):
                 live.teacher["idle"] = _idle(data.get("seconds"))
                 self.hall.save(live)
             else:
-                raise ValueError(f"a teacher may do bot, next, hints, takeover or idle, not {do!r}")
+                raise ValueError(
+                    f"a teacher may do start, bot, next, hints, takeover or idle, not {do!r}"
+                )
         except ValueError as e:
             raise tornado.web.HTTPError(400, _words(e)) from None
         self.answer(live.facts())
@@ -643,10 +658,15 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             self.hall.changed(self.live, steps)
         elif do == "table":
             self.send(json.dumps(room.table(self.seat)))
+        elif do == "pause":
+            if self.seat is None:
+                raise Refused("an onlooker's table never pauses")
+            room.pause(self.seat, data.get("on"))
+            self.hall.changed(self.live, [], sitters=True)
         elif do in ("join", "watch"):
             raise Refused("this connection has joined already")
         else:
-            raise Refused(f"a message does act or table, not {do!r}")
+            raise Refused(f"a message does act, table or pause, not {do!r}")
 
     def _join(self, data: dict[str, Any]) -> None:
         room, key = self.live.room, None
@@ -659,11 +679,15 @@ class RoomSocket(tornado.websocket.WebSocketHandler):
             if self.hub_name is not None:
                 name = hub_named(self.hub_name, name)
             before = [sitter.data() for sitter in room.sitters]
+            lobby = not room.started
             seat = room.sit(self._user(data.get("key")), data.get("seat"), name)
             key = None if self.hub_name else self.key
-            self.hall.save(self.live)
-            if [sitter.data() for sitter in room.sitters] != before:
-                self.hall.tell(self.live, lambda seat: room.sitters_message())
+            if lobby and room.started:  # the last seat taken: the game starts
+                self.hall.changed(self.live, [], started=True)
+            elif [sitter.data() for sitter in room.sitters] != before:
+                self.hall.changed(self.live, [], sitters=True)
+            else:
+                self.hall.save(self.live)
         self.joined, self.seat = True, seat
         if self.deadline is not None:
             IOLoop.current().remove_timeout(self.deadline)

@@ -23,6 +23,7 @@ from classplay.rooms.room import replay
 from engine.seat import event_from, options_of
 from engine.values import SaveError, decode, encode
 
+from .. import present
 from ..coaching import Coaching
 from ..display import Display
 
@@ -120,6 +121,8 @@ class RoomTable:
         """The move at which this seat's action was sent, until the server answers."""
         self._held: list[dict[str, Any]] = []
         """The server's steps after a pause, drawn once Continue is clicked."""
+        self._told_paused = False
+        """Whether the server was told this table waits for its player's Continue."""
         self.room = message["room"]
         self.room_hints = bool(message["hints"])
         self.sitters: list[dict[str, Any]] = list(message["sitters"])
@@ -144,7 +147,11 @@ class RoomTable:
         """The tools under the table: ``TOOLS_IN_PLAY`` while the game is on, else ``tools``.
         The projector's has no Hint or Review (it is nobody's seat)."""
         chosen = self.TOOLS_IN_PLAY if tools is None else tools
-        return tuple(tool(self) for tool in chosen if not (self.onlooker and tool is Coaching))
+        made = tuple(tool(self) for tool in chosen if not (self.onlooker and tool is Coaching))
+        for tool in made:
+            if self.onlooker and isinstance(tool, Display):
+                tool.large.value = True  # the projector opens in large print
+        return made
 
     def picture(self) -> tuple[str, str]:
         """As any table; the projector's picture is spoken as the class's, not a seat's."""
@@ -188,6 +195,34 @@ class RoomTable:
     def _seed_words(self) -> str:
         return f"room {self.room}"
 
+    def turn_line(self) -> str:
+        """As any table; while the player to move has not clicked Continue after a round,
+        every screen says whom the table waits for (their own: that it waits for them)."""
+        t: Any = self
+        line = str(super().turn_line())  # type: ignore[misc]
+        seat = t.shown.current_player
+        if t.shown.is_terminal() or not isinstance(seat, int) or seat < 0:
+            return line
+        if t.paused and not self.onlooker:  # this screen's own Continue first
+            return f"{line}: the table waits for you" if seat in t.humans else line
+        sitter = self.sitters[seat]
+        if (
+            sitter.get("paused")
+            and not sitter.get("away")
+            and (self.onlooker or seat not in t.humans)
+        ):
+            return f"Waiting for {sitter.get('name') or f'seat {seat}'}: Continue"
+        return line
+
+    def _over_html(self) -> str:
+        """The game-over box without New game: the teacher deals the next game in a room."""
+        t: Any = self
+        return present.over_html(
+            [t.names[w] for w in t.shown.winners()],
+            [(t.names[seat], text) for seat, text in t.standing()],
+            next_game="The teacher deals the next game in this room.",
+        )
+
     def _pause_after(self, old: Any, new: Any) -> bool:
         """A player's table pauses where a local one does; the projector's never: it follows
         the game live, the round's result in its log."""
@@ -206,6 +241,17 @@ class RoomTable:
             self._arrive(held)
         else:
             self.advance()
+        self._tell_pause()
+
+    def _tell_pause(self) -> None:
+        """Tell the server whether this seat's table waits for Continue (every screen says
+        so while it holds the table); the projector's never pauses."""
+        t: Any = self
+        paused = bool(t._looking.paused if t._looking is not None else t.paused)
+        if self.onlooker or paused == self._told_paused:
+            return
+        self._told_paused = paused
+        self.send({"do": "pause", "on": paused})
 
     def _blocked(self) -> str | None:
         if self.onlooker:
@@ -257,6 +303,8 @@ class RoomTable:
             self.sitters = list(message["sitters"])
             t.names = [self._name(s) for s in range(t.shown.num_players)]
             t.redraw()
+            self._told_paused = bool(self.sitters[t.humans[0]].get("paused")) and not self.onlooker
+            self._tell_pause()
 
     def _arrive(self, steps: list[dict[str, Any]]) -> None:
         """The server's steps, each drawn in turn (a page watching gets them as frames). Where
@@ -287,6 +335,7 @@ class RoomTable:
                 break
         t.board.play(frames[:-1], reset=own)
         t.redraw()
+        self._tell_pause()
 
     def _log(self, history: engine.core.History) -> None:
         """The log afresh: every action so far, as this seat saw it, the last one marked (the
@@ -330,6 +379,7 @@ class RoomTable:
         if message["record"] is not None:
             self._finished(message["record"])
         t.redraw()
+        self._tell_pause()
 
 
 def room_table(game: str) -> type:

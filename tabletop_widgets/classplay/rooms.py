@@ -19,7 +19,7 @@ from collections.abc import Coroutine, Mapping
 from html import escape
 from typing import Any
 from urllib.error import URLError
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import ipywidgets as widgets
 from tornado.httpclient import HTTPClientError
@@ -80,6 +80,10 @@ class Seated(widgets.VBox):
         self.url, self.room, self.watching = url, room, watching
         self.line = widgets.HTML()
         self.line.add_class("tt-connection")
+        self.seats = widgets.HTML()
+        self.seats.add_class("tt-seats")
+        self.sitters: list[dict[str, Any]] = []
+        self.started = False
         self.table: Any = None
         self.client = Client()
         self.client.on_message = self._message
@@ -111,7 +115,7 @@ class Seated(widgets.VBox):
     def _end(self, why: str) -> None:
         """Stop trying: the server has said no."""
         self._ended = True
-        self._say(f"Room {self.room}: {why}", alert=True)
+        self._gone(f"Room {self.room}: {why}")
 
     def _retry(self, why: str) -> None:
         """Try the connection again after a while (the seat comes back by its key)."""
@@ -119,7 +123,7 @@ class Seated(widgets.VBox):
             return
         wait = RETRY[min(self._tries, len(RETRY) - 1)]
         self._tries += 1
-        self._say(f"Connection lost: {why}. Trying again in {wait} s…", alert=True)
+        self._gone(f"Connection lost ({why}): trying again in {wait} s…")
 
         async def again() -> None:
             await asyncio.sleep(wait)
@@ -144,17 +148,28 @@ class Seated(widgets.VBox):
         elif kind == "replaced":
             self._ended = True
             self.children = (self.line,)  # a table no longer fed would mislead
-            self._say("This seat is now played in another tab or window.", alert=True)
+            self._gone("This seat is now played in another tab or window.")
         elif kind == "joined":
-            return
-        elif kind == "table" and self.table is None:
-            self.table = room_table(message["game"])(message, self._to_server)
-            self.children = (self.line, self.table)
+            self._back()
+        elif kind == "table":
+            self._back()
+            self.sitters, self.started = list(message["sitters"]), message.get("started", True)
+            self._show_seats()
+            if not self.started:  # the lobby: who has come, who is awaited
+                self.children = (self.line, self.seats)
+            elif self.table is None:
+                self.table = room_table(message["game"])(message, self._to_server)
+                self.children = (self.line, self.seats, self.table)
+            else:
+                self.table.receive_room(message)
             self._seated()
+        elif kind == "sitters":
+            self.sitters = list(message["sitters"])
+            self._show_seats()
+            if self.table is not None:
+                self.table.receive_room(message)
         elif self.table is not None:
             self.table.receive_room(message)
-            if kind == "table":
-                self._seated()
         elif kind == "refused":
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
@@ -166,8 +181,9 @@ class Seated(widgets.VBox):
             try:
                 await self.client.send(message)
             except (ConnectionError, WebSocketClosedError):
+                why = "not connected to the room just now: try again in a moment"
+                self._gone(f"Not sent: {why}")
                 if self.table is not None:
-                    why = "not connected to the room just now: try again in a moment"
                     self.table.receive_room({"type": "refused", "reason": why})
 
         _spawn(go())
@@ -179,14 +195,34 @@ class Seated(widgets.VBox):
 
     def _seated(self) -> None:
         """The line once the table is here: the room and the seat; on the projector, the
-        room's code large, for the class to join with."""
+        room's code large and the room page's address, for the class to join with."""
         if self.watching:
+            where = room_page_address(self.room)
             self.line.value = (
-                '<div class="tt-connection-line tt-room-code">Room code '
-                f"<b>{escape(self.room)}</b>: join it from your notebook or the room page</div>"
+                f'<div class="tt-connection-line tt-room-code" style="{PROJECTED}">Room code '
+                f'<b style="{CODE_STYLE}">{escape(self.room)}</b>: join it from your notebook'
+                f" or the room page, <code>{escape(where)}</code></div>"
             )
         else:
             self._say(self._where())
+
+    def _show_seats(self) -> None:
+        """Who has joined and who is awaited (in the lobby, large: the game has not
+        started)."""
+        mine = None if self.watching else self.client.seat
+        self.seats.value = seats_html(self.sitters, mine, self.started, large=self.watching)
+
+    def _gone(self, text: str) -> None:
+        """The server is gone (or has said no): one large line, and the table greyed so it
+        no longer looks playable (``tt-offline``: no click reaches it)."""
+        self.add_class("tt-offline")
+        self.line.value = (
+            f'<div class="tt-connection-line tt-gone" role="alert" style="{GONE_STYLE}">'
+            f"{escape(text)}</div>"
+        )
+
+    def _back(self) -> None:
+        self.remove_class("tt-offline")
 
     def _say(self, text: str, alert: bool = False) -> None:
         role = ' role="alert"' if alert else ""
@@ -200,6 +236,62 @@ class Seated(widgets.VBox):
 
     def __repr__(self) -> str:
         return f"Seated(room {self.room}, {self._where()})"
+
+
+PROJECTED = "font-size: 24px; margin: 8px 0;"
+CODE_STYLE = "font-size: 56px; letter-spacing: 0.15em; color: #1d3557;"
+GONE_STYLE = (
+    "font-size: 26px; font-weight: bold; color: #842029; background: #f8d7da;"
+    " border: 2px solid #842029; border-radius: 6px; padding: 10px 14px; margin: 6px 0;"
+)
+"""Inline styles (the lobby and a lost server come before any table, whose CSS the board
+brings)."""
+
+
+def seats_html(
+    sitters: list[dict[str, Any]], mine: int | None, started: bool, large: bool = False
+) -> str:
+    """Who has joined a room and who is awaited, in one line (before the game starts, with
+    how it starts)."""
+    joined, awaited = [], []
+    for seat, sitter in enumerate(sitters):
+        name = str(sitter.get("name") or f"Seat {seat}")
+        if sitter.get("kind") == "open":
+            awaited.append(f"seat {seat}")
+        elif sitter.get("kind") == "bot":
+            joined.append(f"{name} (a bot)")
+        else:
+            you = " (you)" if seat == mine else ""
+            away = ", away: a bot plays" if sitter.get("away") else ""
+            joined.append(f"{name}{you}{away}")
+    parts = [f"Joined: {', '.join(joined) or 'nobody yet'}."]
+    if awaited:
+        parts.append(f"Awaited: {', '.join(awaited)}.")
+    if not started:
+        parts.insert(
+            0,
+            "Waiting for the game to start: the teacher starts it, or it starts once every "
+            "seat is taken.",
+        )
+    size = "26px" if large else ("18px" if not started else "14px")
+    lines = "<br>".join(escape(p) for p in parts)
+    return f'<div class="tt-seats-line" role="status" style="font-size: {size}">{lines}</div>'
+
+
+def room_page_address(code: str) -> str:
+    """The address of the room page that joins room ``code``: the page this kernel serves
+    (Voilà's request address), on a JupyterHub through the hub's ``user-redirect`` (each
+    student opens it on their own server); elsewhere the page's path."""
+    page = os.environ.get("VOILA_REQUEST_URL", "")
+    if page:
+        split = urlsplit(page)
+        path = split.path
+        prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+        if prefix and path.startswith(prefix):
+            hub = os.environ.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+            path = f"{hub}/hub/user-redirect/{path[len(prefix) :]}"
+        return urlunsplit((split.scheme, split.netloc, path, f"room={code}", ""))
+    return f"voila/render/notebooks/play/room.ipynb?room={code}"
 
 
 def join(
@@ -284,6 +376,11 @@ class Hosted:
         """Deal the next game at this table (the same seats, a new secret deal)."""
         return self._change({"do": "next"})
 
+    def start(self) -> dict[str, Any]:
+        """Start the game now (the deal, the bots' first moves): seats still open wait for
+        their students. Without it, the game starts once every seat is taken."""
+        return self._change({"do": "start"})
+
     def _change(self, message: Mapping[str, Any]) -> dict[str, Any]:
         return teacher(self.url, self.code, self._key, message)
 
@@ -292,7 +389,8 @@ class Hosted:
             '<div class="tt-room-code">'
             f"<p>Room code: <b style='font-size:200%;letter-spacing:0.2em'>{self.code}</b></p>"
             f'<p>Students: <code>join(room="{self.code}", name="…")</code>, or the room '
-            "page's form.</p></div>"
+            "page's form. The game starts once every seat is taken, or at "
+            "<code>room.start()</code>.</p></div>"
         )
 
     def __repr__(self) -> str:

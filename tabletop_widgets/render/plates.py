@@ -214,15 +214,15 @@ def table_svg(
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``): the plates face up are
     the view's ``hands`` and ``pile_tops`` (a teacher's view, ``reveal=True``, has them all).
-    A view whose ``seat`` is None (a room's onlooker) is drawn from an empty chair.
+    A view whose ``seat`` is None (a room's onlooker) is drawn with seat 0 at the bottom,
+    every seat evenly round the table (none face up).
     ``reveal``: a finished round (``view["rounds"][-1]``) whose plates are shown with the bid
     digit marked. ``clickable``: the viewer's own digits send ``digit:N`` intents. ``last``:
     the call just made (``state.public``), marked in a bubble over the caller's stand.
     """
     n, me = view["players"], view["seat"]
     names = names or [f"Seat {s}" for s in range(n)]
-    empty = me is None  # the onlooker's view: an empty chair at the bottom, seat 0 to its left
-    first, places = (0, n + 1) if empty else (me, n)
+    first = 0 if me is None else me  # the onlooker's view: seat 0 at the bottom
     if reveal:
         faces = {who: p for who, p in reveal["in_play"]}
         highlight = reveal["bid_digit"]
@@ -260,7 +260,7 @@ def table_svg(
             to_move=view["to_move"] == s and not reveal,
             out=not view["live"][s],
         )
-        x, y = _seat_xy(k + empty, places)
+        x, y = _seat_xy(k, n)
         w, h = (PLATE_W + 24) * scale, (PLATE_H + 62) * scale
         seen = f"plate {_plate(face_plate)}" if face_plate else "plate face down"
         label = f"{names[s]}: " + (seen if view["live"][s] else "out of the game")

@@ -122,6 +122,8 @@ def lab_server(tmp_path_factory) -> LabServer:
     settings = json.loads(overrides.read_text()) if overrides.exists() else {}
     (work / "config").mkdir()  # the server's JUPYTER_CONFIG_DIR, where Voila reads voila.json
     shutil.copy(REPO / "voila.json", work / "config" / "voila.json")
+    # kernels of closed pages culled, as on Binder (the server reads it from the same folder)
+    shutil.copy(REPO / "jupyter_server_config.json", work / "config" / "jupyter_server_config.json")
     server = LabServer.start(root, work, python=python, settings=settings)
     yield server
     leftovers = server.stop()

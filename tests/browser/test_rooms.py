@@ -38,9 +38,8 @@ def open_page(chromium, lab_server, rooms, query: str, size: dict[str, int]):
     page = chromium.new_page()
     page.set_viewport_size(size)
     page.goto(f"{lab_server.base_url}/voila/render/{PAGE}?{query}&server={rooms.url}")
-    table = page.locator(".tt-table").first
-    table.wait_for(timeout=patience(90_000))
-    return page, table
+    page.locator(".tt-seats").first.wait_for(timeout=patience(90_000))  # lobby or table
+    return page, page.locator(".tt-table").first
 
 
 def test_two_students_and_the_projector_share_one_table(lab_server, chromium, rooms, shots):
@@ -49,6 +48,8 @@ def test_two_students_and_the_projector_share_one_table(lab_server, chromium, ro
     ben, ben_table = open_page(chromium, lab_server, rooms, f"room={code}&name=Ben", LAPTOP)
     wall, wall_table = open_page(chromium, lab_server, rooms, f"room={code}&watch=1", PROJECTOR)
     try:
+        for table in (asha_table, ben_table, wall_table):  # both seats taken: the game starts
+            table.wait_for(timeout=patience(60_000))
         sitters = room_info(rooms.url, code)["sitters"]
         assert [s["name"] for s in sitters[:2]] == ["Asha", "Ben"]
         assert "Room " + code in asha.locator(".tt-connection").text_content()
@@ -84,8 +85,8 @@ def test_two_students_and_the_projector_share_one_table(lab_server, chromium, ro
             if page is not mover:
                 assert number not in page.locator(".tt-board").inner_html()
 
-        # The projector: large print, no controls that act.
-        wall.get_by_role("button", name=re.compile("Large print")).click()
+        # The projector: it opens in large print, with no controls that act.
+        wall_table.and_(wall.locator(".tt-large")).wait_for(timeout=patience(10_000))
         bid = wall_table.locator("button:visible", has_text=re.compile(r"^\s*Bid\s*$"))
         assert bid.count() == 0
         asha.screenshot(path=str(shots / "room_asha_1366.png"))

@@ -56,6 +56,11 @@ class Played:
             if message["do"] == "table":
                 self.tables[ONLOOKER if seat is None else seat].receive_room(self.room.table(seat))
                 return
+            if message["do"] == "pause":
+                self.room.pause(seat, message["on"])  # type: ignore[arg-type]
+                for table in self.tables.values():
+                    table.receive_room(self.room.sitters_message())
+                return
             try:
                 steps = self.room.act(seat, message["move"], message["action"])  # type: ignore[arg-type]
             except Refused as e:

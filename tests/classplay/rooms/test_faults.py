@@ -142,7 +142,7 @@ async def hostile(url: str, code: str) -> tuple[list[dict], list[str]]:
     second = await websocket_connect(address)
     joined.append(await say(second, {"do": "join", "seat": 1}))
     tables.append(json.loads(await second.read_message()))
-    await first.read_message()  # who sits where, now
+    tables[0] = json.loads(await first.read_message())  # every seat taken: the game starts
     mover, idle = (first, second) if tables[0]["legal"] else (second, first)
     table = tables[0] if tables[0]["legal"] else tables[1]
     move, legal = table["move"], table["legal"]
@@ -174,20 +174,20 @@ async def hostile(url: str, code: str) -> tuple[list[dict], list[str]]:
     answers.append({"type": "flood", "said": said})
     for socket in (idle, watcher):
         socket.close()
-    return answers, [j["key"] for j in joined]
+    return answers, [j["key"] for j in joined], move
 
 
 def test_a_hostile_client_is_refused_and_the_game_goes_on(server):
     code, _ = create_room(server.url, "rummy", 2)
-    before = room_info(server.url, code)
-    answers, keys = run(hostile(server.url, code))
+    assert room_info(server.url, code)["move"] == 0  # the lobby: nothing dealt
+    answers, keys, started = run(hostile(server.url, code))
     *refusals, flood = answers
     assert [a["type"] for a in refusals] == ["refused"] * len(refusals)
-    assert all(a["reason"] and a["move"] == before["move"] for a in refusals)
+    assert all(a["reason"] and a["move"] in (0, started) for a in refusals)
     assert "too many messages: slow down" in flood["said"]
     assert len(flood["said"]) < 300  # closed before its messages ran out
     after = room_info(server.url, code)
-    assert after["move"] == before["move"]
+    assert after["move"] == started
     assert [s["name"] for s in after["sitters"]] == ["Mallory", "Player 1"]
 
     async def honest():
@@ -245,4 +245,4 @@ def test_hostile_http_is_refused(server):
 
     with pytest.raises(HTTPClientError, match="404"):
         run(no_room())
-    assert room_info(server.url, code)["move"] == 1 and server.alive()
+    assert room_info(server.url, code)["move"] == 0 and server.alive()  # the lobby: nothing dealt

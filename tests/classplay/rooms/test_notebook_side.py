@@ -62,10 +62,13 @@ def test_a_dropped_connection_comes_back_to_its_seat(fresh_server: Server) -> No
         moves = len(seated.table.latest.history)
         fresh_server.kill()
         await until(lambda: "Connection lost" in seated.line.value)
+        assert "tt-offline" in seated._dom_classes  # the table greyed, one large line
+        assert 'role="alert"' in seated.line.value
         fresh_server.start()  # the same file, a new port: the seat's client follows the url
         seated.client.url = fresh_server.url
         await until(lambda: f"Room {code}, seat 0" in seated.line.value, seconds=30)
         assert len(seated.table.latest.history) == moves
+        assert "tt-offline" not in seated._dom_classes
         assert room_info(fresh_server.url, code)["sitters"][0]["name"] == "Asha"
         seated.close()
 
