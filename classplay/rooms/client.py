@@ -236,6 +236,13 @@ def room_info(url: str, code: str, token: str | None = None) -> dict[str, Any]:
     return _call(_at(url, f"rooms/{code}"), None, token)
 
 
+def room_record(url: str, code: str, key: str | None, token: str | None = None) -> dict[str, Any]:
+    """The finished game of room ``code`` as its record (every decision, who sat where): for
+    its teacher alone (``key``, or on a hub the teacher's token); ``Refused`` otherwise, and
+    while the game is not over."""
+    return _call(_at(url, f"rooms/{code}/record"), None, token, key)
+
+
 def _call(
     address: str, body: dict[str, Any] | None, token: str | None, key: str | None = None
 ) -> dict[str, Any]:

@@ -12,6 +12,9 @@ Under the prefix:
 - ``POST rooms/<code>``: the teacher's changes (a bot for a seat, the next game, hints, the
   time before a bot stands in, the idle time before the room closes), with the teacher key
   (header ``X-Teacher-Key``);
+- ``GET rooms/<code>/record``: the finished game's record (every decision, who sat where),
+  for the room's teacher alone (the teacher key, or on a hub the room's maker or an admin):
+  the class report is worked out from it in the teacher's kernel (``report``);
 - ``rooms/<code>/socket``: a player's or an onlooker's websocket (``client`` is the other
   end): ``{"do": "join", "seat", "name", "key"}`` or ``{"do": "watch"}`` first, then
   ``{"do": "act", "move", "action"}`` and ``{"do": "table"}``.
@@ -483,6 +486,15 @@ class JSONHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(400, "the body is a JSON object")
         return data
 
+    async def _teacher(self, live: Live) -> bool:
+        """Whether the room's teacher asks: the teacher key (header ``X-Teacher-Key``), or on
+        a hub the hub user who made the room, or a hub admin."""
+        key = self.request.headers.get("X-Teacher-Key")
+        if key and secrets.compare_digest(digest(key), str(live.teacher.get("key"))):
+            return True
+        user = await self.hall.hub_user(self.request.headers)
+        return user is not None and (user.admin or user.name == live.teacher.get("user"))
+
     def answer(self, data: dict[str, Any], status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
@@ -565,12 +577,23 @@ class RoomHandler(JSONHandler):
             raise tornado.web.HTTPError(400, _words(e)) from None
         self.answer(live.facts())
 
-    async def _teacher(self, live: Live) -> bool:
-        key = self.request.headers.get("X-Teacher-Key")
-        if key and secrets.compare_digest(digest(key), str(live.teacher.get("key"))):
-            return True
-        user = await self.hall.hub_user(self.request.headers)
-        return user is not None and (user.admin or user.name == live.teacher.get("user"))
+
+class RecordHandler(JSONHandler):
+    async def get(self, code: str) -> None:
+        """The finished game's record, for the room's teacher alone (it names every student
+        beside every decision): the report (``classplay.rooms.report``) is worked out from
+        it in the teacher's kernel, never here. 409 while the game is not over."""
+        who, _ = await self.who()
+        live = self.hall.live(code, who)
+        if not await self._teacher(live):
+            raise tornado.web.HTTPError(403, "only the room's teacher may read its record")
+        if not live.room.state.is_terminal():
+            raise tornado.web.HTTPError(
+                409, "the game is not over yet: a report judges a whole game"
+            )
+        record = live.room.record()
+        record["sitters"] = [sitter.data() for sitter in live.room.sitters]  # no seat keys
+        self.answer(record)
 
 
 # ---------------------------------------------------------------- websockets
@@ -811,6 +834,7 @@ def app(
             (f"{prefix}rooms", RoomsHandler, {"hall": hall}),
             (f"{prefix}rooms/{code}", RoomHandler, {"hall": hall}),
             (f"{prefix}rooms/{code}/socket", RoomSocket, {"hall": hall}),
+            (f"{prefix}rooms/{code}/record", RecordHandler, {"hall": hall}),
         ],
         websocket_max_message_size=MESSAGE_BYTES,
         hall=hall,

@@ -25,7 +25,8 @@ import ipywidgets as widgets
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import WebSocketClosedError
 
-from classplay.rooms.client import Client, create_room, room_info, teacher
+from classplay.rooms.client import Client, create_room, room_info, room_record, teacher
+from classplay.rooms.report import Report, report
 from classplay.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
 
 from .remote import room_table
@@ -283,6 +284,15 @@ class Hosted:
     def next_game(self) -> dict[str, Any]:
         """Deal the next game at this table (the same seats, a new secret deal)."""
         return self._change({"do": "next"})
+
+    def report(self, expert: Any = None) -> Report:
+        """The class report of the game just finished at this table: for each student, their
+        decisions, how many were as the expert's or lost less than the costly line, and their
+        costly mistakes by kind. It shows as a table with a CSV download (``.to_csv()``: the
+        text); ``.projector()`` is the class's totals, with no name, to project. The game is
+        reviewed here, in this kernel (seconds for plates, minutes for Rupees), never on the
+        room server."""
+        return report(room_record(self.url, self.code, self._key), expert=expert)
 
     def _change(self, message: Mapping[str, Any]) -> dict[str, Any]:
         return teacher(self.url, self.code, self._key, message)

@@ -1,0 +1,257 @@
+"""The class report of a room game, as a teacher reads one after class: for each student, how
+many decisions they had, how many the expert would have made alike (``agreed``), how many lost
+less than the costly line (``sound``: the expert's choice, or near enough), and the costly
+mistakes, by the kind of action (a bid, a challenge, a discard...).
+
+It is worked out from a finished room's record (``Room.record``: the game, every action, who
+sat where) by the engine's review (``engine.review``), which judges each decision on what that
+seat could see. A review is slow (seconds for plates, minutes for a Rupees game), so it is never
+worked out on the room server's event loop: the teacher's kernel fetches the record
+(``GET rooms/<code>/record``, the teacher's only) and reviews it there.
+
+>>> from classplay.rooms.room import Room
+>>> from engine.values import encode
+>>> room = Room.create("DOCS", "plates", 3, bots={1: "basic", 2: "basic"}, seed=1)
+>>> _ = room.sit("key:x", 0, "Asha")
+>>> while not room.state.is_terminal():
+...     _ = room.act(0, len(room.state.history), encode(room.state.legal_actions()[0]))
+>>> rows = report(room.record()).rows
+>>> [(r.name, r.decisions == r.sound + r.costly) for r in rows]
+[('Asha', True)]
+
+The projector's view (``Report.totals``) has class totals only: no name, no seat.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from engine.review import Review, review
+
+from .room import replay
+
+COUNTS = ("decisions", "agreed", "sound", "costly")
+"""The report's counts for each student, in the order of its columns."""
+KIND = "costly "
+"""The heading of a column counting one kind of costly mistake: ``costly bid``."""
+FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a cell as a formula: a name starting
+with one is written with a ``'`` before it (a student's name is theirs to type)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One student's line: their seat and name, their decisions judged, and their costly
+    mistakes counted by kind of action."""
+
+    seat: int
+    name: str
+    decisions: int
+    agreed: int
+    """Decisions the expert would have made alike (an option worth as much)."""
+    sound: int
+    """Decisions that matched the expert or lost less than the costly line."""
+    costly: int
+    kinds: dict[str, int] = field(default_factory=dict)
+    """Costly mistakes by kind of action (``bid``, ``challenge``, ``discard``...)."""
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The class's totals, for the projector: no name, no seat."""
+
+    students: int
+    decisions: int
+    agreed: int
+    sound: int
+    costly: int
+    kinds: dict[str, int]
+
+    def _repr_html_(self) -> str:
+
+        def share(n: int) -> str:
+            return f"{n / self.decisions:.0%}" if self.decisions else "–"
+
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items())) or "none"
+        return (
+            '<div class="tt-class-totals"><h3>How the class played</h3><ul>'
+            f"<li>{self.students} students, {self.decisions} decisions</li>"
+            f"<li>As the expert would: {self.agreed} ({share(self.agreed)})</li>"
+            f"<li>Sound (not costly): {self.sound} ({share(self.sound)})</li>"
+            f"<li>Costly mistakes: {self.costly} ({escape(kinds)})</li></ul></div>"
+        )
+
+
+@dataclass(frozen=True)
+class Report:
+    """A room game's report: a ``Row`` for each student, in seat order."""
+
+    room: str
+    game: str
+    rows: tuple[Row, ...]
+
+    @property
+    def kinds(self) -> list[str]:
+        """Every kind of costly mistake some student made, in order."""
+        return sorted({kind for row in self.rows for kind in row.kinds})
+
+    def totals(self) -> Totals:
+        """The class's totals (the projector's view: no names)."""
+        kinds: Counter[str] = Counter()
+        for row in self.rows:
+            kinds.update(row.kinds)
+        return Totals(
+            len(self.rows),
+            sum(r.decisions for r in self.rows),
+            sum(r.agreed for r in self.rows),
+            sum(r.sound for r in self.rows),
+            sum(r.costly for r in self.rows),
+            dict(kinds),
+        )
+
+    def projector(self) -> Totals:
+        """The view to project: class totals, no name."""
+        return self.totals()
+
+    def only(self, seat: int) -> Report:
+        """This report with the row of ``seat`` alone (a student sees only their own)."""
+        return Report(self.room, self.game, tuple(r for r in self.rows if r.seat == seat))
+
+    def to_csv(self, path: str | None = None) -> str:
+        """The report as CSV text (one row a student; a column for each kind of costly
+        mistake), also written to ``path`` if given. Names are made safe for a spreadsheet."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["seat", "name", *COUNTS, *(KIND + k for k in self.kinds)])
+        for r in self.rows:
+            writer.writerow(
+                [
+                    r.seat,
+                    _cell(r.name),
+                    *(getattr(r, c) for c in COUNTS),
+                    *(r.kinds.get(k, 0) for k in self.kinds),
+                ]
+            )
+        text = out.getvalue()
+        if path is not None:
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+        return text
+
+    @classmethod
+    def from_csv(cls, text: str, room: str = "", game: str = "") -> Report:
+        """The report ``to_csv`` wrote, read back (``ValueError`` for other text)."""
+        reader = csv.reader(io.StringIO(text))
+        try:
+            head = next(reader)
+            if head[: 2 + len(COUNTS)] != ["seat", "name", *COUNTS] or not all(
+                h.startswith(KIND) for h in head[2 + len(COUNTS) :]
+            ):
+                raise ValueError(f"not a class report's columns: {head}")
+            kinds = [h.removeprefix(KIND) for h in head[2 + len(COUNTS) :]]
+            rows = []
+            for line in reader:
+                seat, name, *numbers = line
+                counts = [int(n) for n in numbers]
+                if len(counts) != len(COUNTS) + len(kinds) or min(counts, default=0) < 0:
+                    raise ValueError(f"not a class report's row: {line}")
+                by_kind = {k: n for k, n in zip(kinds, counts[len(COUNTS) :], strict=True) if n}
+                decisions, agreed, sound, costly = counts[: len(COUNTS)]
+                rows.append(
+                    Row(int(seat), _uncell(name), decisions, agreed, sound, costly, by_kind)
+                )
+        except StopIteration:
+            raise ValueError("an empty file is not a class report") from None
+        return cls(room, game, tuple(rows))
+
+    def _repr_html_(self) -> str:
+        head = "".join(
+            f"<th>{escape(h)}</th>"
+            for h in ["Seat", "Name", "Decisions", "As expert", "Sound", "Costly", "Costly by kind"]
+        )
+        body = "".join(
+            "<tr>"
+            + "".join(
+                f"<td>{escape(str(v))}</td>"
+                for v in [
+                    r.seat,
+                    r.name,
+                    *(getattr(r, c) for c in COUNTS),
+                    ", ".join(f"{k} {n}" for k, n in sorted(r.kinds.items())) or "–",
+                ]
+            )
+            + "</tr>"
+            for r in self.rows
+        )
+        data = base64.b64encode(self.to_csv().encode()).decode()
+        name = f"report-{self.room or self.game}.csv"
+        return (
+            f'<div class="tt-class-report"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>"
+            f'<p><a download="{escape(name)}" href="data:text/csv;base64,{data}">'
+            "Download as CSV</a> (for the teacher only: it names each student)</p></div>"
+        )
+
+
+def rows_of(found: Review, names: Mapping[int, str]) -> tuple[Row, ...]:
+    """A row for each seat of ``names`` from a review of their decisions."""
+    rows = []
+    for seat, name in sorted(names.items()):
+        mine = [d for d in found.decisions if d.seat == seat]
+        kinds = Counter(type(d.played).__name__.lower() for d in mine if d.costly)
+        rows.append(
+            Row(
+                seat,
+                name,
+                len(mine),
+                sum(d.agreed for d in mine),
+                sum(not d.costly for d in mine),
+                sum(kinds.values()),
+                dict(kinds),
+            )
+        )
+    return tuple(rows)
+
+
+def report(
+    record: Mapping[str, Any],
+    seats: Iterable[int] | None = None,
+    expert: Any = None,
+    on_decision: Callable[[int, int], None] | None = None,
+) -> Report:
+    """The report of the game in a room's ``record``: a row for each student's seat (a seat
+    a player sat in; or ``seats``), their decisions judged by ``expert`` (default: the game's
+    expert). ``ValueError`` if the game is not over (a report judges a whole game) or the
+    record does not replay (``SaveError``)."""
+    game = replay(record)
+    if not game.is_terminal():
+        raise ValueError("the game is not over yet: a report judges a whole game")
+    sitters: Sequence[Mapping[str, Any]] = record.get("sitters") or []
+    names = {
+        s: str(sitter.get("name") or f"Player {s}")
+        for s, sitter in enumerate(sitters)
+        if sitter.get("kind") == "player"
+    }
+    if seats is not None:
+        names = {s: names.get(s, f"Player {s}") for s in seats}
+    for seat in names:
+        game.check_seat(seat)
+    found = review(game, names, expert, on_decision)
+    return Report(str(record.get("code", "")), game.game, rows_of(found, names))
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell: a ``'`` before one a spreadsheet would take for a formula (and
+    before one starting with ``'``, so that ``_uncell`` gives back every name as it was)."""
+    return "'" + text if text.startswith((*FORMULA, "'")) else text
+
+
+def _uncell(text: str) -> str:
+    return text.removeprefix("'")
