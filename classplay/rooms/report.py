@@ -234,17 +234,31 @@ def report(
     if not game.is_terminal():
         raise ValueError("the game is not over yet: a report judges a whole game")
     sitters: Sequence[Mapping[str, Any]] = record.get("sitters") or []
-    names = {
-        s: str(sitter.get("name") or f"Player {s}")
-        for s, sitter in enumerate(sitters)
-        if sitter.get("kind") == "player"
-    }
-    if seats is not None:
-        names = {s: names.get(s, f"Player {s}") for s in seats}
-    for seat in names:
+    if seats is None:
+        seats = [s for s, sitter in enumerate(sitters) if sitter.get("kind") == "player"]
+    names = {}
+    for seat in seats:
         game.check_seat(seat)
+        name = sitters[seat].get("name") if seat < len(sitters) else None
+        names[seat] = str(name or f"Player {seat}")
     found = review(game, names, expert, on_decision)
     return Report(str(record.get("code", "")), game.game, rows_of(found, names))
+
+
+def own_report(
+    table: Mapping[str, Any],
+    expert: Any = None,
+    on_decision: Callable[[int, int], None] | None = None,
+) -> Report:
+    """A student's own line of the report, from their seat's table once the game is over
+    (the room sends each seat the finished game's record then): their decisions alone, as
+    the teacher's report counts them. ``ValueError`` before the game is over or for the
+    onlooker's table."""
+    seat, record = table.get("seat"), table.get("record")
+    if type(seat) is not int or not isinstance(record, Mapping):
+        raise ValueError("a seat's report comes once its game is over")
+    whole = {**record, "code": table.get("room", ""), "sitters": table.get("sitters") or []}
+    return report(whole, [seat], expert, on_decision)
 
 
 def _cell(text: str) -> str:

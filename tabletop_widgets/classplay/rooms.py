@@ -26,7 +26,7 @@ from tornado.httpclient import HTTPClientError
 from tornado.websocket import WebSocketClosedError
 
 from classplay.rooms.client import Client, create_room, room_info, room_record, teacher
-from classplay.rooms.report import Report, report
+from classplay.rooms.report import Report, own_report, report
 from classplay.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
 
 from .remote import room_table
@@ -192,6 +192,12 @@ class Seated(widgets.VBox):
     def _say(self, text: str, alert: bool = False) -> None:
         role = ' role="alert"' if alert else ""
         self.line.value = f'<div class="tt-connection-line"{role}>{escape(text)}</div>'
+
+    def report(self, expert: Any = None) -> Report:
+        """Your own line of the class report, once the game is over: your decisions, how many
+        were as the expert's or lost less than the costly line, your costly mistakes by kind
+        (reviewed here, in this kernel). Nobody else's: the teacher's report has the class."""
+        return own_report(self.client.latest, expert)
 
     def close(self) -> None:
         """Leave the room (the seat waits for its player) and close the widgets."""
