@@ -29,7 +29,7 @@ import csv
 import io
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -39,6 +39,8 @@ from .room import replay
 
 COUNTS = ("decisions", "agreed", "sound", "costly")
 """The report's counts for each student, in the order of its columns."""
+PUZZLES = "puzzles solved"
+"""The heading of the column of a practice set's puzzles solved (when one is joined)."""
 KIND = "costly "
 """The heading of a column counting one kind of costly mistake: ``costly bid``."""
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -61,6 +63,8 @@ class Row:
     costly: int
     kinds: dict[str, int] = field(default_factory=dict)
     """Costly mistakes by kind of action (``bid``, ``challenge``, ``discard``...)."""
+    puzzles: int | None = None
+    """Puzzles of a practice set the student solved (None: no set joined to the report)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class Totals:
     sound: int
     costly: int
     kinds: dict[str, int]
+    puzzles: int | None = None
 
     def _repr_html_(self) -> str:
 
@@ -85,7 +90,9 @@ class Totals:
             f"<li>{self.students} students, {self.decisions} decisions</li>"
             f"<li>As the expert would: {self.agreed} ({share(self.agreed)})</li>"
             f"<li>Sound (not costly): {self.sound} ({share(self.sound)})</li>"
-            f"<li>Costly mistakes: {self.costly} ({escape(kinds)})</li></ul></div>"
+            f"<li>Costly mistakes: {self.costly} ({escape(kinds)})</li>"
+            + ("" if self.puzzles is None else f"<li>Puzzles solved: {self.puzzles}</li>")
+            + "</ul></div>"
         )
 
 
@@ -114,7 +121,27 @@ class Report:
             sum(r.sound for r in self.rows),
             sum(r.costly for r in self.rows),
             dict(kinds),
+            None if not self.practised else sum(r.puzzles or 0 for r in self.rows),
         )
+
+    @property
+    def practised(self) -> bool:
+        """Whether a practice set's results are joined to this report."""
+        return any(r.puzzles is not None for r in self.rows)
+
+    def with_puzzles(self, solved: Mapping[str, int]) -> Report:
+        """This report with each student's puzzles solved in a practice set (``solved``: by
+        the name the set knows them by; on a hub, their hub name, which their seat's name
+        starts with: ``asha (Asha P.)``); a student with no answers solved none."""
+
+        def theirs(name: str) -> int:
+            for who, count in solved.items():
+                if name == who or name.startswith(who + " ("):
+                    return count
+            return 0
+
+        rows = tuple(replace(r, puzzles=theirs(r.name)) for r in self.rows)
+        return Report(self.room, self.game, rows)
 
     def projector(self) -> Totals:
         """The view to project: class totals, no name."""
@@ -129,13 +156,15 @@ class Report:
         mistake), also written to ``path`` if given. Names are made safe for a spreadsheet."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["seat", "name", *COUNTS, *(KIND + k for k in self.kinds)])
+        solved = [PUZZLES] if self.practised else []
+        writer.writerow(["seat", "name", *COUNTS, *solved, *(KIND + k for k in self.kinds)])
         for r in self.rows:
             writer.writerow(
                 [
                     r.seat,
-                    _cell(r.name),
+                    csv_cell(r.name),
                     *(getattr(r, c) for c in COUNTS),
+                    *([r.puzzles or 0] if solved else []),
                     *(r.kinds.get(k, 0) for k in self.kinds),
                 ]
             )
@@ -151,21 +180,25 @@ class Report:
         reader = csv.reader(io.StringIO(text))
         try:
             head = next(reader)
-            if head[: 2 + len(COUNTS)] != ["seat", "name", *COUNTS] or not all(
-                h.startswith(KIND) for h in head[2 + len(COUNTS) :]
-            ):
+            fixed = ["seat", "name", *COUNTS]
+            practised = head[len(fixed) : len(fixed) + 1] == [PUZZLES]
+            first = len(fixed) + practised
+            if head[: len(fixed)] != fixed or not all(h.startswith(KIND) for h in head[first:]):
                 raise ValueError(f"not a class report's columns: {head}")
-            kinds = [h.removeprefix(KIND) for h in head[2 + len(COUNTS) :]]
+            kinds = [h.removeprefix(KIND) for h in head[first:]]
             rows = []
             for line in reader:
                 seat, name, *numbers = line
                 counts = [int(n) for n in numbers]
-                if len(counts) != len(COUNTS) + len(kinds) or min(counts, default=0) < 0:
+                if len(counts) != len(head) - 2 or min(counts, default=0) < 0:
                     raise ValueError(f"not a class report's row: {line}")
-                by_kind = {k: n for k, n in zip(kinds, counts[len(COUNTS) :], strict=True) if n}
+                by_kind = {k: n for k, n in zip(kinds, counts[first - 2 :], strict=True) if n}
                 decisions, agreed, sound, costly = counts[: len(COUNTS)]
+                puzzles = counts[len(COUNTS)] if practised else None
                 rows.append(
-                    Row(int(seat), _uncell(name), decisions, agreed, sound, costly, by_kind)
+                    Row(
+                        int(seat), _uncell(name), decisions, agreed, sound, costly, by_kind, puzzles
+                    )
                 )
         except StopIteration:
             raise ValueError("an empty file is not a class report") from None
@@ -174,7 +207,16 @@ class Report:
     def _repr_html_(self) -> str:
         head = "".join(
             f"<th>{escape(h)}</th>"
-            for h in ["Seat", "Name", "Decisions", "As expert", "Sound", "Costly", "Costly by kind"]
+            for h in [
+                "Seat",
+                "Name",
+                "Decisions",
+                "As expert",
+                "Sound",
+                "Costly",
+                "Costly by kind",
+                *(["Puzzles solved"] if self.practised else []),
+            ]
         )
         body = "".join(
             "<tr>"
@@ -185,6 +227,7 @@ class Report:
                     r.name,
                     *(getattr(r, c) for c in COUNTS),
                     ", ".join(f"{k} {n}" for k, n in sorted(r.kinds.items())) or "–",
+                    *([r.puzzles or 0] if self.practised else []),
                 ]
             )
             + "</tr>"
@@ -261,7 +304,7 @@ def own_report(
     return report(whole, [seat], expert, on_decision)
 
 
-def _cell(text: str) -> str:
+def csv_cell(text: str) -> str:
     """A name as a CSV cell: a ``'`` before one a spreadsheet would take for a formula (and
     before one starting with ``'``, so that ``_uncell`` gives back every name as it was)."""
     return "'" + text if text.startswith((*FORMULA, "'")) else text
