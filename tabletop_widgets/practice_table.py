@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import ipywidgets as widgets
 
 import engine
 from engine import practice as bank
-from engine.practice.bank import Puzzle
+from engine.practice.bank import Puzzle, answer_data
 from engine.practice.record import Record, RecordError, default_path, load_or_start
 
 from .table import Table
@@ -24,7 +25,9 @@ from .table import Table
 class Practice(widgets.VBox):
     """Puzzles of one game, one at a time: ``Practice("plates")``. ``puzzles`` replaces the
     game's bank (a teacher's set, a student's own mistakes); ``path`` is the record's file
-    (None: kept in memory only); ``seed`` makes the choice of puzzles repeatable."""
+    (None: kept in memory only); ``seed`` makes the choice of puzzles repeatable;
+    ``on_answer(puzzle id, answer JSON)`` is told each answer (a teacher's set sends it to
+    the room server) and returns a line to show under the verdict."""
 
     def __init__(
         self,
@@ -33,9 +36,11 @@ class Practice(widgets.VBox):
         puzzles: list[Puzzle] | None = None,
         path: Path | str | None = "default",
         seed: int | None = None,
+        on_answer: Callable[[str, Any], str] | None = None,
     ) -> None:
         super().__init__()
         self.game = game
+        self.on_answer = on_answer
         self.bank = list(puzzles) if puzzles is not None else bank.puzzles(game)
         if not self.bank or any(p.game != game for p in self.bank):
             raise ValueError(f"practice needs puzzles of {game}, and only of {game}")
@@ -122,6 +127,9 @@ class Practice(widgets.VBox):
         self.answered = True
         self.record.game(self.game).attempt(self.puzzle, right)
         saved = self._save()
+        if self.on_answer is not None:  # a teacher's set: the answer goes to the room server
+            told = self.on_answer(self.puzzle.id, answer_data(given))
+            saved += f" <i>{html.escape(told)}</i>"
         word = "Right!" if right else "Not this time."
         shown = "" if right else f" The answer: {html.escape(self._answer_words())}."
         self.verdict.value = f"<b>{word}</b>{shown} {html.escape(self.puzzle.why)}{saved}"

@@ -27,7 +27,7 @@ import json
 import os
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -234,6 +234,51 @@ def teacher(
 def room_info(url: str, code: str, token: str | None = None) -> dict[str, Any]:
     """What anyone may know of room ``code``: its game, seats, move, whether it is over."""
     return _call(_at(url, f"rooms/{code}"), None, token)
+
+
+def room_record(url: str, code: str, key: str | None, token: str | None = None) -> dict[str, Any]:
+    """The finished game of room ``code`` as its record (every decision, who sat where): for
+    its teacher alone (``key``, or on a hub the teacher's token); ``Refused`` otherwise, and
+    while the game is not over."""
+    return _call(_at(url, f"rooms/{code}/record"), None, token, key)
+
+
+def create_set(
+    url: str, game: str, puzzles: Sequence[str], token: str | None = None
+) -> tuple[str, str]:
+    """A practice set of ``puzzles`` (ids of ``game``'s bank) on the server at ``url``: its
+    code for the class and its teacher key."""
+    data = _call(_at(url, "sets"), {"game": game, "puzzles": list(puzzles)}, token)
+    return data["set"], data["teacher_key"]
+
+
+def set_info(url: str, code: str, token: str | None = None) -> dict[str, Any]:
+    """Practice set ``code``: its game and puzzle ids."""
+    return _call(_at(url, f"sets/{code}"), None, token)
+
+
+def send_answer(
+    url: str,
+    code: str,
+    puzzle: str,
+    answer: Any,
+    name: str = "",
+    key: str | None = None,
+    token: str | None = None,
+) -> dict[str, Any]:
+    """A student's ``answer`` (an action's JSON, or a whole number) to ``puzzle`` of set
+    ``code``, judged by the server: ``{"right", "first", "tried", "solved"}`` (the student's
+    own tally; without a hub, ``key`` the first time: send it with every later answer)."""
+    body = {"puzzle": puzzle, "answer": answer, "name": name}
+    if key is not None:
+        body["key"] = key
+    return _call(_at(url, f"sets/{code}/answers"), body, token)
+
+
+def set_report(url: str, code: str, key: str | None, token: str | None = None) -> dict[str, Any]:
+    """Practice set ``code``'s report, for its teacher alone: per student, puzzles tried and
+    solved."""
+    return _call(_at(url, f"sets/{code}/report"), None, token, key)
 
 
 def _call(

@@ -180,7 +180,7 @@ class Room:
             raise Refused(f"no seat {seat!r} at a {len(self.sitters)}-player table")
         if self.sitters[seat].kind != "open":
             raise Refused(f"seat {seat} is taken")
-        self.sitters[seat] = Sitter("player", _name(name, seat), user)
+        self.sitters[seat] = Sitter("player", player_name(name, seat), user)
         self._start_when_full()
         return seat
 
@@ -511,7 +511,7 @@ def takeover_seconds(seconds: Any) -> float | None:
     return float(seconds)
 
 
-def _name(name: Any, seat: int) -> str:
+def player_name(name: Any, seat: int) -> str:
     """A player's name as given, trimmed to ``NAME_CHARS`` printable characters."""
     text = "".join(c for c in str(name) if c.isprintable()).strip()[:NAME_CHARS]
     return text or f"Player {seat}"

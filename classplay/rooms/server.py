@@ -13,6 +13,13 @@ Under the prefix:
 - ``POST rooms/<code>``: the teacher's changes (start the game, a bot for a seat, the next
   game, hints, the time before a bot stands in, the idle time before the room closes), with
   the teacher key (header ``X-Teacher-Key``);
+- ``GET rooms/<code>/record``: the finished game's record (every decision, who sat where),
+  for the room's teacher alone (the teacher key, or on a hub the room's maker or an admin):
+  the class report is worked out from it in the teacher's kernel (``report``);
+- ``POST sets``: a practice set (``{"game", "puzzles": [ids]}``), answered with its code and a
+  teacher key; ``GET sets/<code>``: its game and puzzles; ``POST sets/<code>/answers``: a
+  student's answer, judged here, the first to each puzzle kept; ``GET sets/<code>/report``:
+  puzzles tried and solved per student, for the set's teacher alone (``sets``);
 - ``rooms/<code>/socket``: a player's or an onlooker's websocket (``client`` is the other
   end): ``{"do": "join", "seat", "name", "key"}`` or ``{"do": "watch"}`` first, then
   ``{"do": "act", "move", "action"}``, ``{"do": "table"}`` and ``{"do": "pause", "on"}`` (the
@@ -59,7 +66,17 @@ from tornado.ioloop import IOLoop
 
 from engine.values import SaveError, decode
 
-from .room import NAME_CHARS, Refused, Room, Step, bot_decision, new_code, takeover_seconds
+from .room import (
+    NAME_CHARS,
+    Refused,
+    Room,
+    Step,
+    bot_decision,
+    new_code,
+    player_name,
+    takeover_seconds,
+)
+from .sets import bank_of, checked, judged, set_rows
 from .store import Store, digest
 
 log = logging.getLogger("tabletop-rooms")
@@ -88,6 +105,9 @@ HUB_SECONDS = 5.0
 within these seconds (an open connection too: it is asked again as it sends)."""
 SERVICE = "tabletop-rooms"
 """The service's name on a hub (``JUPYTERHUB_SERVICE_NAME`` when the hub starts it)."""
+STUDENTS_A_MINUTE = 120
+"""New students (without a hub: new student keys) one address may start in a minute, for
+practice sets (a class behind one address starts 30)."""
 KEY_CHARS = 100
 """The longest seat key a client may present (the server's are 32 characters)."""
 
@@ -492,6 +512,16 @@ class JSONHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(400, "the body is a JSON object")
         return data
 
+    async def _teacher(self, teacher: Mapping[str, Any]) -> bool:
+        """Whether the teacher of a room or set (``teacher``: its key's hash, its maker on a
+        hub) asks: the teacher key (header ``X-Teacher-Key``), or on a hub the hub user who
+        made it, or a hub admin."""
+        key = self.request.headers.get("X-Teacher-Key")
+        if key and secrets.compare_digest(digest(key), str(teacher.get("key"))):
+            return True
+        user = await self.hall.hub_user(self.request.headers)
+        return user is not None and (user.admin or user.name == teacher.get("user"))
+
     def answer(self, data: dict[str, Any], status: int = 200) -> None:
         self.set_status(status)
         self.set_header("Content-Type", "application/json")
@@ -541,7 +571,7 @@ class RoomHandler(JSONHandler):
         """A teacher's change, told to every connection of the room."""
         who, _ = await self.who()
         live = self.hall.live(code, who)
-        if not await self._teacher(live):
+        if not await self._teacher(live.teacher):
             raise tornado.web.HTTPError(403, "only the room's teacher may do this")
         data, room = self.body(), live.room
         do = data.get("do")
@@ -580,12 +610,116 @@ class RoomHandler(JSONHandler):
             raise tornado.web.HTTPError(400, _words(e)) from None
         self.answer(live.facts())
 
-    async def _teacher(self, live: Live) -> bool:
-        key = self.request.headers.get("X-Teacher-Key")
-        if key and secrets.compare_digest(digest(key), str(live.teacher.get("key"))):
-            return True
-        user = await self.hall.hub_user(self.request.headers)
-        return user is not None and (user.admin or user.name == live.teacher.get("user"))
+
+class RecordHandler(JSONHandler):
+    async def get(self, code: str) -> None:
+        """The finished game's record, for the room's teacher alone (it names every student
+        beside every decision): the report (``classplay.rooms.report``) is worked out from
+        it in the teacher's kernel, never here. 409 while the game is not over."""
+        who, _ = await self.who()
+        live = self.hall.live(code, who)
+        if not await self._teacher(live.teacher):
+            raise tornado.web.HTTPError(403, "only the room's teacher may read its record")
+        if not live.room.state.is_terminal():
+            raise tornado.web.HTTPError(
+                409, "the game is not over yet: a report judges a whole game"
+            )
+        record = live.room.record()
+        record["sitters"] = [sitter.data() for sitter in live.room.sitters]  # no seat keys
+        self.answer(record)
+
+
+# ---------------------------------------------------------------- practice sets
+
+
+class SetsHandler(JSONHandler):
+    async def post(self) -> None:
+        """A new practice set (``{"game", "puzzles": [ids]}``): its code and a teacher key
+        (on a hub, its maker is its teacher too)."""
+        who, user = await self.who(login=True)
+        data = self.body()
+        if not self.hall.may_make(who):
+            raise tornado.web.HTTPError(429, "too many rooms and sets made by you: wait a minute")
+        try:
+            game, ids = checked(data.get("game"), data.get("puzzles"))
+        except ValueError as e:
+            raise tornado.web.HTTPError(400, f"no set made: {_words(e)}") from None
+        code = new_code(set(self.hall.store.set_codes()))
+        key = secrets.token_urlsafe(24)
+        self.hall.store.save_set(code, game, ids, {"key": digest(key), "user": user and user.name})
+        self.answer({"set": code, "teacher_key": key}, 201)
+
+
+class SetHandler(JSONHandler):
+    def practice_set(self, code: str, who: str) -> tuple[str, list[str], dict[str, Any]]:
+        """The set ``code``: 404 if there is none (429 for one who has looked up too many
+        such codes), 503 if it cannot be read."""
+        if not _within(self.hall.missed, who, MISSES_A_MINUTE, count=False):
+            raise tornado.web.HTTPError(429, "too many codes of no set: wait a minute")
+        try:
+            found = self.hall.store.practice_set(code)
+        except SaveError as e:
+            log.error("%s", e)
+            raise tornado.web.HTTPError(503, f"set {code} is unavailable") from None
+        if found is None:
+            _within(self.hall.missed, who, MISSES_A_MINUTE)
+            raise tornado.web.HTTPError(404, f"no practice set {code}")
+        return found
+
+    async def get(self, code: str) -> None:
+        """The set's game and puzzle ids, for whoever holds its code (on a hub, a hub user)."""
+        who, _ = await self.who(login=True)
+        game, ids, _teacher = self.practice_set(code, who)
+        self.answer({"set": code, "game": game, "puzzles": ids})
+
+
+class AnswerHandler(SetHandler):
+    async def post(self, code: str) -> None:
+        """A student's answer to one of the set's puzzles (``{"puzzle", "answer", "name",
+        "key"}``), judged here against the bank; the first answer to each puzzle counts.
+        The student is the hub user; without a hub, the holder of the student key the first
+        answer was given (``key`` in the reply). Answers their own tally, nobody else's."""
+        who, user = await self.who(login=True)
+        game, ids, _teacher = self.practice_set(code, who)
+        data = self.body()
+        pid = data.get("puzzle")
+        if not isinstance(pid, str) or pid not in ids:
+            raise tornado.web.HTTPError(400, f"no puzzle {str(pid)[:40]!r} in set {code}")
+        out: dict[str, Any] = {}
+        if user is not None:
+            student, name = f"hub:{user.name}", user.name
+        else:
+            typed = data.get("name")
+            if not isinstance(typed, str) or not typed.strip():
+                raise tornado.web.HTTPError(400, "your name, so that your teacher knows whose")
+            key = data.get("key")
+            if key is None:
+                if not _within(self.hall.made, f"student {who}", STUDENTS_A_MINUTE):
+                    raise tornado.web.HTTPError(429, "too many new students from here: wait")
+                key = out["key"] = secrets.token_urlsafe(24)
+            elif not isinstance(key, str) or len(key) > KEY_CHARS:
+                raise tornado.web.HTTPError(400, "a student key is the text the server gave")
+            elif not any(a[0] == f"key:{digest(key)}" for a in self.hall.store.answers(code)):
+                raise tornado.web.HTTPError(400, "this key has no answers in this set")
+            student, name = f"key:{digest(key)}", player_name(typed, 0)
+        right = judged(bank_of(game)[pid], data.get("answer"))
+        first = self.hall.store.answer(code, student, name, pid, right)
+        mine = [a for a in self.hall.store.answers(code) if a[0] == student]
+        out.update(right=right, first=first, tried=len(mine), solved=sum(a[3] for a in mine))
+        self.answer(out)
+
+
+class SetReportHandler(SetHandler):
+    async def get(self, code: str) -> None:
+        """The set's report, for its teacher alone: per student, puzzles tried and solved."""
+        who, _ = await self.who()
+        game, ids, teacher = self.practice_set(code, who)
+        if not await self._teacher(teacher):
+            raise tornado.web.HTTPError(403, "only the set's teacher may read its report")
+        rows = set_rows(self.hall.store.answers(code))
+        self.answer(
+            {"set": code, "game": game, "puzzles": ids, "students": [vars(r) for r in rows]}
+        )
 
 
 # ---------------------------------------------------------------- websockets
@@ -835,6 +969,11 @@ def app(
             (f"{prefix}rooms", RoomsHandler, {"hall": hall}),
             (f"{prefix}rooms/{code}", RoomHandler, {"hall": hall}),
             (f"{prefix}rooms/{code}/socket", RoomSocket, {"hall": hall}),
+            (f"{prefix}rooms/{code}/record", RecordHandler, {"hall": hall}),
+            (f"{prefix}sets", SetsHandler, {"hall": hall}),
+            (f"{prefix}sets/{code}", SetHandler, {"hall": hall}),
+            (f"{prefix}sets/{code}/answers", AnswerHandler, {"hall": hall}),
+            (f"{prefix}sets/{code}/report", SetReportHandler, {"hall": hall}),
         ],
         websocket_max_message_size=MESSAGE_BYTES,
         hall=hall,

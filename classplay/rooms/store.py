@@ -32,6 +32,20 @@ CREATE TABLE IF NOT EXISTS finished (
     record TEXT NOT NULL,
     closed REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sets (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    puzzles TEXT NOT NULL,
+    teacher TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS answers (
+    code TEXT NOT NULL,
+    student TEXT NOT NULL,
+    name TEXT NOT NULL,
+    puzzle TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    PRIMARY KEY (code, student, puzzle)
+);
 """
 
 
@@ -118,6 +132,48 @@ class Store:
         """The record of the closed room ``code`` (None if no room of that code closed)."""
         row = self.db.execute("SELECT record FROM finished WHERE code = ?", (code,)).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    # -- practice sets: a teacher's puzzles, and each student's first answer to each
+    def save_set(self, code: str, game: str, puzzles: list[str], teacher: dict[str, Any]) -> None:
+        """Keep a practice set: its game, its puzzles' ids, who may read its report."""
+        self.db.execute(
+            "INSERT INTO sets (code, game, puzzles, teacher) VALUES (?, ?, ?, ?)",
+            (code, game, json.dumps(puzzles), json.dumps(teacher)),
+        )
+
+    def practice_set(self, code: str) -> tuple[str, list[str], dict[str, Any]] | None:
+        """The set kept as ``code``: its game, puzzle ids and teacher (None if none)."""
+        row = self.db.execute(
+            "SELECT game, puzzles, teacher FROM sets WHERE code = ?", (code,)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            return str(row[0]), list(json.loads(row[1])), dict(json.loads(row[2]))
+        except (ValueError, TypeError) as e:
+            raise SaveError(f"practice set {code}: cannot be read: {e}") from None
+
+    def set_codes(self) -> list[str]:
+        return [code for (code,) in self.db.execute("SELECT code FROM sets ORDER BY code")]
+
+    def answer(self, code: str, student: str, name: str, puzzle: str, right: bool) -> bool:
+        """Keep a student's answer to a set's puzzle, if it is their first to it (the one
+        that counts, as in a quiz); returns whether it was."""
+        done = self.db.execute(
+            "INSERT OR IGNORE INTO answers (code, student, name, puzzle, right) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (code, student, name, puzzle, int(right)),
+        )
+        return done.rowcount == 1
+
+    def answers(self, code: str) -> list[tuple[str, str, str, bool]]:
+        """Every first answer to the set ``code``: (student, name, puzzle, right)."""
+        rows = self.db.execute(
+            "SELECT student, name, puzzle, right FROM answers WHERE code = ? "
+            "ORDER BY student, puzzle",
+            (code,),
+        )
+        return [(s, n, p, bool(r)) for s, n, p, r in rows]
 
     def _row(self, code: str, column: str) -> Any:
         row = self.db.execute(f"SELECT {column} FROM rooms WHERE code = ?", (code,)).fetchone()

@@ -25,8 +25,20 @@ import ipywidgets as widgets
 from tornado.httpclient import HTTPClientError
 from tornado.websocket import WebSocketClosedError
 
-from classplay.rooms.client import Client, create_room, room_info, teacher
+from classplay.rooms.client import (
+    Client,
+    create_room,
+    create_set,
+    room_info,
+    room_record,
+    send_answer,
+    set_info,
+    set_report,
+    teacher,
+)
+from classplay.rooms.report import Report, own_report, report
 from classplay.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
+from classplay.rooms.sets import SetReport, bank_of
 
 from .remote import room_table
 
@@ -228,6 +240,12 @@ class Seated(widgets.VBox):
         role = ' role="alert"' if alert else ""
         self.line.value = f'<div class="tt-connection-line"{role}>{escape(text)}</div>'
 
+    def report(self, expert: Any = None) -> Report:
+        """Your own line of the class report, once the game is over: your decisions, how many
+        were as the expert's or lost less than the costly line, your costly mistakes by kind
+        (reviewed here, in this kernel). Nobody else's: the teacher's report has the class."""
+        return own_report(self.client.latest, expert)
+
     def close(self) -> None:
         """Leave the room (the seat waits for its player) and close the widgets."""
         self._ended = True
@@ -381,6 +399,17 @@ class Hosted:
         their students. Without it, the game starts once every seat is taken."""
         return self._change({"do": "start"})
 
+    def report(self, expert: Any = None, practice: HandedOut | None = None) -> Report:
+        """The class report of the game just finished at this table: for each student, their
+        decisions, how many were as the expert's or lost less than the costly line, and their
+        costly mistakes by kind; with ``practice`` (a set from ``hand_out``), the puzzles each
+        solved. It shows as a table with a CSV download (``.to_csv()``: the text);
+        ``.projector()`` is the class's totals, with no name, to project. The game is
+        reviewed here, in this kernel (seconds for plates, minutes for Rupees), never on the
+        room server."""
+        made = report(room_record(self.url, self.code, self._key), expert=expert)
+        return made if practice is None else made.with_puzzles(practice.report().solved)
+
     def _change(self, message: Mapping[str, Any]) -> dict[str, Any]:
         return teacher(self.url, self.code, self._key, message)
 
@@ -395,6 +424,62 @@ class Hosted:
 
     def __repr__(self) -> str:
         return f"Hosted(room {self.code} at {self.url})"
+
+
+class HandedOut:
+    """A practice set the teacher handed out (``hand_out``): its code for the class, and its
+    report (``report()``: per student, puzzles tried and solved). The key stays here."""
+
+    def __init__(self, url: str, code: str, key: str) -> None:
+        self.url, self.code = url, code
+        self._key = key
+
+    def report(self) -> SetReport:
+        """Per student, the set's puzzles tried and solved (each student's first answer to
+        each puzzle counts); ``.projector()``: the class's totals, no names."""
+        return SetReport.from_data(set_report(self.url, self.code, self._key))
+
+    def _repr_html_(self) -> str:
+        return (
+            f"<div class='tt-room-code'><p>Practice set: <b style='font-size:200%'>"
+            f'{self.code}</b></p><p>Students: <code>practice_set("{self.code}", '
+            'name="…")</code></p></div>'
+        )
+
+    def __repr__(self) -> str:
+        return f"HandedOut(practice set {self.code} at {self.url})"
+
+
+def hand_out(game: str, puzzles: list[str], url: str | None = None) -> HandedOut:
+    """Hand out a practice set: ``puzzles`` (ids of ``game``'s bank, as
+    ``engine.practice.puzzles(game)`` lists them) under a code for the class, on the room
+    server (on a hub, the hub says who each student is)."""
+    where = server_url(url)
+    code, key = create_set(where, game, puzzles)
+    return HandedOut(where, code, key)
+
+
+def practice_set(code: str, name: str = "", url: str | None = None) -> widgets.Widget:
+    """A student's practice table for the teacher's set ``code``: its puzzles, each answer
+    sent to the room server (which judges it; the first answer to each puzzle counts for the
+    teacher's report). ``name``: who you are, without a hub (on a hub the hub says)."""
+    from tabletop_widgets.practice_table import Practice
+
+    where, code = server_url(url), room_code(code)
+    info = set_info(where, code)
+    bank = bank_of(info["game"])
+    keys: dict[str, str] = {}
+
+    def sent(puzzle_id: str, answer: Any) -> str:
+        try:
+            told = send_answer(where, code, puzzle_id, answer, name, keys.get("key"))
+        except (Refused, OSError) as e:
+            return f"Not sent to your teacher: {e}"
+        if "key" in told:
+            keys["key"] = told["key"]
+        return f"Sent to your teacher: {told['solved']} of {told['tried']} right so far."
+
+    return Practice(info["game"], puzzles=[bank[p] for p in info["puzzles"]], on_answer=sent)
 
 
 def host(
