@@ -141,7 +141,7 @@ def test_only_the_teacher_fetches_the_record(fresh_server):
         with pytest.raises(Refused, match="403"):
             room_record(url, code, wrong)
     record = room_record(url, code, key)
-    assert all(set(s) == {"kind", "name", "away"} for s in record["sitters"])  # no seat keys
+    assert all(set(s) == {"kind", "name", "away", "paused"} for s in record["sitters"])  # no keys
     teachers = Hosted(url, code, key).report()
     game = replay(record)
     assert [(r.seat, r.name, r.decisions) for r in teachers.rows] == [
