@@ -63,6 +63,10 @@ def card_name(card: RupeeCard) -> str:
 
 
 def _coloured(card: RupeeCard) -> list[str]:
+    """A coloured card's face. What it says is written from the left, within the ``STRIP`` a
+    fanned hand shows: the rank in the band, a Money card's amount (₹40 over ,000) or a plain
+    card's big rank, the colour's shapes; the shape and letter at the top right are repeated in
+    the band's colour, which shows in a fan."""
     c = card.colour
     ink, shape = INK[c], SHAPE[c]
     parts = [
@@ -71,20 +75,14 @@ def _coloured(card: RupeeCard) -> list[str]:
         text(CARD_W - 5, 15, f"{shape}{c}", 11, text_anchor="end", fill=ON_BAND[c]),
     ]
     if card.is_money:
-        amount = card.rank[:-1]
         parts += [
-            el("rect", x=4, y=30, width=CARD_W - 8, height=34, rx=4, fill=GOLD, stroke=ink),
-            text(
-                CARD_W / 2, 46, "₹" + amount, 16, text_anchor="middle", fill=ink, font_weight="bold"
-            ),
-            text(CARD_W / 2, 59, ",000", 10, text_anchor="middle", fill=ink),
-            text(CARD_W / 2, 78, f"{shape} MONEY", 10, text_anchor="middle", fill=ink),
+            el("rect", x=3, y=27, width=CARD_W - 6, height=40, rx=4, fill=GOLD, stroke=ink),
+            text(5, 45, "₹" + card.rank[:-1], 14, fill=ink, font_weight="bold"),
+            text(5, 61, ",000", 12, fill=ink),
         ]
     else:
-        parts += [
-            text(CARD_W / 2, 56, card.rank, 28, text_anchor="middle", fill=ink, font_weight="bold"),
-            text(CARD_W / 2, 78, shape * 3, 10, text_anchor="middle", fill=ink),
-        ]
+        parts.append(text(3, 58, card.rank, 24, fill=ink, font_weight="bold", letter_spacing=-2))
+    parts.append(text(5, 80, shape * 3, 11, fill=ink))
     return parts
 
 
@@ -98,9 +96,9 @@ def _special(card: RupeeCard) -> list[str]:
             el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill="#f77f00"),
             stripes,
             # the name at the left, as a coloured card's rank: it shows in a fanned hand
-            text(3, 15, "TIGER", 10, fill="#1b1b1b", font_weight="bold", letter_spacing=-0.8),
+            text(2, 15, "TIGER", 11, fill="#1b1b1b", font_weight="bold", letter_spacing=-1.2),
             *(
-                text(CARD_W / 2, y, w, 10, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
+                text(CARD_W / 2, y, w, 11, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
                 for y, w in ((68, "TAKES"), (80, "ALL"))
             ),
         ]
@@ -128,7 +126,7 @@ def _special(card: RupeeCard) -> list[str]:
             font_weight="bold",
         ),
         text(4, 15, "LION" if lion else "BEAR", 12, fill=ink, font_weight="bold"),
-        text(CARD_W / 2, 78, "OF INDIA" if lion else "cancels", 10, text_anchor="middle", fill=ink),
+        text(CARD_W / 2, 78, "OF INDIA" if lion else "cancels", 11, text_anchor="middle", fill=ink),
     ]
 
 
