@@ -190,14 +190,15 @@ class ReviewReport:
         table (HTML, compared)."""
         from IPython.display import HTML, Image, display
 
-        display(Image(png(standing_figure(self.review))))
-        display(HTML(review_html(self.review)))
+        # IPython leaves these unannotated
+        display(Image(png(standing_figure(self.review))))  # type: ignore[no-untyped-call]
+        display(HTML(review_html(self.review)))  # type: ignore[no-untyped-call]
 
     def __repr__(self) -> str:
         return str(self.review)
 
 
-def show_review(game: engine.State | str, seats: Any = None) -> ReviewReport:
+def show_review(game: engine.State[Any] | str, seats: Any = None) -> ReviewReport:
     """Review a finished game (or a saved game's JSON) for ``seats``: the graph and the table
     of every decision beside the expert's."""
     return ReviewReport(review(game, seats))
@@ -260,7 +261,7 @@ class Coaching(widgets.VBox):
         self._auto_filter: str | None = None
         """The filter the review chose, until the student chooses another."""
         self._hint_for: int | None = None
-        self._looks: dict[engine.State, Advice] = {}
+        self._looks: dict[engine.State[Any], Advice] = {}
         """The Hints' judgements, by the position they were for (the review takes them)."""
         if not self.hints:
             self.hint_button.layout.display = "none"
@@ -344,9 +345,9 @@ class Coaching(widgets.VBox):
         # same seed: the same judgements)
         expert = engine.make_bot(game.game, "expert")
         steps = reviewing(game, t.humans, expert=expert, looks=looks)
-        self._stop.set()  # a review still running stops at its next decision
-        stop = self._stop = threading.Event()
-        with self._lock:
+        with self._lock:  # a review still running writes nothing more
+            self._stop.set()
+            stop = self._stop = threading.Event()
             self._rows = {}
             self._auto_filter = None
         self._show(next(steps), stop)
@@ -371,9 +372,11 @@ class Coaching(widgets.VBox):
             raise
 
     def _show(self, r: Review, stop: threading.Event) -> bool:
-        """Show the review so far (unless it was stopped: False): the summary, the graph and
-        the rows, and while decisions are pending the progress."""
-        graph = png(standing_figure(r)) if r.decisions else b""
+        """Show the review so far (unless it was stopped: False): the summary and the rows,
+        and while decisions are pending the progress; once all are in, the graph."""
+        # the graph once all are in: drawing it is half a second of CPU
+        whole = bool(r.decisions) and not r.pending
+        graph = png(standing_figure(r)) if whole else b""
         with self._lock:
             if stop.is_set():
                 return False
@@ -382,6 +385,7 @@ class Coaching(widgets.VBox):
             self.graph.value = graph
             for part in self._listed:
                 part.layout.display = None if r.decisions or r.pending else "none"
+            self.graph.layout.display = None if whole else "none"
             if r.pending:
                 pick = "all"
                 self._say(f"Reviewing your decisions: {len(r.decisions)} of "
@@ -453,9 +457,11 @@ class Coaching(widgets.VBox):
         self.table.board.send({"scroll": "board"})
 
     def _close(self) -> None:
-        """Close the panel; a review still running stops at its next decision."""
-        self._stop.set()
-        self.panel.layout.display = "none"
+        """Close the panel; a review still running writes nothing more and stops at its next
+        decision."""
+        with self._lock:
+            self._stop.set()
+            self.panel.layout.display = "none"
 
     def _follow(self) -> None:
         """After every redraw: a hint is cleared once the game has moved on."""

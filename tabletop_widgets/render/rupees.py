@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from typing import cast
 
 from engine import Event
 from engine.rupees import (
@@ -23,6 +24,9 @@ from engine.rupees import (
     known_side,
     rupees,
 )
+from engine.rupees.rules import RupeesState
+from engine.rupees.scoring import ResultView
+from engine.rupees.view import RupeesView
 
 from ..words import joined, says
 from .cards import CARD_H, CARD_W, card_edge
@@ -232,10 +236,10 @@ def hand_svg(
     cards: Sequence[RupeeCard | str], dim: Collection[str] = (), selected: Collection[str] = ()
 ) -> str:
     """A row of cards (codes in ``dim`` greyed, in ``selected`` raised)."""
-    cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in cards]
-    body = row_body(cards, 4, 4 + RAISE, dim=dim, selected=selected)
-    width = int(row_width(len(cards))) + 8
-    return document(width, CARD_H + RAISE + 8, body, "cards: " + ", ".join(map(card_name, cards)))
+    faces = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in cards]
+    body = row_body(faces, 4, 4 + RAISE, dim=dim, selected=selected)
+    width = int(row_width(len(faces))) + 8
+    return document(width, CARD_H + RAISE + 8, body, "cards: " + ", ".join(map(card_name, faces)))
 
 
 def row_width(n: int, step: float = CARD_W + 4) -> float:
@@ -268,6 +272,16 @@ def row_body(
 # ---------------------------------------------------------------- the table
 
 
+def in_play(pairs: Sequence[Sequence[int | str]]) -> list[tuple[int, RupeeCard]]:
+    """Cards in play as a view gives them, ``[seat, code]``, as (seat, card)."""
+    return [(int(seat), RupeeCard.from_str(str(code))) for seat, code in pairs]
+
+
+def _face_up(hands: Sequence[Sequence[str] | None]) -> dict[int, Sequence[str]]:
+    """The hands a view shows face up (the others are None), by seat."""
+    return {s: hand for s, hand in enumerate(hands) if hand is not None}
+
+
 def _seat_xy(k: int, n: int) -> tuple[float, float]:
     """Where the seat k places to the viewer's left sits (the viewer at the bottom; play goes
     clockwise: left, up, right)."""
@@ -277,7 +291,7 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
     return TABLE_W / 2 + 330 * math.cos(a), CY + 150 * math.sin(a)
 
 
-def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
+def _side_name(view: RupeesView, seat: int, names: Sequence[str]) -> str:
     """Whom a score belongs to: the seat's team, or with ``call_partner`` the seat alone (the
     scores are kept per player there)."""
     if view["options"]["call_partner"]:
@@ -285,7 +299,7 @@ def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
     return " + ".join(names[s] for s in known_side(view, seat))
 
 
-def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
+def scoreboard_lines(view: RupeesView, names: Sequence[str]) -> list[str]:
     """The scores in Rupees: one line per side (or per player with ``call_partner``)."""
     n = view["players"]
     seats = range(n) if view["options"]["call_partner"] else range(min(n, 2))
@@ -293,14 +307,14 @@ def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
 
 
 def table_svg(
-    view: dict,
+    view: RupeesView,
     names: Sequence[str] | None = None,
     *,
     playable: Collection[str] | None = None,
     selected: Collection[str] = (),
     clickable: bool = False,
     shown: dict[int, Sequence[str]] | None = None,
-    result: dict | None = None,
+    result: ResultView | None = None,
     last: Event | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``).
@@ -314,7 +328,8 @@ def table_svg(
     A view whose ``seat`` is None (a room's onlooker) is drawn from an empty chair: every
     seat around the ring, no hand below.
     """
-    n, me = view["players"], view["seat"]
+    n = view["players"]
+    me = cast("int | None", view["seat"])  # None: a room's onlooker
 
     def spot(seat: int) -> tuple[float, float]:
         """Where ``seat`` sits: the viewer at the bottom; the onlooker, who has no hand to
@@ -324,7 +339,7 @@ def table_svg(
         return (x, y + 40) if me is None and k == 0 and n <= 4 else (x, y)
 
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = dict(enumerate(view["hands"])) | dict(shown or {})
+    shown = _face_up(view["hands"]) | dict(shown or {})
     parts = [
         el(
             "ellipse",
@@ -337,7 +352,7 @@ def table_svg(
             stroke_width=6,
         )
     ]
-    trick = {s: RupeeCard.from_str(c) for s, c in view["trick"]}
+    trick = dict(in_play(view["trick"]))
     played = last.mark("card") if last and not result else None
     for s in range(n):
         if s != me:
@@ -437,7 +452,13 @@ def _hand_words(cards: Sequence[RupeeCard], room: float) -> str:
 
 
 def _other_seat(
-    view: dict, s: int, names, x: float, y: float, face: Sequence[str] | None, result
+    view: RupeesView,
+    s: int,
+    names: Sequence[str],
+    x: float,
+    y: float,
+    face: Sequence[str] | None,
+    result: ResultView | None,
 ) -> str:
     count = view["hand_sizes"][s]
     to_move = view["to_move"] == s
@@ -486,7 +507,7 @@ def _other_seat(
     return group("".join(parts), x, y, data_seat=s)
 
 
-def result_lines(result: dict, names: Sequence[str]) -> list[str]:
+def result_lines(result: ResultView, names: Sequence[str]) -> list[str]:
     """A scored hand (a ``ResultView``) in two lines: the contract, then what the declaring
     side took and whether it made the contract."""
     who = names[result["declarer"]]
@@ -498,7 +519,7 @@ def result_lines(result: dict, names: Sequence[str]) -> list[str]:
     ]
 
 
-def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list[str]:
+def _centre_lines(view: RupeesView, names: Sequence[str], result: ResultView | None) -> list[str]:
     if result:
         return result_lines(result, names)
     if view["to_move"] is None:
@@ -517,7 +538,9 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
             f"Standing bid {rupees(sb['amount'])} ({names[sb['bidder']]})" if sb else "No bid yet"
         )
         return lines
-    decl = names[view["declarer"]]
+    declarer, trump = view["declarer"], view["trump"]
+    assert declarer is not None, "a declarer once the auction is over"
+    decl = names[declarer]
     head = f"{decl} bid {rupees(view['contract'])}"
     if phase == "discard":
         return [
@@ -532,7 +555,7 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
             if phase == "trump"
             else f"{says(decl, 'call')} a partner",
         ]
-    trump = view["trump"]
+    assert trump is not None, "trumps named before the play"
     lines = [f"{head} · trumps {SHAPE[trump]} {COLOUR_NAMES[trump]}"]
     if view["called"]:
         lines.append(f"called card: {card_name(RupeeCard.from_str(view['called']))}")
@@ -546,7 +569,7 @@ def winners_win(sides: Sequence[str]) -> str:
     return f"{joined(sides)} win"
 
 
-def _centre(view: dict, names, result: dict | None) -> str:
+def _centre(view: RupeesView, names: Sequence[str], result: ResultView | None) -> str:
     """The announcement: in the middle, or below the trick while one is on the table."""
     lines = _centre_lines(view, names, result)
     y = CY + 118 if view["trick"] and not result else CY - 10
@@ -564,7 +587,7 @@ def _centre(view: dict, names, result: dict | None) -> str:
     )
 
 
-def _scoreboard(view: dict, names) -> str:
+def _scoreboard(view: RupeesView, names: Sequence[str]) -> str:
     lines = scoreboard_lines(view, names)
     h = 34 + 16 * len(lines)
     parts = [
@@ -575,7 +598,7 @@ def _scoreboard(view: dict, names) -> str:
     return "".join(parts)
 
 
-def _last_trick(view: dict, names, ringed: int | None = None) -> str:
+def _last_trick(view: RupeesView, names: Sequence[str], ringed: int | None = None) -> str:
     """The trick just closed, small, top right: its cards, its winner and its value (the card
     of seat ``ringed`` marked: it closed the trick); below, the widow (face down, or face up
     when this seat may see it) and any Money discarded."""
@@ -583,7 +606,7 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
     x0 = TABLE_W - 232
     t = view["last_trick"]
     if t and (view["tricks"] or view["phase"] in ("deal", "over")):
-        cards = [RupeeCard.from_str(c) for _, c in t["cards"]]
+        cards = [card for _, card in in_play(t["cards"])]
         parts.append(el("rect", x=x0, y=8, width=224, height=92, rx=8, fill="#fffdf7", stroke=EDGE))
         parts.append(
             text(
@@ -596,7 +619,7 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
         )
         row, step = mini_row(cards, x0 + 8, 36, 208)
         parts.append(row)
-        seats = [seat for seat, _ in t["cards"]]
+        seats = [seat for seat, _ in in_play(t["cards"])]
         if ringed in seats:
             parts.append(_ring(x0 + 8 + seats.index(ringed) * step, 36, 1, MINI_W, MINI_H))
     if view["phase"] in ("bid", "discard", "trump", "call"):
@@ -623,7 +646,14 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
     return "".join(parts)
 
 
-def _my_row(view, names, playable, selected, clickable, result) -> str:
+def _my_row(
+    view: RupeesView,
+    names: Sequence[str],
+    playable: Collection[str] | None,
+    selected: Collection[str],
+    clickable: bool,
+    result: ResultView | None,
+) -> str:
     me = view["seat"]
     cards = [RupeeCard.from_str(c) for c in view["hand"]]
     dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
@@ -642,7 +672,7 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     ) + group(row, x, 440, scale)
 
 
-def _taken(view: dict, seat: int, result: dict | None) -> str:
+def _taken(view: RupeesView, seat: int, result: ResultView | None) -> str:
     """Tricks taken so far this hand, or (a hand just scored) the ₹ taken in it."""
     if result:
         return f"took {rupees(result['captured'][seat])}"
@@ -650,8 +680,7 @@ def _taken(view: dict, seat: int, result: dict | None) -> str:
     return f"{k} trick" + ("" if k == 1 else "s")
 
 
-def state_svg(state, seat: int = 0) -> str:
+def state_svg(state: RupeesState, seat: int = 0) -> str:
     """The table with every hand face up (a teacher's picture), drawn from ``seat``'s place.
     This is how a Rupees state shows itself in a notebook."""
-    hands = state.view(seat, reveal=True)["hands"]
-    return table_svg(state.view(seat), shown=dict(enumerate(hands)))
+    return table_svg(state.view(seat), shown=_face_up(state.view(seat, reveal=True)["hands"]))

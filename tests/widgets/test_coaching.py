@@ -197,6 +197,7 @@ def test_the_review_shows_each_row_as_it_is_ready_and_the_kernel_goes_on(monkeyp
     until(lambda: len(c.rows.children) == 1)
     assert "1 of " in c.summary.value and "so far" in c.summary.value
     assert c.line.value == f"Reviewing your decisions: 1 of {len(whole.decisions)}…"
+    assert c.graph.layout.display == "none"  # drawn once all are in
     c.open_move(c.review.decisions[0])  # the table answers while the review works
     assert c.reviewing.is_alive()
     go.set()
@@ -204,6 +205,7 @@ def test_the_review_shows_each_row_as_it_is_ready_and_the_kernel_goes_on(monkeyp
     assert not c.reviewing.is_alive() and c.line.value == ""
     assert c.review.pending == 0 and str(c.review) == str(whole)
     assert c.filter.value == "costly" and len(c.rows.children) == len(whole.mistakes)
+    assert c.graph.value and c.graph.layout.display is None
 
 
 def test_a_filter_the_student_chose_stays_and_close_stops_the_review(monkeypatch):
