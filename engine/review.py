@@ -26,7 +26,7 @@ first few deals alone would mark different ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,11 +93,13 @@ class Decision:
 
 @dataclass(frozen=True)
 class Review:
-    """Every reviewed decision of ``seats`` in ``game``, in order."""
+    """Every reviewed decision of ``seats`` in ``game``, in order; while a review is under
+    way (``reviewing``), the decisions judged so far and how many are ``pending``."""
 
     game: State[Any]
     seats: tuple[int, ...]
     decisions: tuple[Decision, ...]
+    pending: int = 0
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -112,10 +114,16 @@ class Review:
     def summary(self) -> str:
         """How often the expert agreed, and the costly mistakes, in one sentence."""
         n = len(self.decisions)
-        if not n:
+        if not n and not self.pending:
             return "No decisions to review: every move was forced."
         same = sum(d.agreed for d in self.decisions)
         bad = len(self.mistakes)
+        if self.pending:
+            total = n + self.pending
+            return (
+                f"{n} of {total} decisions reviewed so far: the expert agreed with {same}; "
+                f"{bad} costly mistake{'s' * (bad != 1)} so far."
+            )
         return (
             f"{n} decision{'s' * (n != 1)} reviewed: the expert agreed with {same}; "
             f"{bad} costly mistake{'s' * (bad != 1)}."
@@ -161,19 +169,16 @@ def settled(
     return advice
 
 
-def review(
+def reviewing(
     game: State[Any] | str | bytes,
     seats: int | Iterable[int] | None = None,
     expert: Any = None,
-    on_decision: Callable[[int, int], None] | None = None,
     looks: Mapping[int, Advice] | None = None,
-) -> Review:
-    """Review ``game`` (a state, or a saved game's JSON text): every decision of ``seats``
-    (default: every seat) that had a choice, judged by ``expert`` (default: the game's
-    ``expert`` bot) until settled. ``on_decision(done, total)`` follows the progress.
-    ``looks``: first looks already made by this expert (the Hints shown), by move; one is
-    taken where its best is the move played (for another move the review looks again,
-    keeping that move on every deal)."""
+) -> Iterator[Review]:
+    """A review as it grows, decision by decision, to show each row as soon as it is ready:
+    first the review with nothing judged yet (every decision ``pending``), then after each
+    decision is settled the review with one more; the last is the whole review. The
+    arguments are ``review``'s."""
     if isinstance(game, (str, bytes)):
         game = from_json(game)
     if seats is None:
@@ -189,12 +194,32 @@ def review(
         if mover is not None and mover in chosen and len(state.legal_actions()) > 1:
             todo.append((move, mover, action, state))
         state = state.apply(action)
-    decisions = []
-    for done, (move, seat, action, before) in enumerate(todo, 1):
+    decisions: list[Decision] = []
+    yield Review(game, chosen, (), len(todo))
+    for move, seat, action, before in todo:
         first = (looks or {}).get(move)
         if first is not None and first.best.action != action:
             first = None
         decisions.append(Decision(move, seat, action, settled(expert, before, action, first=first)))
+        yield Review(game, chosen, tuple(decisions), len(todo) - len(decisions))
+
+
+def review(
+    game: State[Any] | str | bytes,
+    seats: int | Iterable[int] | None = None,
+    expert: Any = None,
+    on_decision: Callable[[int, int], None] | None = None,
+    looks: Mapping[int, Advice] | None = None,
+) -> Review:
+    """Review ``game`` (a state, or a saved game's JSON text): every decision of ``seats``
+    (default: every seat) that had a choice, judged by ``expert`` (default: the game's
+    ``expert`` bot) until settled. ``on_decision(done, total)`` follows the progress.
+    ``looks``: first looks already made by this expert (the Hints shown), by move; one is
+    taken where its best is the move played (for another move the review looks again,
+    keeping that move on every deal)."""
+    steps = reviewing(game, seats, expert, looks)
+    r = next(steps)
+    for r in steps:
         if on_decision:
-            on_decision(done, len(todo))
-    return Review(game, chosen, tuple(decisions))
+            on_decision(len(r.decisions), len(r.decisions) + r.pending)
+    return r

@@ -8,10 +8,17 @@ shown that the seat could not see, and both judge a decision alike (``engine.rev
 on the same sampled deals): a move the Hint named is never marked costly by the Review, which
 takes the Hint's judgement as its own first look. In exam mode (``Table(..., exam=True)``)
 there is no hint, and the review opens only once the game is over.
+
+The Review judges its decisions in a thread of the kernel (a Rupees hand takes many seconds
+of CPU), each row shown as soon as its decision is settled: the kernel goes on answering
+clicks meanwhile, the review with an expert of its own (the same seed, so the same judgements)
+while the Hint asks the table's.
 """
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterator
 from html import escape
 from io import BytesIO
 from typing import Any
@@ -20,7 +27,7 @@ import ipywidgets as widgets
 
 import engine
 from engine.advice import LOSES_LEAST, Advice
-from engine.review import Decision, Review, looked, review
+from engine.review import Decision, Review, looked, review, reviewing
 
 from .replay import ReplayBar
 from .words import sentence
@@ -183,14 +190,15 @@ class ReviewReport:
         table (HTML, compared)."""
         from IPython.display import HTML, Image, display
 
-        display(Image(png(standing_figure(self.review))))
-        display(HTML(review_html(self.review)))
+        # IPython leaves these unannotated
+        display(Image(png(standing_figure(self.review))))  # type: ignore[no-untyped-call]
+        display(HTML(review_html(self.review)))  # type: ignore[no-untyped-call]
 
     def __repr__(self) -> str:
         return str(self.review)
 
 
-def show_review(game: engine.State | str, seats: Any = None) -> ReviewReport:
+def show_review(game: engine.State[Any] | str, seats: Any = None) -> ReviewReport:
     """Review a finished game (or a saved game's JSON) for ``seats``: the graph and the table
     of every decision beside the expert's."""
     return ReviewReport(review(game, seats))
@@ -223,7 +231,7 @@ class Coaching(widgets.VBox):
         self.filter = widgets.Dropdown(
             options=FILTERS, description="Show", layout=widgets.Layout(width="300px")
         )
-        self.filter.observe(lambda _c: self._fill_rows(), "value")
+        self.filter.observe(self._filter_changed, "value")
         self.summary = widgets.HTML()
         self.graph = widgets.Image(format="png")
         self.graph.add_class("tt-review-graph")
@@ -241,8 +249,19 @@ class Coaching(widgets.VBox):
         self.panel.add_class("tt-review-panel")
         self.panel.layout.display = "none"
         self.review: Review | None = None
+        """The review shown: the decisions judged so far while ``reviewing``."""
+        self.reviewing: threading.Thread | None = None
+        """The thread judging the review's decisions, while it runs."""
+        self._stop = threading.Event()
+        """The running review's stop flag (a new review, or Close, sets it)."""
+        self._lock = threading.RLock()
+        """Held while the panel is written: by the review's thread or by a filter change."""
+        self._rows: dict[int, widgets.Widget] = {}
+        """Each reviewed decision's row, by move, made once."""
+        self._auto_filter: str | None = None
+        """The filter the review chose, until the student chooses another."""
         self._hint_for: int | None = None
-        self._looks: dict[engine.State, Advice] = {}
+        self._looks: dict[engine.State[Any], Advice] = {}
         """The Hints' judgements, by the position they were for (the review takes them)."""
         if not self.hints:
             self.hint_button.layout.display = "none"
@@ -303,18 +322,17 @@ class Coaching(widgets.VBox):
             return "With several players at one screen, the review opens when the game is over."
         return None
 
-    def show_review(self) -> Review | None:
-        """Review the human seats' decisions so far and open the panel, the costly mistakes
-        first (the filter opens on them when there are any)."""
+    def show_review(self, wait: bool = False) -> Review | None:
+        """Review the human seats' decisions so far and open the panel: the rows come in as
+        each decision is settled, judged in a thread (``reviewing``) so the kernel goes on
+        answering; once all are in, the costly mistakes first (the filter moves to them when
+        there are any, unless the student chose another). The review so far (all of it with
+        ``wait``), or None when the review may not open now."""
         why_not = self.may_review()
         if why_not:
             self._say(escape(why_not))
             return None
         t = self.table
-
-        def progress(done: int, total: int) -> None:
-            self._say(f"Reviewing your decisions: {done} of {total}…")
-
         game = t.latest
         looks = {
             len(s.history): a
@@ -323,32 +341,84 @@ class Coaching(widgets.VBox):
             == (game.game, game.num_players, game.seed, game.options)
             and s.history == game.history[: len(s.history)]
         }
-        self.review = r = review(
-            t.latest, t.humans, expert=self.expert, on_decision=progress, looks=looks
-        )
-        self.summary.value = summary_html(r)
-        self.graph.value = png(standing_figure(r)) if r.decisions else b""
-        for part in self._listed:
-            part.layout.display = None if r.decisions else "none"
-        differs = any(not d.agreed for d in r.decisions)
-        self.filter.value = "costly" if r.mistakes else "differs" if differs else "all"
-        self._fill_rows()
+        # an expert of its own: the Hint may ask ``self.expert`` while this one works (the
+        # same seed: the same judgements)
+        expert = engine.make_bot(game.game, "expert")
+        steps = reviewing(game, t.humans, expert=expert, looks=looks)
+        with self._lock:  # a review still running writes nothing more
+            self._stop.set()
+            stop = self._stop = threading.Event()
+            self._rows = {}
+            self._auto_filter = None
+        self._show(next(steps), stop)
         self.panel.layout.display = None
-        self._say("")
-        return r
+        self.reviewing = threading.Thread(
+            target=self._judge, args=(steps, stop), name="tabletop-review", daemon=True
+        )
+        self.reviewing.start()
+        if wait:
+            self.reviewing.join()
+        return self.review
+
+    def _judge(self, steps: Iterator[Review], stop: threading.Event) -> None:
+        """The review's thread: each decision judged in turn and shown, until the last, or
+        until the review is closed or replaced."""
+        try:
+            for r in steps:
+                if not self._show(r, stop):
+                    return
+        except Exception as e:
+            self._say(escape(f"The review stopped: {e}"))
+            raise
+
+    def _show(self, r: Review, stop: threading.Event) -> bool:
+        """Show the review so far (unless it was stopped: False): the summary and the rows,
+        and while decisions are pending the progress; once all are in, the graph."""
+        # the graph once all are in: drawing it is half a second of CPU
+        whole = bool(r.decisions) and not r.pending
+        graph = png(standing_figure(r)) if whole else b""
+        with self._lock:
+            if stop.is_set():
+                return False
+            self.review = r
+            self.summary.value = summary_html(r)
+            self.graph.value = graph
+            for part in self._listed:
+                part.layout.display = None if r.decisions or r.pending else "none"
+            self.graph.layout.display = None if whole else "none"
+            if r.pending:
+                pick = "all"
+                self._say(f"Reviewing your decisions: {len(r.decisions)} of "
+                          f"{len(r.decisions) + r.pending}…")  # fmt: skip
+            else:
+                differs = any(not d.agreed for d in r.decisions)
+                pick = "costly" if r.mistakes else "differs" if differs else "all"
+                self._say("")
+            if self._auto_filter in (None, self.filter.value):
+                self._auto_filter = pick
+                self.filter.value = pick  # observed: the rows are filled then
+            self._fill_rows()
+        return True
+
+    def _filter_changed(self, _change: object = None) -> None:
+        with self._lock:
+            self._fill_rows()
 
     def _fill_rows(self) -> None:
+        """The rows the filter keeps (call with the lock held)."""
         r = self.review
         if r is None:
             return
-        keep = {
+        keep: Callable[[Decision], bool] = {
             "all": lambda d: True,
             "differs": lambda d: not d.agreed,
             "costly": lambda d: d.costly,
         }[self.filter.value]
-        self.rows.children = [self._row(d) for d in r.decisions if keep(d)] or [
-            widgets.HTML("<i>none</i>")
-        ]
+        for d in r.decisions:
+            if d.move not in self._rows:
+                self._rows[d.move] = self._row(d)
+        rows = [self._rows[d.move] for d in r.decisions if keep(d)]
+        self.rows.children = rows or ([] if r.pending else [widgets.HTML("<i>none</i>")])
 
     def _row(self, d: Decision) -> widgets.Widget:
         a = d.advice
@@ -387,7 +457,11 @@ class Coaching(widgets.VBox):
         self.table.board.send({"scroll": "board"})
 
     def _close(self) -> None:
-        self.panel.layout.display = "none"
+        """Close the panel; a review still running writes nothing more and stops at its next
+        decision."""
+        with self._lock:
+            self._stop.set()
+            self.panel.layout.display = "none"
 
     def _follow(self) -> None:
         """After every redraw: a hint is cleared once the game has moved on."""

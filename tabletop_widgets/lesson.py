@@ -77,10 +77,12 @@ def shown_answer(expected: Any, digits: int = FIGURES) -> str:
     >>> [shown_answer(x) for x in (Fraction(11, 103), 0.8874, -250_000, "agree")]
     ['11/103 = 0.1068', '0.8874', '−250,000', 'agree']
     """
-    if isinstance(expected, bool) or not isinstance(expected, Real):
+    if isinstance(expected, bool):
         return str(expected)
     if isinstance(expected, int):
         return f"{expected:,}".replace("-", "−")
+    if not isinstance(expected, Real):
+        return str(expected)
     text = decimal_text(float(expected), places=0, figures=digits + 1).replace("-", "−")
     if isinstance(expected, Fraction) and len(str(expected)) <= 30:
         return f"{expected} = {text}"
@@ -279,7 +281,8 @@ def check_simulation(
         print(f"✗ Not quite ({estimate!r} ± {margin!r} from {len(values):,} trials). Hint: {hint}")
         return
     # a margin that rounds to the widest allowed passes (the folded solution's ±0.02001)
-    if widest is not None and float(told[1]) > widest and not same_answer(told[1], widest, 2):
+    wide = told[1]  # a number: it passed same_answer above
+    if widest is not None and float(wide or 0) > widest and not same_answer(wide, widest, 2):
         print(
             f"✗ Your margin, ±{margin}, is wider than ±{widest}: you need more trials "
             "(four times as many halve it)."

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from typing import cast
 
 from engine import Event
 from engine.rupees import (
@@ -23,6 +24,9 @@ from engine.rupees import (
     known_side,
     rupees,
 )
+from engine.rupees.rules import RupeesState
+from engine.rupees.scoring import ResultView
+from engine.rupees.view import RupeesView
 
 from ..words import joined, says
 from .cards import CARD_H, CARD_W, card_edge
@@ -63,6 +67,10 @@ def card_name(card: RupeeCard) -> str:
 
 
 def _coloured(card: RupeeCard) -> list[str]:
+    """A coloured card's face. What it says is written from the left, within the ``STRIP`` a
+    fanned hand shows: the rank in the band, a Money card's amount (₹40 over ,000) or a plain
+    card's big rank, the colour's shapes; the shape and letter at the top right are repeated in
+    the band's colour, which shows in a fan."""
     c = card.colour
     ink, shape = INK[c], SHAPE[c]
     parts = [
@@ -71,20 +79,14 @@ def _coloured(card: RupeeCard) -> list[str]:
         text(CARD_W - 5, 15, f"{shape}{c}", 11, text_anchor="end", fill=ON_BAND[c]),
     ]
     if card.is_money:
-        amount = card.rank[:-1]
         parts += [
-            el("rect", x=4, y=30, width=CARD_W - 8, height=34, rx=4, fill=GOLD, stroke=ink),
-            text(
-                CARD_W / 2, 46, "₹" + amount, 16, text_anchor="middle", fill=ink, font_weight="bold"
-            ),
-            text(CARD_W / 2, 59, ",000", 10, text_anchor="middle", fill=ink),
-            text(CARD_W / 2, 78, f"{shape} MONEY", 10, text_anchor="middle", fill=ink),
+            el("rect", x=3, y=27, width=CARD_W - 6, height=40, rx=4, fill=GOLD, stroke=ink),
+            text(5, 45, "₹" + card.rank[:-1], 14, fill=ink, font_weight="bold"),
+            text(5, 61, ",000", 12, fill=ink),
         ]
     else:
-        parts += [
-            text(CARD_W / 2, 56, card.rank, 28, text_anchor="middle", fill=ink, font_weight="bold"),
-            text(CARD_W / 2, 78, shape * 3, 10, text_anchor="middle", fill=ink),
-        ]
+        parts.append(text(3, 58, card.rank, 24, fill=ink, font_weight="bold", letter_spacing=-2))
+    parts.append(text(5, 80, shape * 3, 11, fill=ink))
     return parts
 
 
@@ -98,9 +100,9 @@ def _special(card: RupeeCard) -> list[str]:
             el("rect", x=1, y=1, width=CARD_W - 2, height=CARD_H - 2, rx=5, fill="#f77f00"),
             stripes,
             # the name at the left, as a coloured card's rank: it shows in a fanned hand
-            text(3, 15, "TIGER", 10, fill="#1b1b1b", font_weight="bold", letter_spacing=-0.8),
+            text(2, 15, "TIGER", 11, fill="#1b1b1b", font_weight="bold", letter_spacing=-1.2),
             *(
-                text(CARD_W / 2, y, w, 10, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
+                text(CARD_W / 2, y, w, 11, text_anchor="middle", fill="#1b1b1b", font_weight="bold")
                 for y, w in ((68, "TAKES"), (80, "ALL"))
             ),
         ]
@@ -128,7 +130,7 @@ def _special(card: RupeeCard) -> list[str]:
             font_weight="bold",
         ),
         text(4, 15, "LION" if lion else "BEAR", 12, fill=ink, font_weight="bold"),
-        text(CARD_W / 2, 78, "OF INDIA" if lion else "cancels", 10, text_anchor="middle", fill=ink),
+        text(CARD_W / 2, 78, "OF INDIA" if lion else "cancels", 11, text_anchor="middle", fill=ink),
     ]
 
 
@@ -234,10 +236,10 @@ def hand_svg(
     cards: Sequence[RupeeCard | str], dim: Collection[str] = (), selected: Collection[str] = ()
 ) -> str:
     """A row of cards (codes in ``dim`` greyed, in ``selected`` raised)."""
-    cards = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in cards]
-    body = row_body(cards, 4, 4 + RAISE, dim=dim, selected=selected)
-    width = int(row_width(len(cards))) + 8
-    return document(width, CARD_H + RAISE + 8, body, "cards: " + ", ".join(map(card_name, cards)))
+    faces = [c if isinstance(c, RupeeCard) else RupeeCard.from_str(c) for c in cards]
+    body = row_body(faces, 4, 4 + RAISE, dim=dim, selected=selected)
+    width = int(row_width(len(faces))) + 8
+    return document(width, CARD_H + RAISE + 8, body, "cards: " + ", ".join(map(card_name, faces)))
 
 
 def row_width(n: int, step: float = CARD_W + 4) -> float:
@@ -270,6 +272,16 @@ def row_body(
 # ---------------------------------------------------------------- the table
 
 
+def in_play(pairs: Sequence[Sequence[int | str]]) -> list[tuple[int, RupeeCard]]:
+    """Cards in play as a view gives them, ``[seat, code]``, as (seat, card)."""
+    return [(int(seat), RupeeCard.from_str(str(code))) for seat, code in pairs]
+
+
+def _face_up(hands: Sequence[Sequence[str] | None]) -> dict[int, Sequence[str]]:
+    """The hands a view shows face up (the others are None), by seat."""
+    return {s: hand for s, hand in enumerate(hands) if hand is not None}
+
+
 def _seat_xy(k: int, n: int) -> tuple[float, float]:
     """Where the seat k places to the viewer's left sits (the viewer at the bottom; play goes
     clockwise: left, up, right)."""
@@ -279,7 +291,7 @@ def _seat_xy(k: int, n: int) -> tuple[float, float]:
     return TABLE_W / 2 + 330 * math.cos(a), CY + 150 * math.sin(a)
 
 
-def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
+def _side_name(view: RupeesView, seat: int, names: Sequence[str]) -> str:
     """Whom a score belongs to: the seat's team, or with ``call_partner`` the seat alone (the
     scores are kept per player there)."""
     if view["options"]["call_partner"]:
@@ -287,7 +299,7 @@ def _side_name(view: dict, seat: int, names: Sequence[str]) -> str:
     return " + ".join(names[s] for s in known_side(view, seat))
 
 
-def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
+def scoreboard_lines(view: RupeesView, names: Sequence[str]) -> list[str]:
     """The scores in Rupees: one line per side (or per player with ``call_partner``)."""
     n = view["players"]
     seats = range(n) if view["options"]["call_partner"] else range(min(n, 2))
@@ -295,14 +307,14 @@ def scoreboard_lines(view: dict, names: Sequence[str]) -> list[str]:
 
 
 def table_svg(
-    view: dict,
+    view: RupeesView,
     names: Sequence[str] | None = None,
     *,
     playable: Collection[str] | None = None,
     selected: Collection[str] = (),
     clickable: bool = False,
     shown: dict[int, Sequence[str]] | None = None,
-    result: dict | None = None,
+    result: ResultView | None = None,
     last: Event | None = None,
 ) -> str:
     """The table as one seat sees it (``view = state.view(seat)``).
@@ -316,7 +328,8 @@ def table_svg(
     A view whose ``seat`` is None (a room's onlooker) is drawn from an empty chair: every
     seat around the ring, no hand below.
     """
-    n, me = view["players"], view["seat"]
+    n = view["players"]
+    me = cast("int | None", view["seat"])  # None: a room's onlooker
 
     def spot(seat: int) -> tuple[float, float]:
         """Where ``seat`` sits: the viewer at the bottom; the onlooker, who has no hand to
@@ -326,7 +339,7 @@ def table_svg(
         return (x, y + 40) if me is None and k == 0 and n <= 4 else (x, y)
 
     names = list(names or [f"Seat {s}" for s in range(n)])
-    shown = dict(enumerate(view["hands"])) | dict(shown or {})
+    shown = _face_up(view["hands"]) | dict(shown or {})
     parts = [
         el(
             "ellipse",
@@ -339,7 +352,7 @@ def table_svg(
             stroke_width=6,
         )
     ]
-    trick = {s: RupeeCard.from_str(c) for s, c in view["trick"]}
+    trick = dict(in_play(view["trick"]))
     played = last.mark("card") if last and not result else None
     for s in range(n):
         if s != me:
@@ -439,7 +452,13 @@ def _hand_words(cards: Sequence[RupeeCard], room: float) -> str:
 
 
 def _other_seat(
-    view: dict, s: int, names, x: float, y: float, face: Sequence[str] | None, result
+    view: RupeesView,
+    s: int,
+    names: Sequence[str],
+    x: float,
+    y: float,
+    face: Sequence[str] | None,
+    result: ResultView | None,
 ) -> str:
     count = view["hand_sizes"][s]
     to_move = view["to_move"] == s
@@ -488,7 +507,7 @@ def _other_seat(
     return group("".join(parts), x, y, data_seat=s)
 
 
-def result_lines(result: dict, names: Sequence[str]) -> list[str]:
+def result_lines(result: ResultView, names: Sequence[str]) -> list[str]:
     """A scored hand (a ``ResultView``) in two lines: the contract, then what the declaring
     side took and whether it made the contract."""
     who = names[result["declarer"]]
@@ -500,7 +519,7 @@ def result_lines(result: dict, names: Sequence[str]) -> list[str]:
     ]
 
 
-def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list[str]:
+def _centre_lines(view: RupeesView, names: Sequence[str], result: ResultView | None) -> list[str]:
     if result:
         return result_lines(result, names)
     if view["to_move"] is None:
@@ -519,7 +538,9 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
             f"Standing bid {rupees(sb['amount'])} ({names[sb['bidder']]})" if sb else "No bid yet"
         )
         return lines
-    decl = names[view["declarer"]]
+    declarer, trump = view["declarer"], view["trump"]
+    assert declarer is not None, "a declarer once the auction is over"
+    decl = names[declarer]
     head = f"{decl} bid {rupees(view['contract'])}"
     if phase == "discard":
         return [
@@ -534,7 +555,7 @@ def _centre_lines(view: dict, names: Sequence[str], result: dict | None) -> list
             if phase == "trump"
             else f"{says(decl, 'call')} a partner",
         ]
-    trump = view["trump"]
+    assert trump is not None, "trumps named before the play"
     lines = [f"{head} · trumps {SHAPE[trump]} {COLOUR_NAMES[trump]}"]
     if view["called"]:
         lines.append(f"called card: {card_name(RupeeCard.from_str(view['called']))}")
@@ -548,7 +569,7 @@ def winners_win(sides: Sequence[str]) -> str:
     return f"{joined(sides)} win"
 
 
-def _centre(view: dict, names, result: dict | None) -> str:
+def _centre(view: RupeesView, names: Sequence[str], result: ResultView | None) -> str:
     """The announcement: in the middle, or below the trick while one is on the table."""
     lines = _centre_lines(view, names, result)
     y = CY + 118 if view["trick"] and not result else CY - 10
@@ -566,7 +587,7 @@ def _centre(view: dict, names, result: dict | None) -> str:
     )
 
 
-def _scoreboard(view: dict, names) -> str:
+def _scoreboard(view: RupeesView, names: Sequence[str]) -> str:
     lines = scoreboard_lines(view, names)
     h = 34 + 16 * len(lines)
     parts = [
@@ -577,7 +598,7 @@ def _scoreboard(view: dict, names) -> str:
     return "".join(parts)
 
 
-def _last_trick(view: dict, names, ringed: int | None = None) -> str:
+def _last_trick(view: RupeesView, names: Sequence[str], ringed: int | None = None) -> str:
     """The trick just closed, small, top right: its cards, its winner and its value (the card
     of seat ``ringed`` marked: it closed the trick); below, the widow (face down, or face up
     when this seat may see it) and any Money discarded."""
@@ -585,7 +606,7 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
     x0 = TABLE_W - 232
     t = view["last_trick"]
     if t and (view["tricks"] or view["phase"] in ("deal", "over")):
-        cards = [RupeeCard.from_str(c) for _, c in t["cards"]]
+        cards = [card for _, card in in_play(t["cards"])]
         parts.append(el("rect", x=x0, y=8, width=224, height=92, rx=8, fill="#fffdf7", stroke=EDGE))
         parts.append(
             text(
@@ -598,7 +619,7 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
         )
         row, step = mini_row(cards, x0 + 8, 36, 208)
         parts.append(row)
-        seats = [seat for seat, _ in t["cards"]]
+        seats = [seat for seat, _ in in_play(t["cards"])]
         if ringed in seats:
             parts.append(_ring(x0 + 8 + seats.index(ringed) * step, 36, 1, MINI_W, MINI_H))
     if view["phase"] in ("bid", "discard", "trump", "call"):
@@ -625,7 +646,14 @@ def _last_trick(view: dict, names, ringed: int | None = None) -> str:
     return "".join(parts)
 
 
-def _my_row(view, names, playable, selected, clickable, result) -> str:
+def _my_row(
+    view: RupeesView,
+    names: Sequence[str],
+    playable: Collection[str] | None,
+    selected: Collection[str],
+    clickable: bool,
+    result: ResultView | None,
+) -> str:
     me = view["seat"]
     cards = [RupeeCard.from_str(c) for c in view["hand"]]
     dim = set() if playable is None else {c.code for c in cards if c.code not in playable}
@@ -644,7 +672,7 @@ def _my_row(view, names, playable, selected, clickable, result) -> str:
     ) + group(row, x, 440, scale)
 
 
-def _taken(view: dict, seat: int, result: dict | None) -> str:
+def _taken(view: RupeesView, seat: int, result: ResultView | None) -> str:
     """Tricks taken so far this hand, or (a hand just scored) the ₹ taken in it."""
     if result:
         return f"took {rupees(result['captured'][seat])}"
@@ -652,8 +680,7 @@ def _taken(view: dict, seat: int, result: dict | None) -> str:
     return f"{k} trick" + ("" if k == 1 else "s")
 
 
-def state_svg(state, seat: int = 0) -> str:
+def state_svg(state: RupeesState, seat: int = 0) -> str:
     """The table with every hand face up (a teacher's picture), drawn from ``seat``'s place.
     This is how a Rupees state shows itself in a notebook."""
-    hands = state.view(seat, reveal=True)["hands"]
-    return table_svg(state.view(seat), shown=dict(enumerate(hands)))
+    return table_svg(state.view(seat), shown=_face_up(state.view(seat, reveal=True)["hands"]))

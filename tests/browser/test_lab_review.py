@@ -46,7 +46,7 @@ def test_review_a_finished_game_and_open_a_mistake(lab_server, page, page_errors
 
     # Review: the summary, the graph and the costly mistakes, as the kernel made them.
     table.locator(".tt-coaching button", has_text=re.compile(r"^\s*Review\s*$")).click()
-    r = coaching.show_review()
+    r = coaching.show_review(wait=True)
     assert r is not None and r.mistakes, "the random player made no costly mistake"
     panel = table.locator(".tt-review-panel")
     panel.get_by_text(r.summary()).wait_for()

@@ -5,12 +5,15 @@ that came from a card the seat could not see."""
 
 from __future__ import annotations
 
+import threading
+import time
 from html import escape
 
 import pytest
 from no_leak import record, twins
 
 import engine
+import engine.review
 from engine.review import review
 from tabletop_widgets import TABLES
 from tabletop_widgets.coaching import Coaching, reason, review_html, show_review, standing_figure
@@ -59,7 +62,7 @@ def test_exam_mode_has_no_hint_no_coach_and_reviews_only_at_the_end():
     assert "exam" in c.hint() and c.show_review() is None
     assert "game is over" in c.line.value
     done = TABLES["plates"](played_out("plates", 4, seed=2), humans=(0,), exam=True)
-    assert coaching(done).show_review() is not None
+    assert coaching(done).show_review(wait=True) is not None
     with pytest.raises(ValueError, match="exam"):
         TABLES["plates"](players=4, exam="yes")
 
@@ -75,7 +78,7 @@ def test_a_review_opens_on_the_costly_mistakes_and_a_row_marks_its_move_on_the_b
     c = coaching(table)
     sent = []
     table.board.send = sent.append
-    r = c.show_review()
+    r = c.show_review(wait=True)
     assert r is not None and r.mistakes and c.panel.layout.display is None
     assert c.filter.value == "costly" and len(c.rows.children) == len(r.mistakes)
     assert all("costly mistake" in row.children[1].value for row in c.rows.children)
@@ -151,6 +154,77 @@ def test_a_student_who_follows_every_hint_is_never_marked_costly():
             c.hint()
         hinted = c._looks.get(table.latest)
         table.act(hinted.best.action if hinted else table.latest.legal_actions()[0])
-    r = c.show_review()
+    r = c.show_review(wait=True)
     assert r is not None and len(r.decisions) == len(c._looks) > 0
     assert r.mistakes == [] and all(d.agreed for d in r.decisions)
+
+
+def held_after_first(monkeypatch) -> threading.Event:
+    """Hold the review's thread before it judges its second decision, until the returned
+    event is set."""
+    go = threading.Event()
+    real, calls = engine.review.settled, []
+
+    def settled(*args, **kwargs):
+        calls.append(1)
+        if len(calls) > 1:
+            assert go.wait(60), "the test never let the review go on"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine.review, "settled", settled)
+    return go
+
+
+def until(done, seconds: float = 60) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "not in time"
+        time.sleep(0.01)
+
+
+def test_the_review_shows_each_row_as_it_is_ready_and_the_kernel_goes_on(monkeypatch):
+    """Review returns at once (the kernel is free for the next click); the rows come in from
+    the review's thread as each decision is settled, with the progress said; once all are in,
+    the filter moves to the costly mistakes and the review is the one ``review`` makes."""
+    end = played_out("plates", 4, seed=2)  # a random player's six costly mistakes
+    table = TABLES["plates"](end, humans=(0,))
+    c = coaching(table)
+    whole = review(end, seats=[0])
+    go = held_after_first(monkeypatch)
+    r = c.show_review()
+    assert r is not None and r.decisions == () and r.pending == len(whole.decisions)
+    assert c.panel.layout.display is None and c.filter.value == "all"
+    until(lambda: len(c.rows.children) == 1)
+    assert "1 of " in c.summary.value and "so far" in c.summary.value
+    assert c.line.value == f"Reviewing your decisions: 1 of {len(whole.decisions)}…"
+    assert c.graph.layout.display == "none"  # drawn once all are in
+    c.open_move(c.review.decisions[0])  # the table answers while the review works
+    assert c.reviewing.is_alive()
+    go.set()
+    c.reviewing.join(60)
+    assert not c.reviewing.is_alive() and c.line.value == ""
+    assert c.review.pending == 0 and str(c.review) == str(whole)
+    assert c.filter.value == "costly" and len(c.rows.children) == len(whole.mistakes)
+    assert c.graph.value and c.graph.layout.display is None
+
+
+def test_a_filter_the_student_chose_stays_and_close_stops_the_review(monkeypatch):
+    end = played_out("plates", 4, seed=2)
+    c = coaching(TABLES["plates"](end, humans=(0,)))
+    go = held_after_first(monkeypatch)
+    c.show_review()
+    until(lambda: len(c.rows.children) == 1)
+    c.filter.value = "differs"
+    go.set()
+    c.reviewing.join(60)
+    assert c.filter.value == "differs" and c.review.pending == 0
+
+    go = held_after_first(monkeypatch)
+    c.show_review()
+    until(lambda: c.review is not None and len(c.review.decisions) == 1)
+    c.close.click()
+    shown = (c.review, c.rows.children, c.summary.value)
+    go.set()
+    c.reviewing.join(60)
+    assert c.panel.layout.display == "none"
+    assert (c.review, c.rows.children, c.summary.value) == shown  # nothing written after Close

@@ -93,3 +93,23 @@ def test_every_text_on_a_board_reads_at_14_px_in_large_print(game):
             for px, words in small_texts(svg):
                 small[words] = min(px, small.get(words, px))
     assert not small, f"{game}: texts under {MIN_PX} px in Large print at 1920×1080: {small}"
+
+
+def test_a_rupees_declarers_longest_hand_reads_at_14_px():
+    """The longest hand a Rupees player holds is the declarer's with the widow taken in (6
+    players: 18 cards and 2), drawn smallest to fit; every word on its cards still reads at
+    14 px in Large print."""
+    from engine.rupees import SETUPS
+    from tabletop_widgets.render.rupees import table_svg
+
+    players = max(SETUPS, key=lambda n: SETUPS[n].cards_each + SETUPS[n].widow)
+    state = engine.new_game("rupees", players=players, seed=3)
+    bots = [engine.make_bot("rupees", "basic", seed=s) for s in range(players)]
+    while state.phase != "discard":
+        mover = state.current_player
+        state = state.apply(
+            state.sample_chance() if mover == engine.CHANCE else bots[mover].choose(state)
+        )
+    view = state.view(state.declarer)
+    assert len(view["hand"]) == SETUPS[players].cards_each + SETUPS[players].widow
+    assert not small_texts(table_svg(view))

@@ -118,5 +118,5 @@ def test_review_and_hint_never_raise_on_a_game_played_by_clicks(game, seed):
         assert d.played in played.at(d.move).legal_actions()
         d.line()  # the judgement of the action played: never a KeyError
     assert review_html(seen) and standing_figure(seen)  # as a lesson's show_review shows it
-    if coaching.show_review() is not None:  # the table's Review (mid-game too: one human)
+    if coaching.show_review(wait=True) is not None:  # the table's Review (mid-game too: one human)
         assert coaching.review is not None and coaching.review.decisions

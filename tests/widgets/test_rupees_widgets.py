@@ -287,3 +287,40 @@ def test_a_teachers_picture_writes_each_other_hand_in_words_that_read():
                     assert f'fill="{INK[c.colour]}"' in box
             sizes = re.findall(r'font-size="([\d.]+)" fill="#\w+" font-weight="bold"', box)
             assert sizes and min(map(float, sizes)) >= 11
+
+
+def test_a_fanned_hand_never_cuts_a_cards_value():
+    """In a fanned hand each card shows only its left ``STRIP``; every number a coloured card
+    carries (its rank in the band, a Money card's ₹ amount, a plain card's big rank) lies whole
+    inside that strip or wholly under the next card, so the fan never shows "₹4(" for ₹40,000
+    or "1|" for 11. Widths are measured in DejaVu Sans, the font the pictures ask for."""
+    import xml.etree.ElementTree as ET
+
+    from matplotlib import font_manager
+    from matplotlib.ft2font import FT2Font
+
+    from tabletop_widgets.render.rupees import STRIP, card_body
+
+    def width(node: ET.Element) -> float:
+        weight = node.get("font-weight") or "normal"
+        font = FT2Font(
+            font_manager.findfont(font_manager.FontProperties("DejaVu Sans", weight=weight))
+        )
+        font.set_size(float(node.get("font-size", "16")), 72)
+        words = node.text or ""
+        font.set_text(words)
+        spacing = float(node.get("letter-spacing", "0")) * (len(words) - 1)
+        return font.get_width_height()[0] / 64 + spacing
+
+    cut = []
+    for code in (c + r for c in COLOURS for r in RANKS):
+        for node in ET.fromstring(card_body(RupeeCard(code))).iter("text"):
+            words = node.text or ""
+            if not any(ch.isdigit() for ch in words):
+                continue
+            w, x = width(node), float(node.get("x", "0"))
+            anchor = node.get("text-anchor", "start")
+            left = x - {"start": 0, "middle": w / 2, "end": w}[anchor]
+            if left < STRIP < left + w:
+                cut.append(f"{code}: {words!r} from {left:.0f} to {left + w:.0f}")
+    assert not cut, f"cut by the next card at {STRIP}: {cut}"
