@@ -89,7 +89,7 @@ class Seated(widgets.VBox):
         self.client.on_message = self._message
         self._tries = 0
         self._ended = False
-        self.children = (self.line,)
+        self.children: tuple[widgets.Widget, ...] = (self.line,)
         self.add_class("tt-seated")
         self._say(f"Joining room {room}…")
         self._start(self.client.connect(url, room, seat, name, key, watch=watching))
@@ -158,18 +158,18 @@ class Seated(widgets.VBox):
             if not self.started:  # the lobby: who has come, who is awaited
                 self.children = (self.line, self.seats)
             elif self.table is None:
-                self.table = room_table(message["game"])(message, self._to_server)
+                self.table = room_table(message, self._to_server)
                 self.children = (self.line, self.seats, self.table)
             else:
-                self.table.receive_room(message)
+                self.table.source.receive(message)
             self._seated()
         elif kind == "sitters":
             self.sitters = list(message["sitters"])
             self._show_seats()
             if self.table is not None:
-                self.table.receive_room(message)
+                self.table.source.receive(message)
         elif self.table is not None:
-            self.table.receive_room(message)
+            self.table.source.receive(message)
         elif kind == "refused":
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
@@ -184,7 +184,7 @@ class Seated(widgets.VBox):
                 why = "not connected to the room just now: try again in a moment"
                 self._gone(f"Not sent: {why}")
                 if self.table is not None:
-                    self.table.receive_room({"type": "refused", "reason": why})
+                    self.table.source.receive({"type": "refused", "reason": why})
 
         _spawn(go())
 
@@ -324,7 +324,10 @@ class JoinForm(widgets.VBox):
         self.button = widgets.Button(description="Join", icon="sign-in", button_style="primary")
         self.button.on_click(lambda _b: self.join())
         self.note = widgets.HTML()
-        self.children = (widgets.HBox([self.code, self.name, self.button]), self.note)
+        self.children: tuple[widgets.Widget, ...] = (
+            widgets.HBox([self.code, self.name, self.button]),
+            self.note,
+        )
         self.add_class("tt-join")
 
     def __repr__(self) -> str:
