@@ -51,6 +51,8 @@ class Source:
     game. The table asks its source at each of these hooks; a source reads and drives its
     table through the table's public API only."""
 
+    table: Table
+    """The table reading its game from this source (``bind``)."""
     room: str | None = None
     """The join code of the room whose game the table shows; None: the table's own game."""
     moves = True
