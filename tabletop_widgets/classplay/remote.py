@@ -358,13 +358,20 @@ class RoomSeat(Source):
         self.tell_pause()
 
 
-def room_table(message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]) -> Table:
-    """The table of one seat of a room (``message``: the server's ``table``), or of its
-    onlooker: the game's own table, its source a ``RoomSeat`` (``table.source``) that sends
-    the seat's actions with ``send`` and takes the server's messages (``receive``)."""
+def room_seat(message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]) -> RoomSeat:
+    """One seat of a room (``message``: the server's ``table``), or its onlooker, with its
+    table (``seat.table``: the game's own table, this seat its source). The seat sends its
+    actions with ``send`` and takes the server's messages (``receive``)."""
     from .. import TABLES
 
-    return RoomSeat(message, send).table_of(TABLES)
+    seat = RoomSeat(message, send)
+    seat.table_of(TABLES)
+    return seat
+
+
+def room_table(message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]) -> Table:
+    """The table of ``room_seat(message, send)`` (its seat: ``table.source``)."""
+    return room_seat(message, send).table
 
 
 def _events(data: list[dict[str, Any]]) -> engine.core.History:
