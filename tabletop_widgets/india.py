@@ -119,7 +119,7 @@ class IndiaTable(Table):
         return view
 
     # -- playing
-    def human_to_act(self) -> int | None:
+    def _human_to_act(self) -> int | None:
         """Bots and their throws move by themselves; a human's throw waits for Throw (in a
         room the server throws: nobody waits for a click)."""
         s, turn = self.shown, self._seen()["turn"]

@@ -44,6 +44,75 @@ class Looking:
     last: engine.Event | None
 
 
+class Source:
+    """Where a table's game comes from and where its humans' actions go: this class is a
+    table's own game (the table deals, moves chance and the bots, and pauses where the game
+    pauses). A room's seat (``classplay.remote.RoomSeat``) is another: the server moves the
+    game. The table asks its source at each of these hooks; a source reads and drives its
+    table through the table's public API only."""
+
+    table: Table
+    """The table reading its game from this source (``bind``)."""
+    room: str | None = None
+    """The join code of the room whose game the table shows; None: the table's own game."""
+    moves = True
+    """Whether the table moves the game itself (applies the humans' actions, moves chance and
+    the bots); else it hands each action to ``act`` and moves when the source says."""
+    acts = True
+    """Whether anyone at this screen acts (not at a room's projector)."""
+    pauses = True
+    """Whether the table waits for Continue where the game pauses."""
+    hints = True
+    """Whether the Hint button may be offered (an exam table never offers it)."""
+    next_game: str | None = None
+    """The game-over box's words instead of its New game button, if any."""
+
+    def bind(self, table: Table) -> None:
+        """``table`` reads its game from this source (called first thing by the table)."""
+        self.table = table
+
+    def opened(self) -> None:
+        """The table is built and has moved as far as it moves by itself."""
+
+    @property
+    def shows_all(self) -> bool:
+        """Whether the table may show every hand without being a teacher's."""
+        return False
+
+    def tools(self) -> tuple[widgets.Widget, ...]:
+        """The classroom tools under the table: one of each it has."""
+        from .classroom import tools_for  # the tools take a table: imported here, not above
+
+        return tools_for(self.table)
+
+    def name(self, seat: int) -> str | None:
+        """What the table calls ``seat``, if the source says (else "You", "Bot 2", ...)."""
+        return None
+
+    def blocked(self) -> str | None:
+        """Why no human at this screen may act just now, if the source knows a reason."""
+        return None
+
+    def act(self, action: Any) -> None:
+        """A human's action, checked against the legal ones, where ``moves`` is False."""
+        raise NotImplementedError
+
+    def resume(self) -> None:
+        """Continue was clicked (the table is no longer paused): the game moves on."""
+        self.table.advance()
+
+    def turn_line(self, line: str) -> str:
+        """The status line's words, given the table's ``turn_line``."""
+        return line
+
+    def label(self, label: str) -> str:
+        """The picture's spoken label, given the game's."""
+        return label
+
+    def presented(self) -> None:
+        """The table has just put its state into the board's traits."""
+
+
 class Table(widgets.VBox):
     """Base class of the game tables. ``humans`` are the seats clicked on this screen; the
     other seats are bots of ``level``. Bots answer at once, and the page shows their moves one
@@ -66,7 +135,11 @@ class Table(widgets.VBox):
     A game's table implements the hooks ``_layout``, ``picture`` and ``refresh``, and where it
     needs them ``INTENTS`` with ``clicked`` (clicks on the board), ``COACH`` (what its coach
     speaks of), ``_events``, ``_pause_after``, ``_hide``, ``hint``, ``turn_line``,
-    ``standing`` and ``human_to_act``."""
+    ``standing`` and ``_human_to_act``.
+
+    Where its game comes from is its ``source``: its own by default (``Source``), or a room's
+    seat (``tabletop_widgets.classplay.remote``), which drives the table through ``moved``,
+    ``frame``, ``start_over``, ``latest_paused`` and the public API above."""
 
     game: ClassVar[str]
     INTENTS: ClassVar[Mapping[str, gate.Reader]] = gate.intents({}, **{"new-game": gate.nothing})
@@ -74,15 +147,12 @@ class Table(widgets.VBox):
     game's table adds its own (``gate.intents(Table.INTENTS, digit=gate.number(10))``)."""
     COACH: ClassVar[str] = "the odds behind your decision"
     """What the coach speaks of: the Coach toggle's tooltip."""
-    room: str | None = None
-    """The join code of the room whose game this table shows (``tabletop_widgets.classplay.rooms``):
-    the room's server holds the game, so the table loads none and branches from none. None:
-    the game is this table's own."""
 
     def __init__(
         self,
         state: engine.State[Any] | None = None,
         *,
+        source: Source | None = None,
         players: int | None = None,
         seed: int | None = None,
         humans: tuple[int, ...] = (0,),
@@ -101,8 +171,16 @@ class Table(widgets.VBox):
         ``exam=True``: no coach and no hint, the review opens only once the game is over, no
         game is loaded and none saved before the end. ``teacher=True``: Teacher mode under the
         table (every hand face up, rig the next throw or deal, undo, a new game at any time)
-        and Save game at any time (the file holds every hand)."""
+        and Save game at any time (the file holds every hand).
+
+        ``source``: where the game comes from and where the humans' actions go; by default
+        the table's own (``Source``: the table deals, and moves chance and the bots). A room's
+        seat (``classplay.remote.RoomSeat``) gives the game as that seat knows it, and sends
+        the actions to the room's server."""
         super().__init__()
+        self.source = Source() if source is None else source
+        """Where the table's game comes from (``Source``: its own)."""
+        self.source.bind(self)
         self.exam, self.teacher = _switches(exam, teacher)
         seed = (engine.core.secret_seed() if exam else 0) if seed is None else seed
         self.shown: engine.State[Any] = state or engine.new_game(
@@ -137,6 +215,7 @@ class Table(widgets.VBox):
         self.move_log = MoveLog(self.humans)
         self._build()
         self.advance()
+        self.source.opened()
 
     def _build(self) -> None:
         """The widgets: the board, the message line, Continue, the confirm bar, the coach,
@@ -158,10 +237,8 @@ class Table(widgets.VBox):
         self.add_class("tt-table")
 
     def _tools(self) -> tuple[widgets.Widget, ...]:
-        """The classroom tools shown under the table."""
-        from .classroom import tools_for  # the tools take a table: imported here, not above
-
-        return tools_for(self)
+        """The classroom tools shown under the table (the source's choice)."""
+        return self.source.tools()
 
     def _coach(self) -> tuple[widgets.ToggleButton, widgets.HTML]:
         """The Coach toggle and its panel, which the game's ``refresh`` fills while the toggle
@@ -184,11 +261,26 @@ class Table(widgets.VBox):
 
     # -- who sees what
     def _name(self, seat: int) -> str:
+        named = self.source.name(seat)
+        if named is not None:
+            return named
         if seat in self.humans:
             return "You" if len(self.humans) == 1 else f"Player {seat}"
         return f"Bot {seat}"
 
+    @property
+    def room(self) -> str | None:
+        """The join code of the room whose game this table shows
+        (``tabletop_widgets.classplay.rooms``): the room's server holds the game, so the table
+        loads none and branches from none. None: the game is this table's own."""
+        return self.source.room
+
     def human_to_act(self) -> int | None:
+        """The human seat that must act now, or None (always None where the source says
+        nobody at this screen acts: a room's projector)."""
+        return self._human_to_act() if self.source.acts else None
+
+    def _human_to_act(self) -> int | None:
         """The human seat that must act now (a game where humans also throw says so), or None."""
         seat = self.shown.current_player
         return seat if seat in self.humans else None
@@ -207,7 +299,7 @@ class Table(widgets.VBox):
     def hints_allowed(self) -> bool:
         """Whether the Hint button is offered: not at an exam table (nor, in a room, unless
         the teacher allows it)."""
-        return not self.exam
+        return not self.exam and self.source.hints
 
     @property
     def latest(self) -> engine.State[Any]:
@@ -226,7 +318,7 @@ class Table(widgets.VBox):
 
     @reveal.setter
     def reveal(self, on: bool) -> None:
-        if on and not self.teacher:
+        if on and not (self.teacher or self.source.shows_all):
             raise ValueError("only a teacher's table (teacher=True) shows every hand")
         self._reveal = bool(on)
 
@@ -292,20 +384,27 @@ class Table(widgets.VBox):
     def act(self, action: Any) -> bool:
         """A human's action for the seat to move. A refused one leaves the game as it was and
         shows the engine's reason. The page shows the action at once, then the moves that
-        follow one at a time."""
+        follow one at a time. Where the source moves the game (a room), the action is checked
+        against the actions it listed and handed to it; the table moves when it says so."""
         blocked = self._blocked()
         if blocked:
             return self.refuse(blocked)
         seat = self.shown.current_player
         try:
-            new = self.shown.apply(action, player=seat)
+            if self.source.moves:
+                new = self.shown.apply(action, player=seat)
+            else:
+                self.shown.check(action, player=seat)
         except engine.IllegalAction as e:
             return self.refuse(str(e))
         self.message.value = ""
         self.confirm_bar.close()
+        if not self.source.moves:
+            self.source.act(action)
+            return True
         self._step(seat, action, new)
         if self.board.watched:
-            self.board.play([self._frame()], reset=True, more=self._others_to_move())
+            self.board.play([self.frame()], reset=True, more=self._others_to_move())
         self.advance()
         return True
 
@@ -322,7 +421,10 @@ class Table(widgets.VBox):
         return None
 
     def _blocked(self) -> str | None:
-        """Why no human may act at all just now, if so."""
+        """Why no human may act at all just now, if so (the source's reason first)."""
+        why = self.source.blocked()
+        if why:
+            return why
         seat = self.shown.current_player
         if self._looking is not None:
             branch = "" if self.exam else ", or branch from here"
@@ -348,7 +450,11 @@ class Table(widgets.VBox):
 
     def advance(self) -> None:
         """Let chance and the bots move until a human is to act, the game ends or a pause;
-        a page watching the board gets each move as a frame to show in turn."""
+        a page watching the board gets each move as a frame to show in turn. Where the
+        source moves the game (a room's server moves chance and the bots), only a redraw."""
+        if not self.source.moves:
+            self.redraw()
+            return
         frames = []
         while self._others_to_move():
             seat = self.shown.current_player
@@ -360,7 +466,7 @@ class Table(widgets.VBox):
             )
             self._step(seat, action, self.shown.apply(action))
             if self.board.watched and self.board.pace:
-                frames.append(self._frame())
+                frames.append(self.frame())
         self.board.play(frames[:-1])  # the last is the game as it stands: the traits show it
         self.redraw()
 
@@ -382,6 +488,12 @@ class Table(widgets.VBox):
             self._last_chance = self.shown
         self._moved({h: self.shown.public(action, h) for h in self.humans}, new)
 
+    def moved(self, seen: dict[int, engine.Event], new: Any) -> None:
+        """A move made elsewhere (a room's server): the game on the table is now ``new``,
+        after an action each human seat saw as ``seen`` says (logged, marked, paused at as
+        for a move made here)."""
+        self._moved(seen, new)
+
     def _moved(self, seen: dict[int, engine.Event], new: Any) -> None:
         """The game on the table is now ``new``, after an action each human seat saw as
         ``seen`` says: log it, mark it on the picture, pause if the game pauses there."""
@@ -392,13 +504,32 @@ class Table(widgets.VBox):
         actor = seen[self.humans[0]].seat  # who acted: a player, or None for chance alone
         lines = {h: [self.say(e), *extra] for h, e in seen.items()}
         self.move_log.add(len(new.history), actor, lines)
-        if self._pause_after(old, new):
+        if self._pauses(old, new):
             self.paused = True
 
+    def _pauses(self, old: engine.State[Any], new: engine.State[Any]) -> bool:
+        """Whether the table waits for Continue after ``old`` became ``new``: where the game
+        pauses (``_pause_after``), unless the source never does (a room's projector)."""
+        return self.source.pauses and self._pause_after(old, new)
+
     def resume(self) -> None:
-        """Continue after a pause."""
+        """Continue after a pause (the source goes on: a local table moves on)."""
         self.paused = False
-        self.advance()
+        self.source.resume()
+
+    @property
+    def latest_paused(self) -> bool:
+        """Whether the game as it stands waits for Continue (also while looking back)."""
+        return self._looking.paused if self._looking is not None else self.paused
+
+    def start_over(self, game: Any) -> None:
+        """The table shows ``game`` afresh, from its source (a room's next game, or its
+        table on coming back): not looking back, not paused, no move marked, hands face down
+        (the caller logs and redraws)."""
+        if self._looking is not None:
+            self.look(None)
+        self.shown, self.paused, self.last, self._reveal = game, False, None, False
+        self.names = [self._name(s) for s in range(self.shown.num_players)]
 
     def redraw(self) -> None:
         """Draw the game (not while covered), then let the classroom tools follow it in their
@@ -472,7 +603,7 @@ class Table(widgets.VBox):
         False, for callers that return whether a click was taken. While the screen is
         covered the status line holds the note alone."""
         self._note = text
-        self.board.status = present.status_html("" if self._covered else self.turn_line(), text)
+        self.board.status = present.status_html("" if self._covered else self._turn_said(), text)
         return False
 
     def refuse(self, reason: str) -> bool:
@@ -491,8 +622,11 @@ class Table(widgets.VBox):
     # -- another game on the table: a branch, an undo, a save loaded, a new game, a look back
     def replace(self, state: engine.State[Any], note: str) -> None:
         """Play on from ``state`` (this table's game, as many players): a branch from the
-        replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise.
+        replay, an undo, a loaded save. Raises ``ValueError`` and keeps the game otherwise
+        (also where the game is not the table's own: a room's).
         The log keeps the moves the two games share, then says ``note``."""
+        if self.room is not None:
+            raise ValueError(f"this table plays room {self.room}'s game, which its server holds")
         if state.game != self.game:
             raise ValueError(f"this table plays {self.game}, not {state.game}")
         if state.num_players != self.shown.num_players:
@@ -512,7 +646,9 @@ class Table(widgets.VBox):
         """A new game at this table (the same players and options), if one may be dealt now:
         at a teacher's table at any time, at any other once the game is over (so no click
         throws away a hand). Its seed is the next one, at an exam table a new secret one.
-        True if it was dealt."""
+        True if it was dealt. (In a room the teacher deals the next game.)"""
+        if self.room is not None:
+            return self.note("the teacher deals the next game in this room")
         s = self.latest
         if not (self.teacher or (s.is_terminal() and not self.looking_back)):
             return self.note("a new game is dealt once this one is over")
@@ -540,7 +676,7 @@ class Table(widgets.VBox):
                 self._looking = Looking(self.shown, self.paused, self.last)
                 self._screen = self.viewer
             self.shown = state
-            self.paused = before is not None and self._pause_after(before, state)
+            self.paused = before is not None and self._pauses(before, state)
             self.last = before.public(state.history[-1], self.viewer) if before else None
         self.message.value = ""
         self.redraw()
@@ -578,15 +714,26 @@ class Table(widgets.VBox):
             return "Round over: look at the result, then Continue"
         if seat == engine.CHANCE:
             return "Dealing"
-        hint = self.hint() if seat in self.humans else ""
+        hint = self.hint() if seat in self.humans and self.source.acts else ""
         return f"{self.names[seat]} to move" + (f": {hint}" if hint else "")
 
-    def _status_html(self) -> str:
-        return present.status_html(self.turn_line(), self._note)
+    def _turn_said(self) -> str:
+        """The status line's words: ``turn_line``, as the source says it (a room names the
+        player the table waits for)."""
+        return self.source.turn_line(self.turn_line())
 
-    def _frame(self) -> dict[str, Any]:
-        """The picture of the state on the table, for the page to show in turn."""
+    def _status_html(self) -> str:
+        return present.status_html(self._turn_said(), self._note)
+
+    def _drawn(self) -> tuple[str, str]:
+        """``picture``, its label as the source speaks it (a room's projector: the class's
+        eyes, not a seat's)."""
         svg, label = self.picture()
+        return svg, self.source.label(label)
+
+    def frame(self) -> dict[str, Any]:
+        """The picture of the state on the table, for the page to show in turn."""
+        svg, label = self._drawn()
         return {
             "svg": svg,
             "label": label,
@@ -596,8 +743,9 @@ class Table(widgets.VBox):
         }
 
     def _present(self) -> None:
-        """Put the state on the table into the board's traits (the move number last)."""
-        svg, label = self.picture()
+        """Put the state on the table into the board's traits (the move number last), then
+        let the source add its own (``Source.presented``)."""
+        svg, label = self._drawn()
         seat, move = self.viewer, len(self.shown.history)
         own, recent = self.move_log.since_own(seat, move)  # "Since your last move"
         with self.board.hold_sync():
@@ -609,11 +757,13 @@ class Table(widgets.VBox):
             self.board.over = self._over_html() if self.shown.is_terminal() else ""
             self.board.move = move
         self.continue_button.layout.display = None if self.paused else "none"
+        self.source.presented()
 
     def _over_html(self) -> str:
         return present.over_html(
             [self.names[w] for w in self.shown.winners()],
             [(self.names[seat], text) for seat, text in self.standing()],
+            next_game=self.source.next_game,
         )
 
     def standing(self) -> list[tuple[int, str]]:
@@ -681,6 +831,8 @@ class Table(widgets.VBox):
     def _seed_words(self) -> str:
         """The seed as the table's description gives it: never at an exam table (the deal
         follows from it), and a page receives the description along with the widget."""
+        if self.source.room is not None:
+            return f"room {self.source.room}"
         if self.exam:
             return "exam"
         return f"seed {self.shown.seed}" + (", teacher" if self.teacher else "")

@@ -20,6 +20,7 @@ from typing import Any
 import classplay.tournament as contest
 from classplay.isolation import available
 from classplay.tournament import Tournament
+from engine.stats import running_intervals
 
 from ..progress import Progress, _in_ipython
 
@@ -48,7 +49,7 @@ def tournament(
         files = strategies.values() if isinstance(strategies, Mapping) else strategies
         if any(isinstance(s, contest.StudentFile) for s in files):
             print(available(how.get("isolation", "sandbox")))  # the walls, before any file runs
-        display(progress)
+        display(progress)  # type: ignore[no-untyped-call]  # IPython leaves it unannotated
     start = time.monotonic()
 
     def tick(done: int, total: int) -> None:
@@ -75,7 +76,7 @@ def plot_match(t: Tournament, first: str, second: str, ax: Any = None) -> Any:
         fig.subplots_adjust(bottom=0.18)
         ax._repr_png_ = lambda: _png(fig)  # IPython asks an object itself for its picture
     m = t.match(first, second)
-    runs = contest.running_intervals(m.margins)
+    runs = running_intervals(m.margins)
     for name in (first, second):
         if name in t.withdrawn:
             lost = sum(name in f.split(", ") for f in m.forfeits)

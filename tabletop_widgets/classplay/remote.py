@@ -14,7 +14,7 @@ the replay, the review and Save game work as at any table.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import ipywidgets as widgets
 
@@ -23,9 +23,9 @@ from classplay.rooms.room import replay
 from engine.seat import event_from, options_of
 from engine.values import SaveError, decode, encode
 
-from .. import present
 from ..coaching import Coaching
 from ..display import Display
+from ..table import Source, Table
 
 
 class SeatGame:
@@ -104,102 +104,115 @@ LATEST = 6
 """The moves the projector's table lists beside the board."""
 
 
-class RoomTable:
-    """Mixed into a game's table (``room_table(game)``) to play one seat of a room, or to show
-    the onlooker's table (the teacher's projector: ``seat`` None, no controls that act). Its
-    methods are written against ``Table``."""
+class RoomSeat(Source):
+    """A game's table as one seat of a room plays it, or as the onlooker sees it (the
+    teacher's projector: ``seat`` None, no controls that act): the table's source. The
+    server moves the game; the table draws what this seat is told (``receive``) and sends
+    the seat's actions (``send``). It reads and drives its table through the table's public
+    API only."""
 
     TOOLS_IN_PLAY: ClassVar[tuple[type, ...]] = (Coaching, Display)
     """The tools under the table while the game is on (the replay, the review and Save game
     need the whole game: all the tools come once it is over)."""
+    moves = False
 
     def __init__(self, message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]):
-        """The table of ``message`` (the server's ``table``), sending the seat's actions with
+        """The seat of ``message`` (the server's ``table``), sending its actions with
         ``send``."""
-        self.send: Callable[[dict[str, Any]], None] = send
-        self._sent: int | None = None
+        self.send = send
+        self.sent: int | None = None
         """The move at which this seat's action was sent, until the server answers."""
-        self._held: list[dict[str, Any]] = []
+        self.held: list[dict[str, Any]] = []
         """The server's steps after a pause, drawn once Continue is clicked."""
-        self._told_paused = False
+        self.told_paused = False
         """Whether the server was told this table waits for its player's Continue."""
         self.room = message["room"]
-        self.room_hints = bool(message["hints"])
         self.sitters: list[dict[str, Any]] = list(message["sitters"])
-        self._start = _start_of(message)
+        self.start = _start_of(message)
         self.onlooker = message["seat"] is None
-        game = self._seat_game(message, _events(message["events"]))
-        humans = (0,) if self.onlooker else (message["seat"],)
-        nobody = {s: None for s in range(game.num_players) if s not in humans}
-        super().__init__(game, humans=humans, bots=nobody)  # type: ignore[call-arg]
-        if self.onlooker:
-            self.add_class("tt-onlooker")  # type: ignore[attr-defined]  # no controls shown
-        self._log(game.history)
-        if message["record"] is not None:
-            self._finished(message["record"])
-        self.redraw()  # type: ignore[attr-defined]
+        self.acts = self.pauses = not self.onlooker
+        """A player's table pauses where a local one does; the projector's never: it follows
+        the game live, the round's result in its log (and nobody acts at it)."""
+        self.hints = bool(message["hints"]) and not self.onlooker
+        """Whether the teacher allows hints (never on the projector: it is nobody's seat)."""
+        self.over = False
+        """Whether the table holds the whole game (it is over)."""
+        self.record: Mapping[str, Any] | None = message["record"]
+        """The whole game, once the server has sent it (the game is over)."""
+        self.first = self.seat_game(message, _events(message["events"]))
+        self.humans: tuple[int, ...] = (0,) if self.onlooker else (message["seat"],)
 
-    def _seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
-        m = {**self._start, **message}
+    def table_of(self, tables: Mapping[str, type[Table]]) -> Table:
+        """This seat's table: the game's own table class, given this seat as its source."""
+        game = self.first
+        nobody = {s: None for s in range(game.num_players) if s not in self.humans}
+        table_class = tables[game.game]
+        # a SeatGame answers every question a table asks of the State it holds (the game's
+        # table reads the rest from the view), so the table holds it in the State's place
+        return table_class(
+            cast("engine.State[Any]", game), humans=self.humans, bots=nobody, source=self
+        )
+
+    def seat_game(self, message: Mapping[str, Any], history: engine.core.History) -> SeatGame:
+        m = {**self.start, **message}
         return SeatGame(m["game"], m["players"], m["options"], m["seat"], m, history)
 
-    def _tools(self, tools: Sequence[type] | None = None) -> tuple[widgets.Widget, ...]:
-        """The tools under the table: ``TOOLS_IN_PLAY`` while the game is on, else ``tools``.
-        The projector's has no Hint or Review (it is nobody's seat)."""
-        chosen = self.TOOLS_IN_PLAY if tools is None else tools
-        made = tuple(tool(self) for tool in chosen if not (self.onlooker and tool is Coaching))
+    # -- the table's hooks
+    next_game = "The teacher deals the next game in this room."
+
+    @property
+    def shows_all(self) -> bool:
+        """The projector shows every hand once the game is over."""
+        return self.onlooker and self.over
+
+    def opened(self) -> None:
+        if self.onlooker:
+            self.table.add_class("tt-onlooker")  # no controls shown
+        self.log(self.first.history)
+        if self.record is not None:
+            self.finished(self.record)
+        self.table.redraw()
+
+    def tools(self, chosen: Sequence[type] | None = None) -> tuple[widgets.Widget, ...]:
+        """The tools under the table: ``TOOLS_IN_PLAY`` while the game is on, else
+        ``chosen``. The projector's has no Hint or Review (it is nobody's seat)."""
+        chosen = self.TOOLS_IN_PLAY if chosen is None else chosen
+        made = tuple(
+            tool(self.table) for tool in chosen if not (self.onlooker and tool is Coaching)
+        )
         for tool in made:
             if self.onlooker and isinstance(tool, Display):
                 tool.large.value = True  # the projector opens in large print
         return made
 
-    def picture(self) -> tuple[str, str]:
-        """As any table; the projector's picture is spoken as the class's, not a seat's."""
-        t: Any = self
-        svg, label = super().picture()  # type: ignore[misc]
-        if self.onlooker:
-            label = label.replace(f"seen by {t.names[t.viewer]}", "seen by the class")
-        return svg, label
+    def label(self, label: str) -> str:
+        """The projector's picture is spoken as the class's, not a seat's."""
+        if not self.onlooker:
+            return label
+        t = self.table
+        return label.replace(f"seen by {t.names[t.viewer]}", "seen by the class")
 
-    def _present(self) -> None:
-        """As any table; the projector's "Since your last move" is the latest moves (it is
-        nobody's seat)."""
-        t: Any = self
-        super()._present()  # type: ignore[misc]
+    def presented(self) -> None:
+        """The projector's "Since your last move" is the latest moves (it is nobody's
+        seat)."""
         if self.onlooker:
+            t = self.table
             lines = t.move_log.lines(t.humans[0], upto=len(t.shown.history))
             with t.board.hold_sync():
                 t.board.recent_title = "Latest moves" if lines else ""
                 t.board.recent = lines[-LATEST:]
 
-    # -- who sits where
-    def _name(self, seat: int) -> str:
-        if not self.onlooker and seat in self.humans:  # type: ignore[attr-defined]
+    def name(self, seat: int) -> str:
+        if not self.onlooker and seat in self.humans:
             return "You"
         sitter = self.sitters[seat]
         name = sitter.get("name") or f"Seat {seat}"
         return f"{name} (a bot plays)" if sitter.get("away") else str(name)
 
-    @property
-    def hints_allowed(self) -> bool:
-        return self.room_hints and not self.onlooker
-
-    def human_to_act(self) -> int | None:
-        return None if self.onlooker else super().human_to_act()  # type: ignore[misc]
-
-    def hint(self) -> str:
-        """What the seat to move may do, for its status line; the projector names only who
-        is to move (it is nobody's seat)."""
-        return "" if self.onlooker else str(super().hint())  # type: ignore[misc]
-
-    def _seed_words(self) -> str:
-        return f"room {self.room}"
-
-    def turn_line(self) -> str:
-        """As any table; while the player to move has not clicked Continue after a round,
-        every screen says whom the table waits for (their own: that it waits for them)."""
-        t: Any = self
-        line = str(super().turn_line())  # type: ignore[misc]
+    def turn_line(self, line: str) -> str:
+        """While the player to move has not clicked Continue after a round, every screen
+        says whom the table waits for (their own: that it waits for them)."""
+        t = self.table
         seat = t.shown.current_player
         if t.shown.is_terminal() or not isinstance(seat, int) or seat < 0:
             return line
@@ -214,106 +227,72 @@ class RoomTable:
             return f"Waiting for {sitter.get('name') or f'seat {seat}'}: Continue"
         return line
 
-    def _over_html(self) -> str:
-        """The game-over box without New game: the teacher deals the next game in a room."""
-        t: Any = self
-        return present.over_html(
-            [t.names[w] for w in t.shown.winners()],
-            [(t.names[seat], text) for seat, text in t.standing()],
-            next_game="The teacher deals the next game in this room.",
-        )
+    def blocked(self) -> str | None:
+        if self.onlooker:
+            return "this is the projector's view: the players move on their own screens"
+        if self.sent is not None:
+            return "your move is on its way to the table"
+        return None
 
-    def _pause_after(self, old: Any, new: Any) -> bool:
-        """A player's table pauses where a local one does; the projector's never: it follows
-        the game live, the round's result in its log."""
-        return not self.onlooker and bool(super()._pause_after(old, new))  # type: ignore[misc]
-
-    # -- playing: the server moves the game
-    def advance(self) -> None:
-        """Nothing moves here: the server moves chance and the bots."""
-        self.redraw()  # type: ignore[attr-defined]
+    def act(self, action: Any) -> None:
+        """Send ``action`` (the table checked it against the actions the server listed);
+        the table moves when the server's steps arrive."""
+        move = len(self.table.shown.history)
+        self.sent = move
+        self.table.note(
+            "sent: waiting for the table"
+        )  # before sending: the answer may come at once
+        self.send({"do": "act", "move": move, "action": encode(action)})
 
     def resume(self) -> None:
         """Continue after a pause: the steps the server sent meanwhile are drawn now."""
-        held, self._held = self._held, []
-        self.paused = False
+        held, self.held = self.held, []
         if held:
-            self._arrive(held)
+            self.arrive(held)
         else:
-            self.advance()
-        self._tell_pause()
+            self.table.advance()
+        self.tell_pause()
 
-    def _tell_pause(self) -> None:
+    def tell_pause(self) -> None:
         """Tell the server whether this seat's table waits for Continue (every screen says
         so while it holds the table); the projector's never pauses."""
-        t: Any = self
-        paused = bool(t._looking.paused if t._looking is not None else t.paused)
-        if self.onlooker or paused == self._told_paused:
+        paused = self.table.latest_paused
+        if self.onlooker or paused == self.told_paused:
             return
-        self._told_paused = paused
+        self.told_paused = paused
         self.send({"do": "pause", "on": paused})
 
-    def _blocked(self) -> str | None:
-        if self.onlooker:
-            return "this is the projector's view: the players move on their own screens"
-        if self._sent is not None:
-            return "your move is on its way to the table"
-        return super()._blocked()  # type: ignore[misc]
-
-    def act(self, action: Any) -> bool:
-        """Check ``action`` against the actions the server listed, then send it; the table
-        moves when the server's steps arrive."""
-        t: Any = self
-        blocked = t._blocked()
-        if blocked:
-            return bool(t.refuse(blocked))
-        try:
-            t.shown.check(action, player=t.shown.current_player)
-        except engine.IllegalAction as e:
-            return bool(t.refuse(str(e)))
-        self._sent = t.shown.move
-        t.message.value = ""
-        t.confirm_bar.close()
-        t.note("sent: waiting for the table")  # before sending: the answer may come at once
-        self.send({"do": "act", "move": t.shown.move, "action": encode(action)})
-        return True
-
-    def new_game(self) -> bool:
-        return bool(self.note("the teacher deals the next game in this room"))  # type: ignore[attr-defined]
-
-    def replace(self, state: engine.State, note: str) -> None:
-        raise ValueError(f"this table plays room {self.room}'s game, which its server holds")
-
     # -- the server's messages
-    def receive_room(self, message: Mapping[str, Any]) -> None:
+    def receive(self, message: Mapping[str, Any]) -> None:
         """A message from the room's server: its steps drawn one at a time, a refusal said,
         the whole table afresh (on coming back), the seats' changes."""
-        t: Any = self
+        t = self.table
         kind = message.get("type")
         if kind == "steps":
-            self._arrive(message["steps"])
+            self.arrive(message["steps"])
         elif kind == "refused":
-            self._sent = None
+            self.sent = None
             t.note("")  # no longer on its way
             t.refuse(str(message.get("reason", "")))
             t.redraw()
         elif kind == "table":
-            self._afresh(message)
+            self.afresh(message)
         elif kind == "sitters":
             self.sitters = list(message["sitters"])
-            t.names = [self._name(s) for s in range(t.shown.num_players)]
+            t.names = [self.name(s) for s in range(t.shown.num_players)]
             t.redraw()
-            self._told_paused = bool(self.sitters[t.humans[0]].get("paused")) and not self.onlooker
-            self._tell_pause()
+            self.told_paused = bool(self.sitters[t.humans[0]].get("paused")) and not self.onlooker
+            self.tell_pause()
 
-    def _arrive(self, steps: list[dict[str, Any]]) -> None:
+    def arrive(self, steps: list[dict[str, Any]]) -> None:
         """The server's steps, each drawn in turn (a page watching gets them as frames). Where
         the table pauses (a round over), the rest wait for Continue, as at a local table."""
-        t: Any = self
+        t = self.table
         if t.looking_back:
             t.look(None)
-        if t.paused:
-            self._held += steps
+        waiting = t.paused  # for Continue: the steps wait too
+        if waiting:
+            self.held += steps
             return
         frames = []
         own = False
@@ -323,77 +302,76 @@ class RoomTable:
                 return
             event = event_from(step["event"])
             own = own or (not self.onlooker and event.seat in t.humans)
-            game = self._seat_game(step, t.latest.history.added(event))
-            self._sent = None
-            t._moved({h: event for h in t.humans}, game)
+            game = self.seat_game(step, t.latest.history.added(event))
+            self.sent = None
+            t.moved({h: event for h in t.humans}, game)
             if step["record"] is not None:
-                self._finished(step["record"])
+                self.finished(step["record"])
             if t.board.watched and t.board.pace:
-                frames.append(t._frame())
+                frames.append(t.frame())
             if t.paused:
-                self._held = steps[k + 1 :]
+                self.held = steps[k + 1 :]
                 break
         t.board.play(frames[:-1], reset=own)
         t.redraw()
-        self._tell_pause()
+        self.tell_pause()
 
-    def _log(self, history: engine.core.History) -> None:
+    def log(self, history: engine.core.History) -> None:
         """The log afresh: every action so far, as this seat saw it, the last one marked (the
         caller redraws)."""
-        t: Any = self
+        t = self.table
         t.move_log.keep(0)
         for k, event in enumerate(history):
             t.move_log.add(k + 1, event.seat, {h: [t.say(event)] for h in t.humans})
         t.last = history[-1] if history else None
 
-    def _finished(self, record: Mapping[str, Any]) -> None:
+    def finished(self, record: Mapping[str, Any]) -> None:
         """The game is over: the table holds the whole game (every hand in it), so the
         replay, the review and Save game work as at any table."""
-        t: Any = self
+        t = self.table
         try:
             t.shown = replay(record)
         except SaveError as e:
             t.refuse(f"the finished game could not be read: {e}")
             return
-        t._reveal = self.onlooker  # the projector shows every hand once the game is over
+        self.record, self.over = record, True
+        t.reveal = self.onlooker  # the projector shows every hand once the game is over
         from ..classroom import tool_classes
 
-        t.tools.children = self._tools(tool_classes(self))
+        t.tools.children = self.tools(tool_classes(t))
 
-    def _afresh(self, message: Mapping[str, Any]) -> None:
+    def afresh(self, message: Mapping[str, Any]) -> None:
         """The whole table as the server sends it (on coming back, a step missed, a new
         game)."""
-        t: Any = self
-        self._start = _start_of(message)
+        t = self.table
+        self.start = _start_of(message)
         self.sitters = list(message["sitters"])
-        self.room_hints = bool(message["hints"])
-        self._sent, self._held = None, []
-        if t.looking_back:
-            t.look(None)
+        self.hints = bool(message["hints"]) and not self.onlooker
+        self.sent, self.held, self.over, self.record = None, [], False, None
         history = _events(message["events"])
-        t.shown, t.paused, t.last = self._seat_game(message, history), False, None
-        t._reveal = False  # a new game: the projector's hands face down again
-        t.names = [self._name(s) for s in range(t.shown.num_players)]
-        self._log(history)
-        t.tools.children = self._tools()
+        t.start_over(self.seat_game(message, history))  # the projector's hands face down again
+        self.log(history)
+        t.tools.children = self.tools()
         if message["record"] is not None:
-            self._finished(message["record"])
+            self.finished(message["record"])
         t.redraw()
-        self._tell_pause()
+        self.tell_pause()
 
 
-def room_table(game: str) -> type:
-    """The table class that plays one seat of a room playing ``game``: the game's own table
-    with ``RoomTable`` mixed in, made once per game."""
-    if game not in _ROOM_TABLES:
-        from .. import TABLES
+def room_seat(message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]) -> RoomSeat:
+    """One seat of a room (``message``: the server's ``table``), or its onlooker, with its
+    table (``seat.table``: the game's own table, this seat its source). The seat sends its
+    actions with ``send`` and takes the server's messages (``receive``)."""
+    from .. import TABLES
 
-        base = TABLES[game]
-        _ROOM_TABLES[game] = type(f"Room{base.__name__}", (RoomTable, base), {})
-    return _ROOM_TABLES[game]
+    seat = RoomSeat(message, send)
+    seat.table_of(TABLES)
+    return seat
 
 
-_ROOM_TABLES: dict[str, type] = {}
+def room_table(message: Mapping[str, Any], send: Callable[[dict[str, Any]], None]) -> Table:
+    """The table of ``room_seat(message, send)`` (its seat: ``table.source``)."""
+    return room_seat(message, send).table
 
 
 def _events(data: list[dict[str, Any]]) -> engine.core.History:

@@ -6,7 +6,7 @@ student joins it from their own notebook or play page.
     join(room="K7Q2", name="Asha")                         # a student: their seat's table
 
 The room's server (``tabletop-rooms serve``, ``classplay.rooms.server``) holds the game; this
-kernel holds only a connection and the seat's table (``remote.room_table``). The connection
+kernel holds only a connection and the seat's table (``remote.room_seat``). The connection
 runs in the kernel's event loop, between cells: the table moves while no cell runs, as the
 others play. A dropped connection is tried again, and the table comes back as it stands.
 """
@@ -40,7 +40,8 @@ from classplay.rooms.report import Report, own_report, report
 from classplay.rooms.room import CODE_LENGTH, CODE_LETTERS, Refused
 from classplay.rooms.sets import SetReport, bank_of
 
-from .remote import room_table
+from ..table import Table
+from .remote import RoomSeat, room_seat
 
 URL_SETTING = "TABLETOP_ROOMS_URL"
 """The environment setting naming the room server (on a hub, set it for every student)."""
@@ -75,7 +76,7 @@ def room_code(text: Any) -> str:
 class Seated(widgets.VBox):
     """A seat at a room's table, or the onlooker's (``watch``): a line saying how the
     connection stands, then the table once the server has sent it. The table is the game's
-    own, playing one seat (``remote.room_table``). ``key``: the seat key the server gave
+    own, playing one seat (``remote.room_seat``). ``key``: the seat key the server gave
     (``seated.client.key``), to take that seat back from another kernel (on a hub the hub
     says whose seat it is)."""
 
@@ -96,12 +97,15 @@ class Seated(widgets.VBox):
         self.seats.add_class("tt-seats")
         self.sitters: list[dict[str, Any]] = []
         self.started = False
-        self.table: Any = None
+        self.seat: RoomSeat | None = None
+        """This screen's seat (or the onlooker's), once the server has sent the table."""
+        self.table: Table | None = None
+        """The seat's table (``seat.table``), once the server has sent it."""
         self.client = Client()
         self.client.on_message = self._message
         self._tries = 0
         self._ended = False
-        self.children = (self.line,)
+        self.children: tuple[widgets.Widget, ...] = (self.line,)
         self.add_class("tt-seated")
         self._say(f"Joining room {room}…")
         self._start(self.client.connect(url, room, seat, name, key, watch=watching))
@@ -169,19 +173,20 @@ class Seated(widgets.VBox):
             self._show_seats()
             if not self.started:  # the lobby: who has come, who is awaited
                 self.children = (self.line, self.seats)
-            elif self.table is None:
-                self.table = room_table(message["game"])(message, self._to_server)
+            elif self.seat is None:
+                self.seat = room_seat(message, self._to_server)
+                self.table = self.seat.table
                 self.children = (self.line, self.seats, self.table)
             else:
-                self.table.receive_room(message)
+                self.seat.receive(message)
             self._seated()
         elif kind == "sitters":
             self.sitters = list(message["sitters"])
             self._show_seats()
-            if self.table is not None:
-                self.table.receive_room(message)
-        elif self.table is not None:
-            self.table.receive_room(message)
+            if self.seat is not None:
+                self.seat.receive(message)
+        elif self.seat is not None:
+            self.seat.receive(message)
         elif kind == "refused":
             self._say(f"Room {self.room}: {message.get('reason', '')}", alert=True)
 
@@ -195,8 +200,8 @@ class Seated(widgets.VBox):
             except (ConnectionError, WebSocketClosedError):
                 why = "not connected to the room just now: try again in a moment"
                 self._gone(f"Not sent: {why}")
-                if self.table is not None:
-                    self.table.receive_room({"type": "refused", "reason": why})
+                if self.seat is not None:
+                    self.seat.receive({"type": "refused", "reason": why})
 
         _spawn(go())
 
@@ -342,7 +347,10 @@ class JoinForm(widgets.VBox):
         self.button = widgets.Button(description="Join", icon="sign-in", button_style="primary")
         self.button.on_click(lambda _b: self.join())
         self.note = widgets.HTML()
-        self.children = (widgets.HBox([self.code, self.name, self.button]), self.note)
+        self.children: tuple[widgets.Widget, ...] = (
+            widgets.HBox([self.code, self.name, self.button]),
+            self.note,
+        )
         self.add_class("tt-join")
 
     def __repr__(self) -> str:

@@ -126,12 +126,12 @@ def rooms_along(end: engine.State, start: int, seat: int | None) -> Any:
     state = end.at(start)
     sitters = [Sitter("player", f"Student {s}", f"user{s}") for s in range(state.num_players)]
     room = Room("TWIN", state, sitters)
-    table = room_table(end.game)(room.table(seat), lambda message: None)
+    table = room_table(room.table(seat), lambda message: None)
     yield table
     for action in end.history[start:]:
         mover = room.state.current_player
         steps = room.act(mover, len(room.state.history), encode(action))
-        table.receive_room(room.steps(seat, steps))
+        table.source.receive(room.steps(seat, steps))
         yield table
 
 
@@ -194,7 +194,7 @@ def refusals(played: Played, illegal: Any) -> None:
         (played.tables[seat], lambda t: t.act(illegal), "not a legal action"),
         (
             played.tables[seat],
-            lambda t: t.send({"do": "act", "move": 0, "action": None}),
+            lambda t: t.source.send({"do": "act", "move": 0, "action": None}),
             "the table has moved on",
         ),
     ]

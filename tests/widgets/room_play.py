@@ -45,26 +45,27 @@ class Played:
             self.room.sit(f"user{seat}", seat, name=f"Student {seat}")
         self.sent: list[tuple[Any, dict[str, Any]]] = []
         self.tables: dict[Any, Any] = {}
-        game = room.state.game
         for seat in self.humans:
-            self.tables[seat] = room_table(game)(self.room.table(seat), self._sender(seat))
-        self.tables[ONLOOKER] = room_table(game)(self.room.table(None), self._sender(None))
+            self.tables[seat] = room_table(self.room.table(seat), self._sender(seat))
+        self.tables[ONLOOKER] = room_table(self.room.table(None), self._sender(None))
 
     def _sender(self, seat: int | None):
         def send(message: dict[str, Any]) -> None:
             self.sent.append((seat, message))
             if message["do"] == "table":
-                self.tables[ONLOOKER if seat is None else seat].receive_room(self.room.table(seat))
+                self.tables[ONLOOKER if seat is None else seat].source.receive(
+                    self.room.table(seat)
+                )
                 return
             if message["do"] == "pause":
                 self.room.pause(seat, message["on"])  # type: ignore[arg-type]
                 for table in self.tables.values():
-                    table.receive_room(self.room.sitters_message())
+                    table.source.receive(self.room.sitters_message())
                 return
             try:
                 steps = self.room.act(seat, message["move"], message["action"])  # type: ignore[arg-type]
             except Refused as e:
-                self.tables[seat].receive_room({"type": "refused", "reason": str(e)})
+                self.tables[seat].source.receive({"type": "refused", "reason": str(e)})
                 return
             self.broadcast(steps)
 
@@ -72,7 +73,7 @@ class Played:
 
     def broadcast(self, steps: list[Any]) -> None:
         for key, table in self.tables.items():
-            table.receive_room(self.room.steps(None if key == ONLOOKER else key, steps))
+            table.source.receive(self.room.steps(None if key == ONLOOKER else key, steps))
 
     def play(
         self,

@@ -34,6 +34,6 @@ def test_no_hint_unless_the_teacher_allows_it_then_at_once():
     assert coaching(table).hint_button.layout.display == "none"
     assert coaching(table).hint() == "No hints at this table."
     played.room.hints = True  # the teacher's change: the server sends every seat its table
-    table.receive_room(played.room.table(0))
+    table.source.receive(played.room.table(0))
     assert coaching(table).hint_button.layout.display != "none"
     assert coaching(table).hint().startswith("<b>Hint:</b>")

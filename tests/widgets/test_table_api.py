@@ -24,6 +24,28 @@ def test_the_tools_use_only_the_public_table_api(tool):
     assert not re.findall(r"\b(?:table|t)\.(?:children|paused|screen|board\.svg)\s*=", source)
 
 
+def test_a_room_seat_drives_its_table_through_the_public_api_only():
+    """A room's table is the game's own table given a room seat as its source: no class is
+    made at run time, and the seat reads and moves its table without touching a private part
+    of it (nor assigns what the table keeps itself: its pause, its screen, its children)."""
+    source = (PACKAGE / "classplay" / "remote.py").read_text(encoding="utf-8")
+    assert not re.findall(r"\b(?:table|t)\._\w+", source)
+    assert not re.findall(r"\b(?:table|t)\.(?:children|paused|screen|board\.svg)\s*=", source)
+    assert not re.findall(r"\btype\(f?[\"']", source)  # no table class made at run time
+
+
+def test_a_room_table_is_the_games_own_table_class():
+    from room_play import ONLOOKER, Played
+
+    from tabletop_widgets.classplay.remote import RoomSeat
+
+    played = Played("plates", 3, bots={1: "basic", 2: "basic"}, seed=1)
+    for table in (played.tables[0], played.tables[ONLOOKER]):
+        assert type(table) is TABLES["plates"] and isinstance(table.source, RoomSeat)
+        assert table.room == "TEST"
+    assert TABLES["plates"](seed=1).room is None
+
+
 def test_watchers_run_lowest_order_first():
     table = TABLES["plates"](seed=1)
     seen: list[str] = []
