@@ -17,6 +17,7 @@ import contextlib
 import ctypes
 import functools
 import os
+import re
 import shutil
 import site
 import subprocess
@@ -320,6 +321,40 @@ def limit(memory: int, processes: int, cpu: int | None = None) -> None:
 
 
 _V1 = (("pids", "pids.max", "{processes}"), ("memory", "memory.limit_in_bytes", "{memory}"))
+CGROUPS = "/sys/fs/cgroup"
+_GROUP = re.compile(r"tabletop-sandbox-(\d+)-[0-9a-f]+")
+"""A sandbox's group: ``tabletop-sandbox-<the pid of the process that made it>-<its id>``."""
+
+
+def sweep(root: str = CGROUPS) -> list[str]:
+    """Remove the sandboxes' groups left by processes that are gone (a worker killed before
+    it could remove its own): those of a process that no longer exists, and empty (a group
+    with processes still in it is left as it is). The folders removed."""
+    removed = []
+    for hierarchy, _limit, _value in _V1:
+        base = os.path.join(root, hierarchy)
+        try:
+            names = os.listdir(base)
+        except OSError:
+            continue
+        for name in names:
+            made_by = _GROUP.fullmatch(name)
+            if made_by is None or _alive(int(made_by[1])):
+                continue
+            with contextlib.suppress(OSError):  # busy, gone already, or not ours
+                os.rmdir(os.path.join(base, name))
+                removed.append(os.path.join(base, name))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: alive
+        return True
+    return True
 
 
 @functools.lru_cache(maxsize=1)
@@ -342,9 +377,10 @@ class Group:
     def __init__(self, memory: int, processes: int) -> None:
         self.folders: list[str] = []
         self.fds: list[int] = []
+        sweep()
         name = f"tabletop-sandbox-{os.getpid()}-{id(self):x}"
         for hierarchy, limit_file, value in _V1:
-            base = os.path.join("/sys/fs/cgroup", hierarchy)
+            base = os.path.join(CGROUPS, hierarchy)
             folder = os.path.join(base, name)
             try:
                 os.mkdir(folder)

@@ -430,13 +430,34 @@ def main() -> None:
 def _warm(game: str) -> None:
     """Play a deal of ``game`` with its basic bots (the engine's code only), so the odds
     tables they and a student's strategy compute on demand are in the template, made once,
-    not again in every seat's process."""
+    not again in every seat's process; and keep, decoded (``_DECODED``), the actions they
+    were offered and those of a first decision at each number of players."""
     import engine
+
+    def noted(actions: Sequence[Any]) -> None:
+        for action in actions:
+            _DECODED.setdefault(json.dumps(encode(action), separators=(",", ":")), action)
+
+    class Noting:
+        def __init__(self, bot: Any) -> None:
+            self.bot = bot
+
+        def choose(self, seat: Any) -> Any:
+            noted(seat.legal_actions())
+            return self.bot.choose(seat)
 
     with contextlib.suppress(Exception):
         state = engine.new_game(game, seed=0)
         bots = [engine.make_bot(game, "basic", seed=s) for s in range(state.num_players)]
-        engine.play(state, bots)
+        engine.play(state, [Noting(bot) for bot in bots])
+    for players in getattr(engine.GAMES[game], "PLAYERS", ()):
+        with contextlib.suppress(Exception):
+            state, rng = engine.new_game(game, players, seed=0), random.Random(0)
+            for _ in range(100):  # chance's turns, to the first player's
+                if state.current_player != engine.CHANCE or state.is_terminal():
+                    noted(state.legal_actions())
+                    break
+                state = state.apply(state.sample_chance(rng))
 
 
 def _die_with_parent() -> None:
@@ -481,8 +502,8 @@ class Template:
         self.settings, self.keep = settings, keep
         self.code: dict[tuple[str, str], types.CodeType | BaseException] = {}
         self.seats: dict[str, _Seat] = {}
-        self.actions: dict[int, Any] = {}
-        """Every action's JSON, by the tournament's number for it."""
+        self.actions: dict[int, str] = {}
+        """Every action's JSON text, by the tournament's number for it."""
         self.born = 0
 
     def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any] | bytes]:
@@ -514,7 +535,7 @@ class Template:
         elif do == "ask":
             asks = message["asks"]
             for ask in asks:
-                self.actions.update((int(k), v) for k, v in ask.pop("new").items())
+                self._learn(message["game"], ask.pop("new"))
             for ask in asks:
                 seat = self.seats[ask["key"]]
                 if not seat.ended:
@@ -545,10 +566,24 @@ class Template:
                 self.code[key] = error
         return self.code[key]
 
-    def _numbered(self, seat: _Seat, sent: list[int]) -> tuple[list[int], dict[int, Any]]:
+    def _learn(self, game: str, new: dict[str, Any]) -> None:
+        """Keep the tournament's new actions (by its numbers) as JSON text, each decoded once
+        here (the engine's code on the tournament's data, never a student's) for the seats'
+        processes forked after: they look an action up by its text instead of decoding it."""
+        from engine import GAMES
+        from engine.values import decode
+
+        for k, data in new.items():
+            text = json.dumps(data, separators=(",", ":"))
+            self.actions[int(k)] = text
+            if text not in _DECODED:
+                with contextlib.suppress(Exception):  # a seat decodes it, and says what is wrong
+                    _DECODED[text] = decode(data, GAMES[game].kinds())
+
+    def _numbered(self, seat: _Seat, sent: list[int]) -> tuple[list[int], dict[int, str]]:
         """The legal actions ``sent`` (runs of the tournament's numbers) as runs of the
-        seat's own numbers, with the JSON of those new to it."""
-        new: dict[int, Any] = {}
+        seat's own numbers, with the JSON text of those new to it."""
+        new: dict[int, str] = {}
         mine = []
         for n in numbers_of(sent):
             k = seat.numbers.get(n)
@@ -681,6 +716,10 @@ class _Failed(Exception):
     """A student's code failed: the words say how."""
 
 
+_DECODED: dict[str, Any] = {}
+"""Each action the template has decoded, by its JSON text: a seat's process, forked after,
+looks its actions up here instead of decoding them again."""
+
 _PLAYING: list[Player | None] = [None]
 """The player of this seat's process, once made."""
 
@@ -755,9 +794,11 @@ class Player:
         from engine.seat import Seat, event_from
         from engine.values import decode
 
-        kinds = GAMES[ask["game"]].kinds()
-        for k, data in ask["new"].items():
-            self.actions[int(k)] = decode(data, kinds)
+        for k, text in ask["new"].items():
+            action = _DECODED.get(text)
+            if action is None:
+                action = decode(json.loads(text), GAMES[ask["game"]].kinds())
+            self.actions[int(k)] = action
         self.events += [event_from(e) for e in ask["events"]]
         legal, places = self._legal(ask["legal"])
         seat = Seat(

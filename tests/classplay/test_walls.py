@@ -12,6 +12,7 @@ import hashlib
 import os
 import site
 import socket
+import subprocess
 import threading
 from pathlib import Path
 
@@ -214,6 +215,7 @@ class MyStrategy:
 NETWORK = """
 import engine
 import socket
+import subprocess
 
 REACHED = []
 try:
@@ -459,3 +461,23 @@ class MyStrategy:
     found, _ = strategies_in(tmp_path)
     t = tournament({**found, "basic": "basic"}, "plates", games=1, players=4, workers=0)
     assert "looker" not in t.problems and "bubblewrap" in t.isolation
+
+
+def test_a_killed_workers_groups_are_swept_and_nobody_elses(tmp_path: Path) -> None:
+    """A worker killed before removing its sandboxes' control groups leaves them behind: the
+    next sandbox to start removes those of processes that are gone, never a living one's, a
+    busy one or anything not a sandbox's."""
+    gone = subprocess.Popen(["true"])
+    gone.wait()  # its pid now names no process
+    dead, living = f"tabletop-sandbox-{gone.pid}-7f00ab", f"tabletop-sandbox-{os.getpid()}-7f00cd"
+    for hierarchy in ("pids", "memory"):
+        for name in (dead, living, "someone-else", f"tabletop-sandbox-{gone.pid}-b0b0"):
+            (tmp_path / hierarchy / name).mkdir(parents=True)
+        (tmp_path / hierarchy / f"tabletop-sandbox-{gone.pid}-b0b0" / "cgroup.procs").touch()
+
+    removed = isolation.sweep(str(tmp_path))
+
+    assert sorted(removed) == sorted(str(tmp_path / h / dead) for h in ("pids", "memory"))
+    for hierarchy in ("pids", "memory"):
+        left = sorted(p.name for p in (tmp_path / hierarchy).iterdir())
+        assert left == sorted([living, "someone-else", f"tabletop-sandbox-{gone.pid}-b0b0"])
