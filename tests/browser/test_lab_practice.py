@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from lab import code_cell, open_notebook, run_all, write_notebook
 
-from engine.core import decode
 from engine.plates import Agree
+from engine.values import decode
 from tabletop_widgets import Practice
 
 pytestmark = pytest.mark.browser

@@ -68,7 +68,7 @@ def test_a_bot_past_its_budget_makes_a_random_legal_move():
             pool.shutdown(wait=False, cancel_futures=True)
         return room
 
-    room = asyncio.run(main())
+    room = run(main(), 300)
     assert room.state.is_terminal()
     assert replay(room.record()).history == room.state.history  # every move a legal one
 

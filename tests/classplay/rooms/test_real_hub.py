@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from serving import run
 
 ROOT = Path(__file__).resolve().parents[3]
 BIN = Path(sys.executable).parent
@@ -247,7 +248,7 @@ def in_kernels(jobs: list[tuple[Kernel, str]]) -> list[str]:
     async def all_at_once() -> list[str]:
         return list(await asyncio.gather(*(kernel.run(code) for kernel, code in jobs)))
 
-    return asyncio.run(all_at_once())
+    return run(all_at_once(), 900)
 
 
 PLAY = """
@@ -312,7 +313,7 @@ def test_no_credential_that_opens_a_students_server_leaves(hub: Hub) -> None:
     ann = Kernel(hub, "ann")
     squatter = Squatter()
     try:
-        told = asyncio.run(
+        told = run(
             ann.run(
                 "import os, json\n"
                 "from classplay.rooms.client import Client, hub_token, room_info\n"
@@ -326,7 +327,8 @@ def test_no_credential_that_opens_a_students_server_leaves(hub: Hub) -> None:
                 "    pass\n"
                 "print(json.dumps({'token': os.environ['JUPYTERHUB_API_TOKEN'], "
                 "'form': form.url, 'rooms': os.environ['TABLETOP_ROOMS_URL']}))\n"
-            )
+            ),
+            300,
         )
     finally:
         squatter.stop()
@@ -361,12 +363,13 @@ def test_a_squatter_on_the_room_servers_port_gets_nothing_that_opens_a_server(hu
             assert time.monotonic() < deadline
             time.sleep(0.05)
     try:
-        asyncio.run(
+        run(
             Kernel(hub, "bob").run(
                 "import os\nfrom classplay.rooms.client import room_info\ntry:\n"
                 '    room_info(os.environ["TABLETOP_ROOMS_URL"], "ABCD")\n'
                 "except Exception as e:\n    print(e)\n"
-            )
+            ),
+            300,
         )
     finally:
         squatter.stop()
