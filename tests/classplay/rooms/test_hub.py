@@ -76,11 +76,6 @@ class FakeHub:
 
 
 @pytest.fixture(scope="module")
-def hub() -> FakeHub:
-    return FakeHub()
-
-
-@pytest.fixture(scope="module")
 def server(hub, tmp_path_factory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("hub") / "rooms.sqlite"
     running = Server(db, {"JUPYTERHUB_API_URL": hub.url})

@@ -7,11 +7,8 @@ back as it was written, a hostile name made harmless for a spreadsheet."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from serving import Player, Server, run
-from test_hub import FakeHub
+from serving import Player, run
 
 import engine
 from classplay.rooms.client import create_room, room_record
@@ -148,19 +145,6 @@ def test_only_the_teacher_fetches_the_record(fresh_server):
         (0, "Student 0", choices(game, 0))
     ]
     assert own_report(player.client.latest) == teachers  # the student's own line is theirs
-
-
-@pytest.fixture(scope="module")
-def hub() -> FakeHub:
-    return FakeHub()
-
-
-@pytest.fixture
-def hub_server(hub, tmp_path) -> Iterator[Server]:
-    running = Server(tmp_path / "rooms.sqlite", {"JUPYTERHUB_API_URL": hub.url})
-    yield running
-    running.stop()
-    assert "Traceback" not in running.log()
 
 
 def test_on_a_hub_the_rooms_maker_and_admins_fetch_it_students_do_not(hub_server):

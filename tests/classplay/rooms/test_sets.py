@@ -6,11 +6,7 @@ line names nobody."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from serving import Server
-from test_hub import FakeHub
 
 import engine
 from classplay.rooms.client import create_set, send_answer, set_info, set_report
@@ -93,19 +89,6 @@ def test_answers_over_the_network_and_the_teachers_report(fresh_server, tmp_path
     assert table.answer_action(engine.values.decode(shown.answer, kinds)) is True
     assert "Sent to your teacher: 1 of 1 right so far." in table.verdict.value
     assert HandedOut(url, code, key).report().solved["Carl"] == 1
-
-
-@pytest.fixture(scope="module")
-def hub() -> FakeHub:
-    return FakeHub()
-
-
-@pytest.fixture
-def hub_server(hub, tmp_path) -> Iterator[Server]:
-    running = Server(tmp_path / "rooms.sqlite", {"JUPYTERHUB_API_URL": hub.url})
-    yield running
-    running.stop()
-    assert "Traceback" not in running.log()
 
 
 def test_on_a_hub_the_hub_names_the_student_and_the_maker_reads_the_report(hub_server):
