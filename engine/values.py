@@ -9,7 +9,7 @@ import dataclasses
 import types
 import typing
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -220,6 +220,14 @@ def _kind_name(kind: Any) -> str:
     return f"a {getattr(kind, '__name__', kind)}"
 
 
+def _is_history(obj: Any) -> bool:
+    """Whether ``obj`` is a game's ``History`` (``engine.core`` imports this module, so it is
+    looked up when needed)."""
+    from .core import History
+
+    return isinstance(obj, History)
+
+
 def encode(obj: Any) -> Any:
     """A value, or a tuple of values, as plain JSON data."""
     if type(obj) in _SAVED:
@@ -229,7 +237,7 @@ def encode(obj: Any) -> Any:
         return out
     if obj is None or isinstance(obj, (bool, int, str)):
         return obj
-    if isinstance(obj, Sequence):  # a tuple, a list, a game's History
+    if isinstance(obj, (tuple, list)) or _is_history(obj):
         return [encode(x) for x in obj]
     raise TypeError(f"cannot save {obj!r}")
 
