@@ -16,45 +16,51 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
+from importlib.resources import files
 from typing import Any
 
 from . import cards
 from .bots import RandomBot
-from .core import CHANCE, Auction, Event, State
+from .core import CHANCE, REGISTERED, Auction, Event, State, state_class_name
 from .seat import Onlookers, Seat, decide, reads_a_state, seat_of
 from .values import IllegalAction, SaveError, Shuffle
 
-_STATES = {
-    "plates": "PlatesState",
-    "rupees": "RupeesState",
-    "india": "IndiaState",
-    "michigan": "MichiganState",
-    "rummy": "RummyState",
-}
-"""Game name -> the name of its state class, exported by the game's package."""
+
+def _game_packages() -> tuple[str, ...]:
+    """The games: the packages of ``engine`` that hold a ``rules`` module (found without
+    importing them), in alphabetical order."""
+    here = files(__name__)
+    return tuple(sorted(p.name for p in here.iterdir() if p.joinpath("rules.py").is_file()))
+
+
+_NAMES = _game_packages()
 
 
 class _Games(Mapping[str, type[State[Any]]]):
     """The registry: game name -> state class. The names are known at once; a game's package is
-    imported when its class is first looked up. Read-only."""
+    imported when its class is first looked up, and its state class registers itself
+    (``engine.core.REGISTERED``). Read-only."""
 
     def __getitem__(self, game: str) -> type[State[Any]]:
-        if game not in _STATES:
+        if game not in _NAMES:
             raise KeyError(game)
-        cls: type[State[Any]] = getattr(import_module(f"{__name__}.{game}"), _STATES[game])
-        return cls
+        if game not in REGISTERED:
+            import_module(f"{__name__}.{game}")
+        if game not in REGISTERED:
+            raise LookupError(f"engine.{game} has no {state_class_name(game)} with game = {game!r}")
+        return REGISTERED[game]
 
     def __contains__(self, game: object) -> bool:
-        return game in _STATES
+        return game in _NAMES
 
     def __iter__(self) -> Iterator[str]:
-        return iter(_STATES)
+        return iter(_NAMES)
 
     def __len__(self) -> int:
-        return len(_STATES)
+        return len(_NAMES)
 
     def __repr__(self) -> str:
-        return f"GAMES({', '.join(_STATES)})"
+        return f"GAMES({', '.join(_NAMES)})"
 
 
 GAMES: Mapping[str, type[State[Any]]] = _Games()
@@ -64,16 +70,16 @@ GAMES: Mapping[str, type[State[Any]]] = _Games()
 def __getattr__(name: str) -> Any:
     """Imported on first use: a game's package (``engine.plates``), its state class
     (``engine.PlatesState``) and ``engine.odds``, which ``import engine`` used to import."""
-    if name in _STATES or name == "odds":
+    if name in _NAMES or name == "odds":
         return import_module(f"{__name__}.{name}")
-    for game, state in _STATES.items():
-        if name == state:
+    for game in _NAMES:
+        if name == state_class_name(game):
             return GAMES[game]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_STATES, *_STATES.values(), "odds"})
+    return sorted({*globals(), *_NAMES, *map(state_class_name, _NAMES), "odds"})
 
 
 def new_game(game: str, players: int | None = None, seed: int = 0, **options: Any) -> State[Any]:

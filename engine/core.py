@@ -274,6 +274,31 @@ class Event:
 # ---------------------------------------------------------------- the State protocol
 
 
+REGISTERED: dict[str, type[State[Any]]] = {}
+"""Game name -> state class, filled as each game's package is imported: its state class
+registers itself (``class PlatesState(State[PlatesView]): game = "plates"``)."""
+
+
+def state_class_name(game: str) -> str:
+    """The name a game's state class goes by: ``PlatesState`` for ``plates``."""
+    return f"{game.capitalize()}State"
+
+
+def _register(cls: type[State[Any]]) -> None:
+    """Registers a game's state class, which lives in the package ``engine.<game>`` and is
+    named after the game; a second class for one game is refused."""
+    game = cls.game
+    if cls.__name__ != state_class_name(game) or not cls.__module__.startswith(f"engine.{game}."):
+        raise TypeError(
+            f"the state of game {game!r} is the class {state_class_name(game)} in the package "
+            f"engine.{game}, not {cls.__module__}.{cls.__qualname__}"
+        )
+    known = REGISTERED.setdefault(game, cls)
+    if known.__module__ != cls.__module__:
+        raise TypeError(f"game {game!r} is registered already, by {known.__module__}")
+    REGISTERED[game] = cls  # the same module imported again (a reload) replaces its class
+
+
 class State(Generic[V]):
     """Base class of every game's state, typed by its view (``State[PlatesView]``).
 
@@ -301,10 +326,14 @@ class State(Generic[V]):
     to_move: int | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A class that names its ``game`` registers itself as that game's state (a subclass of
+        it, a rigged state in a test, does not)."""
         super().__init_subclass__(**kwargs)
         from .bots import RandomBot
 
         cls.BOTS = {"random": RandomBot}
+        if "game" in cls.__dict__:
+            _register(cls)
 
     @classmethod
     def bot(cls, bot_class: type[B]) -> type[B]:

@@ -20,9 +20,9 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+from .. import GAMES
 from .bank import KINDS_VERSION, GameKinds, Puzzle, answer_data
 
-GAMES = ("plates", "india", "michigan", "rummy", "rupees")
 BANK_SIZE = 300
 """Puzzles a game's bank holds by default."""
 

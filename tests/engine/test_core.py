@@ -26,6 +26,26 @@ from engine.values import decode, encode
 def test_registry_names_the_games():
     assert "plates" in engine.GAMES
     assert engine.GAMES["plates"] is engine.plates.PlatesState
+    assert list(engine.GAMES) == ["india", "michigan", "plates", "rummy", "rupees"]
+
+
+def test_each_game_registers_its_own_state_class():
+    """A game's package is found by its ``rules`` module; its state class registers itself when
+    the package is imported, and only there, under its own name."""
+    for game in engine.GAMES:
+        cls = engine.GAMES[game]
+        assert cls.game == game and engine.core.REGISTERED[game] is cls
+        assert cls.__module__ == f"engine.{game}.rules"
+
+    class Rigged(PlatesState):  # a subclass does not take the game's place
+        pass
+
+    assert engine.GAMES["plates"] is PlatesState
+    with pytest.raises(TypeError, match=r"PlatesState in the package engine\.plates"):
+        type("PlatesState", (engine.State,), {"game": "plates", "__module__": "tests.fake"})
+    with pytest.raises(TypeError, match=r"the class GoState in the package engine\.go"):
+        type("Board", (engine.State,), {"game": "go", "__module__": "engine.go.rules"})
+    assert "go" not in engine.GAMES and "go" not in engine.core.REGISTERED
 
 
 def test_new_game_basics():
