@@ -370,13 +370,17 @@ class LabServer:
         *,
         python: str,
         settings: Mapping[str, Mapping[str, Any]] | None = None,
+        args: Sequence[str] = (),
+        env: Mapping[str, str] | None = None,
         timeout: float = 60.0,
         attempts: int = 3,
     ) -> LabServer:
         """Start JupyterLab serving root; work holds logs, settings and isolated Jupyter dirs.
 
         Auth is off, so it binds to 127.0.0.1 only. Jupyter config/data/runtime dirs point into
-        work, so the machine's ~/.jupyter and user kernelspecs cannot leak in.
+        work, so the machine's ~/.jupyter and user kernelspecs cannot leak in. ``args`` are
+        added to the command line (``--MappingKernelManager.cull_interval=1``), ``env`` to the
+        environment (``JUPYTER_CONFIG_PATH``).
         """
         work.mkdir(parents=True, exist_ok=True)
         settings_dir = work / "settings"
@@ -388,6 +392,7 @@ class LabServer:
             JUPYTER_RUNTIME_DIR=str(work / "runtime"),
             IPYTHONDIR=str(work / "ipython"),
             PATH=os.pathsep.join([str(Path(python).parent), os.environ.get("PATH", "")]),
+            **(env or {}),
         )
         last_error = ""
         for attempt in range(1, attempts + 1):
@@ -401,6 +406,7 @@ class LabServer:
                 f"--ServerApp.root_dir={root}",
                 f"--LabApp.user_settings_dir={settings_dir}",
                 f"--LabApp.workspaces_dir={work / 'workspaces'}",
+                *args,
             ]  # fmt: skip
             log = open(log_path, "w")  # noqa: SIM115 (closed in stop())
             t0 = time.perf_counter()
