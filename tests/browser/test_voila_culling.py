@@ -6,7 +6,9 @@ path, so the project's `jupyter_server_config.json` (the culler Binder's postBui
 the one read, with only its timeouts made short on the command line. Two Voilà pages are opened
 in Chromium; one is closed. Its kernel must be culled (the server's REST API no longer lists it,
 and the server's log says the culler did it), while the kernel of the page still open stays
-however long it is idle."""
+however long it is idle. (A tab closed normally also sends Voilà's shutdown beacon; Playwright
+closes the page without it, as a crashed browser, a sleeping laptop or a lost network does:
+the case the culler is for.)"""
 
 from __future__ import annotations
 
