@@ -17,9 +17,9 @@ def settings():
 
 
 def test_a_voila_page_waits_for_its_outputs_on_a_busy_server_and_says_so_if_they_never_come():
-    """Issue 36's blank pages: on a busy server a play page's table (about 140 widgets) reached
-    Voila's executor up to 12 s after the cell's reply, past nbclient's default 4 s, and the
-    page got the cell without its output: blank, with nothing said. The executor now waits
+    """Issue 36's blank pages: on a busy server a play page's table (about 140 widgets) came
+    to Voila's executor later than nbclient's default 4 s after the cell's reply, and the page
+    got the cell without its output: blank, with nothing said. The executor now waits
     minutes, and a cell whose output never comes says so on the page."""
     nbformat = pytest.importorskip("nbformat")
     execute = pytest.importorskip("voila.execute")
