@@ -51,7 +51,10 @@ $(TEST_STAMP): $(LAB_STAMP)
 .PHONY: lab test check lint rooms bench binder-check binder-lock binder-link constraints clean
 # The server's root is the project folder, so every link of the README and the notebooks
 # opens (docs/, the play pages at /voila/render/notebooks/play/...), and Voila reads
-# ./voila.json from the folder it starts in.
+# ./voila.json from the folder it starts in. The project folder is put on Jupyter's config path
+# (after the user's own ~/.jupyter, which still wins), so the server reads
+# ./jupyter_server_config.json too: kernels of closed Voila pages are culled, as on Binder.
+lab: export JUPYTER_CONFIG_PATH := $(CURDIR)$(if $(JUPYTER_CONFIG_PATH),:$(JUPYTER_CONFIG_PATH))
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab $(LAB_ARGS) --ServerApp.root_dir=. notebooks/00_welcome.ipynb
 

@@ -89,8 +89,21 @@ class BiddingPanel(widgets.VBox):
             button.disabled = action not in legal
             reason = why_not(action) if button.disabled else None
             button.tooltip = f"not now: {reason}" if reason else self._tips[button.description]
-        self.digit.disabled = not any(isinstance(a, Bid) for a in legal)
+        self._digits_disabled(not any(isinstance(a, Bid) for a in legal))
         self._fill_counts()
+
+    def _digits_disabled(self, disabled: bool) -> None:
+        """Disable or enable the ten digits, on the page too. A ToggleButtons view sets its
+        buttons' ``disabled`` only when it rebuilds them, and rebuilds them only when their
+        labels or icons change (ipywidgets issue 2847); the digits' labels "0" to "9" are their
+        own positions, which the view takes for unchanged. So the icons change with it (empty
+        icons, none shown: ``[""]`` each when disabled, none when enabled, as the digits
+        start) and the view rebuilds."""
+        if disabled == self.digit.disabled:
+            return
+        with self.digit.hold_sync():
+            self.digit.icons = [""] * len(self.digit.options) if disabled else []
+            self.digit.disabled = disabled
 
     def _fill_counts(self) -> None:
         counts = [

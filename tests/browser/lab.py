@@ -335,8 +335,12 @@ class LabServer:
         return f"{self.base_url}/{mode}/tree/{urllib.parse.quote(path)}"
 
     def api(self, method: str, path: str, timeout: float = 10.0) -> tuple[int, Any]:
-        """Call the REST API (no token: auth is off); returns (status, decoded JSON or None)."""
-        req = urllib.request.Request(self.base_url + path, method=method)
+        """Call the REST API (no token: auth is off); returns (status, decoded JSON or None).
+        A request that changes something carries an XSRF token in its cookie and its header,
+        as a page's does (without them the server refuses a DELETE with 403)."""
+        xsrf = uuid.uuid4().hex
+        headers = {"Cookie": f"_xsrf={xsrf}", "X-XSRFToken": xsrf} if method != "GET" else {}
+        req = urllib.request.Request(self.base_url + path, method=method, headers=headers)
         with urllib.request.urlopen(req, timeout=patience(timeout)) as r:
             body = r.read()
             return r.status, (json.loads(body) if body else None)
@@ -370,13 +374,17 @@ class LabServer:
         *,
         python: str,
         settings: Mapping[str, Mapping[str, Any]] | None = None,
+        args: Sequence[str] = (),
+        env: Mapping[str, str] | None = None,
         timeout: float = 60.0,
         attempts: int = 3,
     ) -> LabServer:
         """Start JupyterLab serving root; work holds logs, settings and isolated Jupyter dirs.
 
         Auth is off, so it binds to 127.0.0.1 only. Jupyter config/data/runtime dirs point into
-        work, so the machine's ~/.jupyter and user kernelspecs cannot leak in.
+        work, so the machine's ~/.jupyter and user kernelspecs cannot leak in. ``args`` are
+        added to the command line (``--MappingKernelManager.cull_interval=1``), ``env`` to the
+        environment (``JUPYTER_CONFIG_PATH``).
         """
         work.mkdir(parents=True, exist_ok=True)
         settings_dir = work / "settings"
@@ -388,6 +396,7 @@ class LabServer:
             JUPYTER_RUNTIME_DIR=str(work / "runtime"),
             IPYTHONDIR=str(work / "ipython"),
             PATH=os.pathsep.join([str(Path(python).parent), os.environ.get("PATH", "")]),
+            **(env or {}),
         )
         last_error = ""
         for attempt in range(1, attempts + 1):
@@ -401,6 +410,7 @@ class LabServer:
                 f"--ServerApp.root_dir={root}",
                 f"--LabApp.user_settings_dir={settings_dir}",
                 f"--LabApp.workspaces_dir={work / 'workspaces'}",
+                *args,
             ]  # fmt: skip
             log = open(log_path, "w")  # noqa: SIM115 (closed in stop())
             t0 = time.perf_counter()

@@ -66,8 +66,8 @@ def play_turn(table) -> bool:
         if table.locator(shown).count() and tap(table.locator(shown)):
             return True
     status = table.locator(".tt-status").text_content() or ""
-    if "You to move" not in status:
-        return False
+    if "You to move" not in status or "sent: waiting for the table" in status:
+        return False  # not this student's turn, or their click is on its way (a busy server)
     answer = enabled(table, "Agree" if rounds_seen(table) % 2 else "Challenge")
     if answer.count():
         return tap(answer)

@@ -14,6 +14,7 @@ import engine
 from engine.plates import Agree, Bid, Cancel, Challenge, Plate, rigged_shuffle
 from tabletop_widgets import Board, PlatesTable
 from tabletop_widgets.hotseat import take_screen
+from tabletop_widgets.plates import BiddingPanel
 from tabletop_widgets.render.plates import plate_svg, state_svg, table_svg
 
 
@@ -298,3 +299,16 @@ def test_the_log_and_the_panel_follow_a_look_back():
     assert t.board.recent == ["You bid three 4's", "Bot 1 challenges"][: len(t.board.recent)]
     t.look(None)
     assert t.board.log == t.log_lines and t.board.move == moves
+
+
+def test_the_digits_icons_change_whenever_they_are_disabled_or_enabled():
+    """The page's ToggleButtons apply ``disabled`` only when their icons (or labels) change:
+    each change of the digits' state comes with a change of their icons, in one message
+    (tests/browser/test_plates_digits.py reads the buttons on the page)."""
+    panel = BiddingPanel(lambda action: None)
+    changed: list[str] = []
+    panel.digit.observe(lambda change: changed.append(change["name"]), ["icons", "disabled"])
+    for legal in ([], [Bid(1, 3)], [], [Bid(2, 5)], [Bid(2, 6)]):
+        panel.update(legal, lambda action: None)
+    assert changed == ["icons", "disabled"] * 4  # the last update changed nothing
+    assert panel.digit.disabled is False and panel.digit.icons == ()
