@@ -460,11 +460,12 @@ class _Deals:
             for g, seat in asks:
                 state = self.states[g]
                 self.legal[g] = state.legal_actions()
-                numbers, new = box.encode_legal(self.legal[g])
+                key = f"{g}:{seat}"
+                numbers, new = box.encode_legal(self.legal[g], key)
                 events = self.onlookers[g].events_of(seat)
                 questions.append(
                     {
-                        "key": f"{g}:{seat}",
+                        "key": key,
                         "seat": seat,
                         "view": state.view(seat),
                         "events": [event_data(e) for e in events[self.told.get((g, seat), 0) :]],
