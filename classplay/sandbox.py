@@ -53,6 +53,7 @@ import random
 import re
 import select
 import selectors
+import shutil
 import signal
 import subprocess
 import sys
@@ -254,6 +255,7 @@ class Sandbox:
             "read": isolation.readable(),
             "proc": bool(walls.namespaces),
             "landlock": walls.landlock > 0,
+            "mount": isolation.private_scratch(walls) == "mount",
             "actions": {game: known_actions(game).data for game in self.games},
         }
         here = os.path.abspath(sys.executable)  # no "..": the folders it passes may not be there
@@ -457,6 +459,8 @@ def main() -> None:
     settings = json.loads(sys.argv[1])
     isolation.join(settings["groups"])
     isolation.limit(settings["memory"], PROCESSES)
+    if settings["mount"] and isolation.mount_scratch(settings["scratch"]):
+        os.chdir(settings["scratch"])  # the folder in memory, not the disk's below it
     isolation.drop_privileges()
     _die_with_parent()
     reader = os.fdopen(os.dup(0), "rb")
@@ -484,8 +488,7 @@ def main() -> None:
     for line in reader:
         for answer in template.handle(json.loads(line), reader.readline):
             say(answer)
-    for playing in template.seats.values():  # the input is over: end the seats, then itself
-        template._end(playing)
+    template._end_all()  # the input is over: end the seats, then itself
 
 
 def _warm(game: str) -> list[Any]:
@@ -552,12 +555,13 @@ def orphaned(parent: int) -> None:
 
 @dataclass
 class _Seat:
-    """A seat's process, as its template sees it: the pipes to it, and its scheduler's
-    statistics (``_queued``)."""
+    """A seat's process, as its template sees it: the pipes to it, its scratch folder, and
+    its scheduler's statistics (``_queued``)."""
 
     pid: int
     to: IO[bytes]
     back: IO[bytes]
+    folder: str
     stat: int = -1
     ended: str = ""
     buffer: bytes = b""
@@ -575,6 +579,10 @@ class Template:
         self.code: dict[tuple[str, str], types.CodeType | BaseException] = {}
         self.seats: dict[str, _Seat] = {}
         self.born = 0
+        self.landlock = (
+            isolation.Landlock(settings["read"], settings["proc"]) if settings["landlock"] else None
+        )
+        """What each seat may read, the paths opened once."""
 
     def handle(
         self, message: dict[str, Any], more: Callable[[], bytes]
@@ -588,9 +596,7 @@ class Template:
             yield self._read(seat)
             self._end(seat)
         elif do == "deals":
-            for seat in self.seats.values():
-                self._end(seat)
-            self.seats = {}
+            self._end_all()
             code = self._compiled(message)
             for deal in message["deals"]:
                 made = []
@@ -603,9 +609,7 @@ class Template:
                 answers = [self._read(seat) for seat in made]
                 yield next((a for a in answers if a != b'{"ok":true}\n'), {"ok": True})
         elif do == "rest":
-            for seat in self.seats.values():
-                self._end(seat)
-            self.seats = {}
+            self._end_all()
         elif do == "ask":  # each seat's question on a line of its own, passed on as it is
             keys = message["keys"]
             for key, question in [(key, more()) for key in keys]:
@@ -637,17 +641,20 @@ class Template:
         return self.code[key]
 
     def _fork(self, work: Callable[[], dict[str, Any]]) -> _Seat:
-        """A seat's process: it confines itself, answers ``work()`` in one line, then (if it
-        made a player) the questions it is sent, until its input ends."""
+        """A seat's process, with a scratch folder of its own: it confines itself, answers
+        ``work()`` in one line, then (if it made a player) the questions it is sent, until
+        its input ends."""
         self.born += 1
+        own = os.path.join(self.settings["scratch"], f"seat-{self.born}")
+        os.mkdir(own, 0o700)
         down, up = os.pipe(), os.pipe()
         pid = os.fork()
         if pid == 0:  # the seat's process
             code = 0
             try:
-                keep = (down[0], up[1])
-                _close_all_but(keep)
-                self._confine(f"seat-{self.born}")
+                rules = self.landlock.fds if self.landlock else ()
+                _close_all_but((down[0], up[1], *rules))
+                self._confine(own)
                 reader, writer = os.fdopen(down[0], "rb"), os.fdopen(up[1], "wb")
                 writer.write(_line_of(_guarded(work)))
                 writer.flush()
@@ -666,20 +673,19 @@ class Template:
             stat = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
         except OSError:  # not Linux
             stat = -1
-        return _Seat(pid, os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0), stat)
+        to, back = os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0)
+        return _Seat(pid, to, back, own, stat)
 
-    def _confine(self, name: str) -> None:
-        """A seat's walls: its own scratch folder (its home and temporary folder), its own
-        limits (CPU seconds: the tournament's budget), Landlock to that folder."""
-        own = os.path.join(self.settings["scratch"], name)
-        os.mkdir(own, 0o700)
+    def _confine(self, own: str) -> None:
+        """A seat's walls: its own scratch folder ``own`` (its home and temporary folder),
+        its own limits (CPU seconds: the tournament's budget), Landlock to that folder."""
         os.chdir(own)
         os.environ["HOME"] = os.environ["TMPDIR"] = own
         tempfile.tempdir = own
         _die_with_parent()
         isolation.limit(self.settings["memory"], PROCESSES, self.settings["cpu"])
-        if self.settings["landlock"]:
-            isolation.landlock(self.settings["read"], [own], self.settings["proc"])
+        if self.landlock:
+            self.landlock.restrict([own])
 
     def _waited(self, seat: _Seat) -> float:
         """When ``seat`` began to answer (waiting for it)."""
@@ -703,7 +709,26 @@ class Template:
         return line + b"\n"
 
     def _end(self, seat: _Seat, grace: float = 0.0) -> int:
-        """End a seat's process (after ``grace`` seconds if it is ending); its wait status."""
+        """End a seat's process (after ``grace`` seconds if it is ending) and remove its
+        folder; its wait status."""
+        status = self._stop(seat, grace)
+        if seat.folder:
+            shutil.rmtree(seat.folder, ignore_errors=True)
+            seat.folder = ""
+        return status
+
+    def _end_all(self) -> None:
+        """End every seat's process: each told at once, then each waited for (so they end
+        together)."""
+        seats, self.seats = list(self.seats.values()), {}
+        for seat in seats:
+            self._stop(seat, wait=False)
+        for seat in seats:
+            self._end(seat)
+
+    def _stop(self, seat: _Seat, grace: float = 0.0, wait: bool = True) -> int:
+        """End a seat's process (after ``grace`` seconds if it is ending); its wait status
+        (0 if not ``wait``)."""
         for pipe in (seat.to, seat.back):
             with contextlib.suppress(OSError):
                 pipe.close()
@@ -719,7 +744,7 @@ class Template:
                 time.sleep(0.005)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(seat.pid, signal.SIGKILL)
-            return os.waitpid(seat.pid, 0)[1]
+            return os.waitpid(seat.pid, 0)[1] if wait else 0
         return 0
 
 
