@@ -250,6 +250,7 @@ class Sandbox:
             "groups": groups,
             "memory": self.limits.memory,
             "cpu": int(self.limits.budget) + 1,
+            "time": self.limits.time,
             "games": list(self.games),
             "scratch": scratch,
             "read": isolation.readable(),
@@ -701,8 +702,8 @@ class Template:
             if len(seat.buffer) > LINE:
                 seat.ended = "sent too much"
                 self._end(seat)
-            elif not chunk:
-                seat.ended = _ended(self._end(seat, 1.0))
+            elif not chunk:  # it has ended, or will: how is waited for as long as an answer
+                seat.ended = _ended(self._end(seat, self.settings["time"]))
         if seat.ended:
             return _line_of({"problem": seat.ended})
         line, _, seat.buffer = seat.buffer.partition(b"\n")
