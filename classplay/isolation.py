@@ -64,6 +64,8 @@ class Isolation:
             out.append("a control group bounds the memory of all its processes together")
         if ns == "bubblewrap" or ll:
             out.append("no writes outside its own scratch folder, emptied after")
+        if private_scratch(self):
+            out.append(f"its files in memory, {SCRATCH >> 20} MB at most, never on the disk")
         if ns == "bubblewrap" or ll:
             out.append("nothing readable but Python, the engine and its scratch folder")
         if ns:
