@@ -405,8 +405,9 @@ class Slow:
 
 def test_each_answer_is_due_one_time_limit_after_the_one_before():
     """Ten questions in one message, the tenth never answered: the time-out comes one limit
-    after the ninth answer, not ten limits after the message."""
-    box = Sandbox(Limits(time=0.5), ("plates",))
+    after the ninth answer, not ten limits after the message. (A limit of 2 s, not 0.5: ten
+    fresh processes forked and answering within 0.5 s each failed once on a loaded machine.)"""
+    box = Sandbox(Limits(time=2.0), ("plates",))
     seats = {f"{k}:0": 1 for k in range(10)}
     deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
     box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
@@ -422,9 +423,9 @@ def test_each_answer_is_due_one_time_limit_after_the_one_before():
     start = time.monotonic()
     box.send({"do": "ask", "game": "plates", "players": 4, "asks": asks})
     assert [box.answer() for _ in range(9)] == [{"i": 0}] * 9
-    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+    with pytest.raises(Fault, match=r"no answer within 2 s"):
         box.answer()
-    assert time.monotonic() - start < 3.0  # not 5 s: ten limits
+    assert time.monotonic() - start < 10.0  # not 20 s: ten limits
 
 
 def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
