@@ -11,8 +11,9 @@ cost of the decisions alone (starting the two sandboxes cancels out), and the ro
 it). Cost = CPU seconds of this process and of every process it started (sandboxes, pool
 workers: ``RUSAGE_CHILDREN``), and wall seconds.
 
-(b) **A class of 30.** A plates round robin of 30 students' files, 10 duplicate deals a pair
-(435 pairs, 4,350 deals, 8,700 four-player games): 16 small rule-based strategies (lesson 01's
+(b) **A class of 30.** A plates round robin of 30 students' files at the tournament's default
+deals a pair (``deals_a_pair(30)``: 4, so 435 pairs, 1,740 deals, 3,480 four-player games;
+or as many as the command line says): 16 small rule-based strategies (lesson 01's
 kind: a threshold on ``bid_chance_from_view``, an opening bid from the plate), 6 that ask the
 basic bot, 3 the random bot, 2 the expert, a file that raises, one that answers junk and one
 that hangs (an endless loop: withdrawn after three time-outs of ``time_limit``, 5 s). Played
@@ -33,6 +34,10 @@ Landlock, limits), each seat of each deal in a process forked from the sandbox's
 in force are printed first.
 
     python benchmarks/tournament.py [deals for (a)] [rounds for (a)] [deals a pair for (b)]
+
+(a) runs in unshare's namespaces even where bubblewrap is installed (bubblewrap's monitor
+does not wait for its sandbox, so the seats' CPU time would not reach ``RUSAGE_CHILDREN``);
+(b), (c) and (d) in the walls ``available()`` says.
 """
 
 from __future__ import annotations
@@ -51,7 +56,7 @@ from _common import headline
 from classplay import isolation
 from classplay.isolation import available
 from classplay.sandbox import Limits, Sandbox
-from classplay.tournament import lineups, strategies_in, tournament
+from classplay.tournament import deals_a_pair, lineups, strategies_in, tournament
 
 THRESHOLD = """
 import engine
@@ -103,7 +108,10 @@ JUNK = "class MyStrategy:\n    def choose(self, seat):\n        return 'agree'\n
 HANGS = "class MyStrategy:\n    def choose(self, seat):\n        while True:\n            pass\n"
 STAND_IN = "class MyStrategy:\n    def choose(self, seat):\n        raise TimeoutError\n"
 """The hanger in the baseline: the same forfeit, at once."""
-PAIR_DEALS = 10
+PAIR_DEALS = None
+"""(b)'s deals a pair: the tournament's default."""
+HANGER_DEALS = 10
+"""(c)'s deals."""
 
 
 def clocks() -> tuple[float, float, float]:
@@ -233,9 +241,9 @@ def as_classes(files: dict, stand_in: str | None = None) -> tuple[dict, list[int
     return here, decisions, spent
 
 
-def round_robin(deals: int) -> dict:
-    """(b): 30 files, every pair on ``deals`` duplicate deals: as classes in this process,
-    then as files with 1 and with 2 workers."""
+def round_robin(deals: int | None) -> dict:
+    """(b): 30 files, every pair on ``deals`` duplicate deals (None: the default): as classes
+    in this process, then as files with 1 and with 2 workers."""
     out: dict = {}
     with tempfile.TemporaryDirectory() as where:
         folder = Path(where)
@@ -369,24 +377,25 @@ def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 9
     pair_deals = int(sys.argv[3]) if len(sys.argv) > 3 else PAIR_DEALS
+    shown = pair_deals or deals_a_pair(30)
     result: dict = {"cores": os.cpu_count(), "isolation": str(available())}
     print(result["isolation"], flush=True)
     result["boundary"] = boundary(deals, rounds)
     print(json.dumps(result["boundary"]), flush=True)
     result["class_of_30"] = round_robin(pair_deals)
-    result["hanger"] = withdrawal(pair_deals)
+    result["hanger"] = withdrawal(HANGER_DEALS)
     result["sandbox_memory"] = sandbox_memory()
     a, b, c = result["boundary"], result["class_of_30"], result["hanger"]
     print(table(a, b))
     print(
-        f"(c): the hanger against one honest file, {pair_deals} deals: {c['time_outs']} "
+        f"(c): the hanger against one honest file, {HANGER_DEALS} deals: {c['time_outs']} "
         f"time-outs, {c['wall_s']} s wall ({c['cpu_s']} s CPU; load average "
         f"{c['load_average'][0]} to {c['load_average'][1]}); withdrawn {c['withdrawn']}."
     )
     headline(
         "tournament",
         f"a sandboxed decision {a['ratio_cpu']}× the CPU of an in-process one "
-        f"({a['ratio_wall']}× the wall time); 30 files, {pair_deals} deals a pair: "
+        f"({a['ratio_wall']}× the wall time); 30 files, {shown} deals a pair: "
         f"{b['1_worker']['wall_s']} s wall with 1 worker, {b['2_workers']['wall_s']} s with 2 "
         f"({b['in_process']['wall_s']} s in process)",
         result,

@@ -64,6 +64,8 @@ class Isolation:
             out.append("a control group bounds the memory of all its processes together")
         if ns == "bubblewrap" or ll:
             out.append("no writes outside its own scratch folder, emptied after")
+        if private_scratch(self):
+            out.append(f"its files in memory, {SCRATCH >> 20} MB at most, never on the disk")
         if ns == "bubblewrap" or ll:
             out.append("nothing readable but Python, the engine and its scratch folder")
         if ns:
@@ -166,6 +168,42 @@ def readable() -> list[str]:
     return out
 
 
+SCRATCH = 1 << 26
+"""The bytes a sandbox's files may take, all its processes together, where its scratch
+folder is a file system of its own in memory (``private_scratch``)."""
+
+
+def private_scratch(isolation: Isolation) -> str:
+    """How a sandbox's scratch folder is made a file system of its own in memory (a tmpfs
+    of ``SCRATCH`` bytes, gone with the sandbox, and cheap to make folders in): by
+    bubblewrap ("bubblewrap", where it can size one), by the sandbox itself in its mount
+    namespace ("mount"), or not at all (""): a folder on the teacher's disk."""
+    if isolation.namespaces == "bubblewrap":
+        return "bubblewrap" if _bwrap_sizes() else ""
+    return "mount" if isolation.namespaces == "unshare" else ""
+
+
+@functools.lru_cache(maxsize=1)
+def _bwrap_sizes() -> bool:
+    """Whether this bubblewrap can size a tmpfs (``--size``, bubblewrap 0.8)."""
+    bwrap = shutil.which("bwrap")
+    try:
+        shown = subprocess.run([bwrap or "bwrap", "--help"], capture_output=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in shown.stdout + shown.stderr
+
+
+def mount_scratch(scratch: str) -> bool:
+    """Mount a tmpfs of ``SCRATCH`` bytes on ``scratch`` (in this process's own mount
+    namespace, as its user namespace's root); whether it was."""
+    if _libc is None:
+        return False
+    options = f"size={SCRATCH},mode=0700".encode()
+    done = _libc.mount(b"tmpfs", scratch.encode(), b"tmpfs", _MS_NOSUID | _MS_NODEV, options)
+    return bool(done == 0)
+
+
 def command(isolation: Isolation, python: list[str], scratch: str) -> list[str]:
     """The command line running ``python`` (a Python command) inside ``isolation``'s
     namespaces, in ``scratch``."""
@@ -180,7 +218,10 @@ def command(isolation: Isolation, python: list[str], scratch: str) -> list[str]:
                 argv += ["--symlink", os.readlink(link), link]
         for p in readable():
             argv += ["--ro-bind", p, p]
-        argv += ["--bind", scratch, scratch, "--chdir", scratch]
+        if private_scratch(isolation):
+            argv += ["--size", str(SCRATCH), "--tmpfs", scratch, "--chdir", scratch]
+        else:
+            argv += ["--bind", scratch, scratch, "--chdir", scratch]
         argv += [x for k, v in environment(scratch).items() for x in ("--setenv", k, v)]
         return [*argv, *python]
     if isolation.namespaces == "unshare":
@@ -208,6 +249,7 @@ def environment(scratch: str) -> dict[str, str]:
 _libc = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 _LANDLOCK_CREATE, _LANDLOCK_ADD, _LANDLOCK_RESTRICT = 444, 445, 446  # every architecture
 _PR_SET_NO_NEW_PRIVS, _PR_CAPBSET_DROP, _PR_SET_DUMPABLE = 38, 24, 4
+_MS_NOSUID, _MS_NODEV = 2, 4
 _FILE_RIGHTS = 1 | 2 | 4  # execute, write, read a file
 _READ = 1 | 4 | 8  # execute, read a file, read a folder
 
@@ -240,42 +282,84 @@ class _Beneath(ctypes.Structure):
     _fields_ = [("allowed", ctypes.c_uint64), ("fd", ctypes.c_int32)]
 
 
-def landlock(read: list[str], write: list[str], proc: bool) -> int:
-    """Allow this process (and all it starts) to read only ``read`` (and ``/proc`` when
-    ``proc``: its own PID namespace's), to write only ``write``, no TCP (ABI 4), no signals
-    or abstract sockets outside (ABI 6). The ABI version applied (0: none here)."""
-    abi = landlock_abi()
-    if not abi or _libc is None:
-        return 0
-    every = _all_fs(abi)
-    attr = _Ruleset(every, 3 if abi >= 4 else 0, 3 if abi >= 6 else 0)
-    size = ctypes.sizeof(_Ruleset) if abi >= 6 else 16 if abi >= 4 else 8
-    ruleset = _libc.syscall(_LANDLOCK_CREATE, ctypes.byref(attr), size, 0)
-    if ruleset < 0:
-        return 0
-    try:
-        rules = [(p, _READ) for p in read] + [(p, every) for p in write]
-        rules += [("/dev/null", 2 | 4), ("/dev/urandom", 4), ("/dev/zero", 4)]
+class Landlock:
+    """Landlock's rules for processes that may read only ``read`` (and ``/proc`` when
+    ``proc``: its own PID namespace's), each path opened once (``fds``, which a forked
+    process keeps open until it calls ``restrict``)."""
+
+    def __init__(self, read: list[str], proc: bool) -> None:
+        self.abi = landlock_abi() if _libc is not None else 0
+        self.rules: list[tuple[int, int]] = []
+        if not self.abi:
+            return
+        every = _all_fs(self.abi)
+        paths = [(p, _READ) for p in read]
+        paths += [("/dev/null", 2 | 4), ("/dev/urandom", 4), ("/dev/zero", 4)]
         if proc:
-            rules.append(("/proc", _READ))
-        for path, rights in rules:
+            paths.append(("/proc", _READ))
+        for path, rights in paths:
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
             except OSError:
                 continue
-            try:
-                if not os.path.isdir(path):
-                    rights &= _FILE_RIGHTS | (1 << 14) | (1 << 15 if abi >= 5 else 0)
-                rule = _Beneath(rights & every, fd)
-                _libc.syscall(_LANDLOCK_ADD, ruleset, 1, ctypes.byref(rule), 0)
-            finally:
-                os.close(fd)
-        _libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-        if _libc.syscall(_LANDLOCK_RESTRICT, ruleset, 0) != 0:
+            self.rules.append((fd, _rights(path, rights, self.abi) & every))
+
+    @property
+    def fds(self) -> tuple[int, ...]:
+        return tuple(fd for fd, _ in self.rules)
+
+    def restrict(self, write: list[str]) -> int:
+        """Allow this process (and all it starts) to read only what the rules say, to write
+        only ``write``, no TCP (ABI 4), no signals or abstract sockets outside (ABI 6); the
+        rules' paths closed. The ABI version applied (0: none here)."""
+        abi = self.abi
+        if not abi or _libc is None:
             return 0
-    finally:
-        os.close(ruleset)
-    return abi
+        every = _all_fs(abi)
+        attr = _Ruleset(every, 3 if abi >= 4 else 0, 3 if abi >= 6 else 0)
+        size = ctypes.sizeof(_Ruleset) if abi >= 6 else 16 if abi >= 4 else 8
+        ruleset = _libc.syscall(_LANDLOCK_CREATE, ctypes.byref(attr), size, 0)
+        if ruleset < 0:
+            return 0
+        try:
+            rules = list(self.rules)
+            for path in write:
+                with contextlib.suppress(OSError):
+                    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+                    rules.append((fd, _rights(path, every, abi) & every))
+            rule = _Beneath()
+            for fd, rights in rules:
+                rule.allowed, rule.fd = rights, fd
+                _libc.syscall(_LANDLOCK_ADD, ruleset, 1, ctypes.byref(rule), 0)
+            for fd, _ in rules:
+                os.close(fd)
+            self.rules = []
+            _libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+            if _libc.syscall(_LANDLOCK_RESTRICT, ruleset, 0) != 0:
+                return 0
+        finally:
+            os.close(ruleset)
+        return abi
+
+    def close(self) -> None:
+        for fd, _ in self.rules:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.rules = []
+
+
+def _rights(path: str, rights: int, abi: int) -> int:
+    """``rights`` as Landlock allows them on ``path``: a file's only, if it is not a folder."""
+    if os.path.isdir(path):
+        return rights
+    return rights & (_FILE_RIGHTS | (1 << 14) | (1 << 15 if abi >= 5 else 0))
+
+
+def landlock(read: list[str], write: list[str], proc: bool) -> int:
+    """Allow this process (and all it starts) to read only ``read`` (and ``/proc`` when
+    ``proc``: its own PID namespace's), to write only ``write``, no TCP (ABI 4), no signals
+    or abstract sockets outside (ABI 6). The ABI version applied (0: none here)."""
+    return Landlock(read, proc).restrict(write)
 
 
 def drop_privileges() -> None:

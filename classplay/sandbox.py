@@ -27,14 +27,17 @@ line per deal or question):
   seed}, "chance": text}, ...]}``: end the seats' processes of the deals before; for each
   seat (``key``) of each deal fork a process that runs the file afresh and makes its player.
 - ``{"do": "rest"}``: end the seats' processes (the deals are over); no answer.
-- ``{"do": "ask", "game": game, "players": n, "asks": [...]}``: one decision per ask, each
-  for a seat (``key``), asked of that seat's process. Each deal has its own random numbers, so
-  a deal plays the same alone or with others.
+- ``{"do": "ask", "keys": [key, ...]}``, then one line per key: a decision for that seat,
+  the line passed on to the seat's process as it is (``{"game": game, "players": n, "seat":
+  ..., "view": ..., "events": [...], "move": ..., "legal": runs, "new": {number: action}}``).
+  Each deal has its own random numbers, so a deal plays the same alone or with others.
 
-A question sends only what the sandbox lacks: the seat's new events, and its legal actions as
-runs of numbers (``[first, end, first, end, ...]``) with the JSON of any action new to it;
-the template numbers each seat's actions afresh, so a seat learns nothing from the numbers of
-actions other seats were offered.
+A question sends only what the seat lacks: its new events, and its legal actions as runs of
+numbers (``[first, end, first, end, ...]``). The game's actions that its basic bots meet in a
+deal (``known_actions``: the same in every process, whatever is played) have the same numbers
+in every seat, given on the sandbox's command line and decoded once by the template; any
+other action goes as JSON, numbered by each seat in the order it meets it, so a seat learns
+nothing from the numbers of actions other seats were offered.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ import random
 import re
 import select
 import selectors
+import shutil
 import signal
 import subprocess
 import sys
@@ -123,11 +127,13 @@ class Sandbox:
     def __init__(self, limits: Limits, games: tuple[str, ...] = ()) -> None:
         self.limits, self.games = limits, games
         self.process: subprocess.Popen[bytes] | None = None
-        self.ids: dict[Any, int] = {}
-        """Each action already sent to this process, with its number there."""
+        self.known = known_actions(games[0]) if games else Known((), {})
+        """The game's actions every seat knows by number from the start."""
+        self._extra: dict[str, dict[Any, int]] = {}
+        """Each seat's actions beyond ``known`` sent to it, with its numbers for them."""
         self._sent: dict[tuple[int, int, int], tuple[list[Any], list[int]]] = {}
-        """Lists of legal actions already sent, by length and their ends' identities, with
-        their runs of numbers."""
+        """Lists of legal actions of ``known`` actions only already sent, by length and their
+        ends' identities, with their runs of numbers."""
         self._buffer = b""
         self._out = bytearray()
         """What is still to be written to the process."""
@@ -148,9 +154,17 @@ class Sandbox:
         """Send one message, starting the process if it is not running."""
         if self.process is None:
             self._start()
-        self._out += _line_of(message)
-        self._push()
         do = message["do"]
+        if do == "ask":  # a line of keys, then each seat's question as it will read it
+            asks = message["asks"]
+            self._out += _line_of({"do": "ask", "keys": [ask["key"] for ask in asks]})
+            shared = {"game": message["game"], "players": message["players"]}
+            for ask in asks:
+                self._out += _line_of({k: v for k, v in ask.items() if k != "key"} | shared)
+        else:
+            self._out += _line_of(message)
+            self._extra = {}  # new seats, or none: each numbers its actions afresh
+        self._push()
         owed = len(message["asks"] if do == "ask" else message.get("deals", [0]))
         if do != "rest":  # the one message answered by nothing
             self._owed.append([time.monotonic(), owed])
@@ -189,27 +203,41 @@ class Sandbox:
             return {"problem": "sent something that is not an answer"}
         return data
 
-    def encode_legal(self, legal: list[Any]) -> tuple[list[int], dict[int, Any]]:
-        """``legal`` as runs of this process's numbers for them (``runs``), and the JSON of
-        those it has not yet been sent. A list sent before (the same actions: a game lists
-        the same ones again and again) is found without hashing its actions."""
-        key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0, 0, 0)
-        found = self._sent.get(key)
+    def encode_legal(self, legal: list[Any], key: str) -> tuple[list[int], dict[int, Any]]:
+        """``legal`` as the numbers seat ``key``'s process knows them by (``runs`` of them),
+        and the JSON of those new to it. The game's ``known`` actions have the same numbers in
+        every seat; any other action is numbered by each seat in the order it meets it (so a
+        seat learns nothing from the numbers of what other seats were offered). A list of
+        known actions sent before (a game lists the same ones again and again) is found
+        without hashing its actions."""
+        found_key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0, 0, 0)
+        found = self._sent.get(found_key)
         if found is not None and found[0] == legal:  # equal lists: their numbers are known
             return found[1], {}
-        new: dict[int, Any] = {}
+        index = self.known.index
         try:
-            numbers = list(map(self.ids.__getitem__, legal))
+            numbers = list(map(index.__getitem__, legal))
         except KeyError:
-            for action in legal:
-                if action not in self.ids:
-                    new[len(self.ids)] = encode(action)
-                    self.ids[action] = len(self.ids)
-            numbers = list(map(self.ids.__getitem__, legal))
+            return self._encode_extra(legal, key)
         if len(self._sent) >= KEPT:
             self._sent.clear()
-        self._sent[key] = (list(legal), runs(numbers))
-        return self._sent[key][1], new
+        self._sent[found_key] = (list(legal), runs(numbers))
+        return self._sent[found_key][1], {}
+
+    def _encode_extra(self, legal: list[Any], key: str) -> tuple[list[int], dict[int, Any]]:
+        """``encode_legal`` for a list with actions that are not ``known``."""
+        index, extra = self.known.index, self._extra.setdefault(key, {})
+        new: dict[int, Any] = {}
+        numbers = []
+        for action in legal:
+            k = index.get(action)
+            if k is None:
+                k = extra.get(action)
+                if k is None:
+                    k = extra[action] = len(index) + len(extra)
+                    new[k] = encode(action)
+            numbers.append(k)
+        return runs(numbers), new
 
     # -- the process
     def _start(self) -> None:
@@ -222,11 +250,14 @@ class Sandbox:
             "groups": groups,
             "memory": self.limits.memory,
             "cpu": int(self.limits.budget) + 1,
+            "time": self.limits.time,
             "games": list(self.games),
             "scratch": scratch,
             "read": isolation.readable(),
             "proc": bool(walls.namespaces),
             "landlock": walls.landlock > 0,
+            "mount": isolation.private_scratch(walls) == "mount",
+            "actions": {game: known_actions(game).data for game in self.games},
         }
         here = os.path.abspath(sys.executable)  # no "..": the folders it passes may not be there
         python = [here, "-s", "-c", BOOT.format(root=ROOT), json.dumps(settings)]
@@ -249,7 +280,7 @@ class Sandbox:
         os.set_blocking(self.process.stdin.fileno(), False)
         self._selector = selectors.DefaultSelector()
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
-        self._buffer, self.ids, self._sent, self._ready = b"", {}, {}, False
+        self._buffer, self._extra, self._ready = b"", {}, False
         self._out.clear()
         self._owed.clear()
 
@@ -388,6 +419,38 @@ def numbers_of(sent: Sequence[int]) -> list[int]:
     return [n for k in range(0, len(sent), 2) for n in range(sent[k], sent[k + 1])]
 
 
+@dataclass(frozen=True)
+class Known:
+    """A game's actions that every seat knows by the same numbers from the start: ``data``,
+    their JSON, in order; ``index``, each action's number."""
+
+    data: tuple[Any, ...]
+    index: dict[Any, int]
+
+
+KNOWN = 1 << 15
+"""The most characters of JSON of a game's known actions (they go on the sandbox's command
+line)."""
+
+
+@functools.cache
+def known_actions(game: str) -> Known:
+    """The actions of ``game`` that its basic bots are offered in a deal, and those of a first
+    decision at each number of players (``_warm``): the same in every process, whatever is
+    played, so the numbers say nothing of any deal."""
+    data: list[Any] = []
+    index: dict[Any, int] = {}
+    size = 0
+    for action in _warm(game):
+        encoded = encode(action)
+        size += len(json.dumps(encoded, separators=(",", ":")))
+        if size > KNOWN:
+            break
+        index[action] = len(data)
+        data.append(encoded)
+    return Known(tuple(data), index)
+
+
 # ---------------------------------------------------------------- inside the sandbox
 
 
@@ -397,6 +460,8 @@ def main() -> None:
     settings = json.loads(sys.argv[1])
     isolation.join(settings["groups"])
     isolation.limit(settings["memory"], PROCESSES)
+    if settings["mount"] and isolation.mount_scratch(settings["scratch"]):
+        os.chdir(settings["scratch"])  # the folder in memory, not the disk's below it
     isolation.drop_privileges()
     _die_with_parent()
     reader = os.fdopen(os.dup(0), "rb")
@@ -410,6 +475,7 @@ def main() -> None:
     importlib.import_module("engine.seat")  # every seat's process needs it: imported once
     for game in settings["games"]:
         _warm(game)
+    _known(settings["actions"])
 
     template = Template(settings, (reader.fileno(), writer.fileno()))
     gc.collect()
@@ -421,29 +487,26 @@ def main() -> None:
 
     say({"ready": True})
     for line in reader:
-        for answer in template.handle(json.loads(line)):
+        for answer in template.handle(json.loads(line), reader.readline):
             say(answer)
-    for playing in template.seats.values():  # the input is over: end the seats, then itself
-        template._end(playing)
+    template._end_all()  # the input is over: end the seats, then itself
 
 
-def _warm(game: str) -> None:
+def _warm(game: str) -> list[Any]:
     """Play a deal of ``game`` with its basic bots (the engine's code only), so the odds
     tables they and a student's strategy compute on demand are in the template, made once,
-    not again in every seat's process; and keep, decoded (``_DECODED``), the actions they
-    were offered and those of a first decision at each number of players."""
+    not again in every seat's process. The actions they were offered and those of a first
+    decision at each number of players, each once, in the order met."""
     import engine
 
-    def noted(actions: Sequence[Any]) -> None:
-        for action in actions:
-            _DECODED.setdefault(json.dumps(encode(action), separators=(",", ":")), action)
+    noted: dict[Any, None] = {}
 
     class Noting:
         def __init__(self, bot: Any) -> None:
             self.bot = bot
 
         def choose(self, seat: Any) -> Any:
-            noted(seat.legal_actions())
+            noted.update(dict.fromkeys(seat.legal_actions()))
             return self.bot.choose(seat)
 
     with contextlib.suppress(Exception):
@@ -455,9 +518,21 @@ def _warm(game: str) -> None:
             state, rng = engine.new_game(game, players, seed=0), random.Random(0)
             for _ in range(100):  # chance's turns, to the first player's
                 if state.current_player != engine.CHANCE or state.is_terminal():
-                    noted(state.legal_actions())
+                    noted.update(dict.fromkeys(state.legal_actions()))
                     break
                 state = state.apply(state.sample_chance(rng))
+    return list(noted)
+
+
+def _known(actions: dict[str, list[Any]]) -> None:
+    """Each game's known actions (``known_actions``, as the tournament sent them), decoded
+    once here for every seat's process."""
+    from engine import GAMES
+    from engine.values import decode
+
+    for game, data in actions.items():
+        kinds = GAMES[game].kinds()
+        _KNOWN[game] = tuple(decode(d, kinds) for d in data)
 
 
 def _die_with_parent() -> None:
@@ -481,13 +556,14 @@ def orphaned(parent: int) -> None:
 
 @dataclass
 class _Seat:
-    """A seat's process, as its template sees it: the pipes to it, and the numbers its
-    actions go by (the template's number -> the seat's)."""
+    """A seat's process, as its template sees it: the pipes to it, its scratch folder, and
+    its scheduler's statistics (``_queued``)."""
 
     pid: int
     to: IO[bytes]
     back: IO[bytes]
-    numbers: dict[int, int]
+    folder: str
+    stat: int = -1
     ended: str = ""
     buffer: bytes = b""
 
@@ -496,17 +572,24 @@ class Template:
     """The sandbox's first process: the engine imported, no student's code ever run. For each
     seat of each deal (and to load a file) it forks a process, which confines itself further
     (its own scratch folder, Landlock) and runs the file afresh (``Player``); it passes each
-    question to the seat's process and its answer back, one line each."""
+    question to the seat's process as the tournament wrote it, and its answer back, one line
+    each."""
 
     def __init__(self, settings: dict[str, Any], keep: tuple[int, int]) -> None:
         self.settings, self.keep = settings, keep
         self.code: dict[tuple[str, str], types.CodeType | BaseException] = {}
         self.seats: dict[str, _Seat] = {}
-        self.actions: dict[int, str] = {}
-        """Every action's JSON text, by the tournament's number for it."""
         self.born = 0
+        self.landlock = (
+            isolation.Landlock(settings["read"], settings["proc"]) if settings["landlock"] else None
+        )
+        """What each seat may read, the paths opened once."""
 
-    def handle(self, message: dict[str, Any]) -> Iterator[dict[str, Any] | bytes]:
+    def handle(
+        self, message: dict[str, Any], more: Callable[[], bytes]
+    ) -> Iterator[dict[str, Any] | bytes]:
+        """Do what ``message`` says (``more()``: the next line the tournament sent); its
+        answers."""
         do = message["do"]
         if do == "load":
             code = self._compiled(message)
@@ -514,9 +597,7 @@ class Template:
             yield self._read(seat)
             self._end(seat)
         elif do == "deals":
-            for seat in self.seats.values():
-                self._end(seat)
-            self.seats = {}
+            self._end_all()
             code = self._compiled(message)
             for deal in message["deals"]:
                 made = []
@@ -529,29 +610,23 @@ class Template:
                 answers = [self._read(seat) for seat in made]
                 yield next((a for a in answers if a != b'{"ok":true}\n'), {"ok": True})
         elif do == "rest":
-            for seat in self.seats.values():
-                self._end(seat)
-            self.seats = {}
-        elif do == "ask":
-            asks = message["asks"]
-            for ask in asks:
-                self._learn(message["game"], ask.pop("new"))
-            for ask in asks:
-                seat = self.seats[ask["key"]]
+            self._end_all()
+        elif do == "ask":  # each seat's question on a line of its own, passed on as it is
+            keys = message["keys"]
+            for key, question in [(key, more()) for key in keys]:
+                seat = self.seats[key]
                 if not seat.ended:
-                    ask["legal"], ask["new"] = self._numbered(seat, ask["legal"])
-                    question = {"game": message["game"], "players": message["players"], **ask}
                     try:
-                        seat.to.write(_line_of(question))
+                        seat.to.write(question)
                         seat.to.flush()
                     except OSError:  # it has ended: its answer says how
                         pass
-            queued = {key: _queued(self.seats[key].pid) for key in {a["key"] for a in asks}}
+            queued = {key: _queued(self.seats[key]) for key in keys}
             thought = time.monotonic()  # all asked: the strategy thinks, in every seat
-            for ask in asks:
-                seat = self.seats[ask["key"]]
+            for key in keys:
+                seat = self.seats[key]
                 came = self._waited(seat)
-                waited = _queued(seat.pid) - queued[ask["key"]]  # for a core: not its doing
+                waited = _queued(seat) - queued[key]  # for a core: not its doing
                 seconds, thought = max(came - thought - waited, 0.0), max(came, thought)
                 line = self._read(seat).rstrip(b"\n")
                 yield b'{"t":%.6f,"a":%s}\n' % (seconds, line)
@@ -566,45 +641,21 @@ class Template:
                 self.code[key] = error
         return self.code[key]
 
-    def _learn(self, game: str, new: dict[str, Any]) -> None:
-        """Keep the tournament's new actions (by its numbers) as JSON text, each decoded once
-        here (the engine's code on the tournament's data, never a student's) for the seats'
-        processes forked after: they look an action up by its text instead of decoding it."""
-        from engine import GAMES
-        from engine.values import decode
-
-        for k, data in new.items():
-            text = json.dumps(data, separators=(",", ":"))
-            self.actions[int(k)] = text
-            if text not in _DECODED:
-                with contextlib.suppress(Exception):  # a seat decodes it, and says what is wrong
-                    _DECODED[text] = decode(data, GAMES[game].kinds())
-
-    def _numbered(self, seat: _Seat, sent: list[int]) -> tuple[list[int], dict[int, str]]:
-        """The legal actions ``sent`` (runs of the tournament's numbers) as runs of the
-        seat's own numbers, with the JSON text of those new to it."""
-        new: dict[int, str] = {}
-        mine = []
-        for n in numbers_of(sent):
-            k = seat.numbers.get(n)
-            if k is None:
-                k = seat.numbers[n] = len(seat.numbers)
-                new[k] = self.actions[n]
-            mine.append(k)
-        return runs(mine), new
-
     def _fork(self, work: Callable[[], dict[str, Any]]) -> _Seat:
-        """A seat's process: it confines itself, answers ``work()`` in one line, then (if it
-        made a player) the questions it is sent, until its input ends."""
+        """A seat's process, with a scratch folder of its own: it confines itself, answers
+        ``work()`` in one line, then (if it made a player) the questions it is sent, until
+        its input ends."""
         self.born += 1
+        own = os.path.join(self.settings["scratch"], f"seat-{self.born}")
+        os.mkdir(own, 0o700)
         down, up = os.pipe(), os.pipe()
         pid = os.fork()
         if pid == 0:  # the seat's process
             code = 0
             try:
-                keep = (down[0], up[1])
-                _close_all_but(keep)
-                self._confine(f"seat-{self.born}")
+                rules = self.landlock.fds if self.landlock else ()
+                _close_all_but((down[0], up[1], *rules))
+                self._confine(own)
                 reader, writer = os.fdopen(down[0], "rb"), os.fdopen(up[1], "wb")
                 writer.write(_line_of(_guarded(work)))
                 writer.flush()
@@ -619,20 +670,23 @@ class Template:
                 os._exit(code)
         os.close(down[0])
         os.close(up[1])
-        return _Seat(pid, os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0), {})
+        try:
+            stat = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:  # not Linux
+            stat = -1
+        to, back = os.fdopen(down[1], "wb"), os.fdopen(up[0], "rb", buffering=0)
+        return _Seat(pid, to, back, own, stat)
 
-    def _confine(self, name: str) -> None:
-        """A seat's walls: its own scratch folder (its home and temporary folder), its own
-        limits (CPU seconds: the tournament's budget), Landlock to that folder."""
-        own = os.path.join(self.settings["scratch"], name)
-        os.mkdir(own, 0o700)
+    def _confine(self, own: str) -> None:
+        """A seat's walls: its own scratch folder ``own`` (its home and temporary folder),
+        its own limits (CPU seconds: the tournament's budget), Landlock to that folder."""
         os.chdir(own)
         os.environ["HOME"] = os.environ["TMPDIR"] = own
         tempfile.tempdir = own
         _die_with_parent()
         isolation.limit(self.settings["memory"], PROCESSES, self.settings["cpu"])
-        if self.settings["landlock"]:
-            isolation.landlock(self.settings["read"], [own], self.settings["proc"])
+        if self.landlock:
+            self.landlock.restrict([own])
 
     def _waited(self, seat: _Seat) -> float:
         """When ``seat`` began to answer (waiting for it)."""
@@ -648,18 +702,40 @@ class Template:
             if len(seat.buffer) > LINE:
                 seat.ended = "sent too much"
                 self._end(seat)
-            elif not chunk:
-                seat.ended = _ended(self._end(seat, 1.0))
+            elif not chunk:  # it has ended, or will: how is waited for as long as an answer
+                seat.ended = _ended(self._end(seat, self.settings["time"]))
         if seat.ended:
             return _line_of({"problem": seat.ended})
         line, _, seat.buffer = seat.buffer.partition(b"\n")
         return line + b"\n"
 
     def _end(self, seat: _Seat, grace: float = 0.0) -> int:
-        """End a seat's process (after ``grace`` seconds if it is ending); its wait status."""
+        """End a seat's process (after ``grace`` seconds if it is ending) and remove its
+        folder; its wait status."""
+        status = self._stop(seat, grace)
+        if seat.folder:
+            shutil.rmtree(seat.folder, ignore_errors=True)
+            seat.folder = ""
+        return status
+
+    def _end_all(self) -> None:
+        """End every seat's process: each told at once, then each waited for (so they end
+        together)."""
+        seats, self.seats = list(self.seats.values()), {}
+        for seat in seats:
+            self._stop(seat, wait=False)
+        for seat in seats:
+            self._end(seat)
+
+    def _stop(self, seat: _Seat, grace: float = 0.0, wait: bool = True) -> int:
+        """End a seat's process (after ``grace`` seconds if it is ending); its wait status
+        (0 if not ``wait``)."""
         for pipe in (seat.to, seat.back):
             with contextlib.suppress(OSError):
                 pipe.close()
+        if seat.stat >= 0:
+            os.close(seat.stat)
+            seat.stat = -1
         deadline = time.monotonic() + grace
         with contextlib.suppress(ChildProcessError):
             while time.monotonic() < deadline:
@@ -669,16 +745,15 @@ class Template:
                 time.sleep(0.005)
             with contextlib.suppress(ProcessLookupError):
                 os.kill(seat.pid, signal.SIGKILL)
-            return os.waitpid(seat.pid, 0)[1]
+            return os.waitpid(seat.pid, 0)[1] if wait else 0
         return 0
 
 
-def _queued(pid: int) -> float:
-    """The seconds process ``pid`` has waited for a core, ready to run (Linux's
+def _queued(seat: _Seat) -> float:
+    """The seconds ``seat``'s process has waited for a core, ready to run (Linux's
     ``/proc/<pid>/schedstat``; 0 where there is none): a busy machine's, not the student's."""
     try:
-        with open(f"/proc/{pid}/schedstat", "rb") as stat:
-            return int(stat.read().split()[1]) / 1e9
+        return int(os.pread(seat.stat, 128, 0).split()[1]) / 1e9
     except (OSError, ValueError, IndexError):
         return 0.0
 
@@ -716,9 +791,9 @@ class _Failed(Exception):
     """A student's code failed: the words say how."""
 
 
-_DECODED: dict[str, Any] = {}
-"""Each action the template has decoded, by its JSON text: a seat's process, forked after,
-looks its actions up here instead of decoding them again."""
+_KNOWN: dict[str, tuple[Any, ...]] = {}
+"""Each game's known actions (``known_actions``), decoded by the template: a seat's process,
+forked after, has them by their numbers."""
 
 _PLAYING: list[Player | None] = [None]
 """The player of this seat's process, once made."""
@@ -732,10 +807,10 @@ class Player:
         self.file = file
         self.player: Any = None
         self.events: list[Any] = []
-        self.actions: dict[int, Any] = {}
-        self.legal: dict[tuple[int, ...], tuple[tuple[Any, ...], dict[int, int]]] = {}
-        """Each list of legal actions asked about (by its runs), and each action's place in
-        it by the action's identity."""
+        self.extra: dict[int, Any] = {}
+        """The actions it was sent beyond the game's known ones, by its numbers for them."""
+        self.legal: dict[tuple[int, ...], tuple[Any, ...]] = {}
+        """Each list of legal actions asked about, by its runs."""
 
     def _run(self, doing: str, work: Callable[[], Any]) -> Any:
         try:
@@ -794,13 +869,10 @@ class Player:
         from engine.seat import Seat, event_from
         from engine.values import decode
 
-        for k, text in ask["new"].items():
-            action = _DECODED.get(text)
-            if action is None:
-                action = decode(json.loads(text), GAMES[ask["game"]].kinds())
-            self.actions[int(k)] = action
+        for k, data in ask["new"].items():
+            self.extra[int(k)] = decode(data, GAMES[ask["game"]].kinds())
         self.events += [event_from(e) for e in ask["events"]]
-        legal, places = self._legal(ask["legal"])
+        legal = self._legal(ask["legal"], _KNOWN.get(ask["game"], ()))
         seat = Seat(
             ask["game"],
             ask["seat"],
@@ -811,23 +883,31 @@ class Player:
             legal,
         )
         chosen = self._run("choose", lambda: self.player.choose(seat))
-        k = places.get(id(chosen))
-        if k is not None:
-            return {"i": k}
+        with contextlib.suppress(ValueError):
+            return {"i": list(map(id, legal)).index(id(chosen))}  # the very action
         for k, action in enumerate(legal):  # an equal action, not the same object
             if self._run("choose", functools.partial(operator.eq, action, chosen)):
                 return {"i": k}
         return {"problem": f"chose {_shown(chosen)}, which is not one of seat.legal_actions()"}
 
-    def _legal(self, sent: list[int]) -> tuple[tuple[Any, ...], dict[int, int]]:
-        """The legal actions ``sent`` as runs of numbers, and each one's place by identity."""
+    def _legal(self, sent: list[int], known: tuple[Any, ...]) -> tuple[Any, ...]:
+        """The legal actions ``sent`` as runs of numbers: the game's ``known`` actions first,
+        then those it was sent."""
         key = tuple(sent)
         found = self.legal.get(key)
         if found is None:
-            legal = tuple(map(self.actions.__getitem__, numbers_of(sent)))
+            legal: list[Any] = []
+            for k in range(0, len(sent), 2):
+                first, end = sent[k], sent[k + 1]
+                if end <= len(known):
+                    legal += known[first:end]
+                else:
+                    legal += [
+                        known[n] if n < len(known) else self.extra[n] for n in range(first, end)
+                    ]
             if len(self.legal) >= KEPT:
                 self.legal.clear()
-            found = self.legal[key] = legal, {id(a): k for k, a in enumerate(legal)}
+            found = self.legal[key] = tuple(legal)
         return found
 
 

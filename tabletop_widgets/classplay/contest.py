@@ -6,7 +6,7 @@ better strategy is reliably ahead).
 A teacher runs it on a folder of students' files (each played in a process of its own)::
 
     strategies, problems = classplay.tournament.strategies_in("submissions/")
-    t = tournament({**strategies, "basic": "basic"}, "plates", games=200)
+    t = tournament({**strategies, "basic": "basic"}, "plates", players=4)
     t.problems  # strategy -> "deal 7: no answer within 5 s (against basic, seat 2, move 31)"
 """
 
@@ -28,7 +28,7 @@ from ..progress import Progress, _in_ipython
 def tournament(
     strategies: Any,
     game: str,
-    games: int = 100,
+    games: int | None = None,
     duplicate: bool = True,
     players: int | None = None,
     seed: int = 0,
@@ -36,12 +36,14 @@ def tournament(
     **how: Any,
 ) -> Tournament:
     """``classplay.tournament.tournament`` with a progress bar (shown when running in IPython, or
-    as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals. ``how``:
+    as ``show`` says): every pair of ``strategies`` plays ``games`` duplicate deals (by default
+    ``classplay.tournament.deals_a_pair``: about 100 for each strategy in all). ``how``:
     its other settings (``executor``, ``workers``, ``time_limit``, ``memory``, ``budget``,
     ``withdraw_after``, ``secret``, ``isolation``) and the game's options. With students'
     files, the guarantees of their sandbox are printed first. Interrupting the cell keeps the
     results so far."""
     n = len(strategies)
+    games = contest.deals_a_pair(n) if games is None else games
     progress = Progress(games * n * (n - 1) // 2, "deals")
     if _in_ipython() if show is None else show:
         from IPython.display import display

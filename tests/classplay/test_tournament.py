@@ -32,6 +32,7 @@ from classplay.tournament import (
     tournament,
 )
 from engine.stats import share_interval, wilson_interval
+from engine.values import encode
 
 GAMES = [
     ("india", 2, {}),
@@ -362,17 +363,32 @@ def test_deals_in_step_after_a_withdrawal_are_not_played(tmp_path):
     assert all(r.score == 0.0 for r in play_duplicates(jobs[:3]))  # none withdrawn: all played
 
 
-def test_legal_actions_go_as_runs_of_numbers_sent_once():
+def test_legal_actions_go_as_runs_of_numbers_each_seat_numbering_the_unknown_afresh():
     assert runs([0, 1, 2, 5, 6, 9]) == [0, 3, 5, 7, 9, 10] and runs([]) == []
     assert numbers_of(runs([0, 1, 2, 5, 6, 9])) == [0, 1, 2, 5, 6, 9]
-    box = Sandbox(Limits())
+    box = Sandbox(Limits(), ("plates",))
     state = engine.new_game("plates", 4, 1)
     state = state.apply(state.sample_chance(random.Random(1)))
     legal = state.legal_actions()
-    sent, new = box.encode_legal(legal)
-    assert sent == [0, len(legal)] and len(new) == len(legal)
-    assert box.encode_legal(list(legal)) == (sent, {})  # an equal list: known, nothing new
-    assert box.encode_legal(legal[5:]) == ([5, len(legal)], {})
+    sent, new = box.encode_legal(legal, "0:0")
+    assert numbers_of(sent) == [box.known.index[a] for a in legal] and new == {}
+    assert len(sent) < len(legal) / 10  # a few runs
+    assert box.encode_legal(list(legal), "1:2") == (sent, {})  # the same in every seat
+    odd, odder = engine.plates.Bid(99, 3), engine.plates.Bid(98, 1)  # no deal offers these
+    assert odd not in box.known.index and odder not in box.known.index
+    known = len(box.known.data)
+    assert box.encode_legal([odd, legal[0]], "0:0") == (
+        runs([known, box.known.index[legal[0]]]),
+        {known: encode(odd)},
+    )
+    assert box.encode_legal([odd], "0:0") == ([known, known + 1], {})  # sent to it before
+    assert box.encode_legal([odder, odd], "1:2") == (  # another seat: its own numbers
+        [known, known + 2],
+        {known: encode(odder), known + 1: encode(odd)},
+    )
+    unknown = Sandbox(Limits())  # no game: every action is numbered by its seat
+    new = {0: encode(legal[0]), 1: encode(legal[1])}
+    assert unknown.encode_legal(legal[:2], "0:0") == ([0, 2], new)
 
 
 SLOW_AT_THE_TENTH = """
@@ -389,13 +405,14 @@ class Slow:
 
 def test_each_answer_is_due_one_time_limit_after_the_one_before():
     """Ten questions in one message, the tenth never answered: the time-out comes one limit
-    after the ninth answer, not ten limits after the message."""
-    box = Sandbox(Limits(time=0.5), ("plates",))
+    after the ninth answer, not ten limits after the message. (A limit of 2 s, not 0.5: ten
+    fresh processes forked and answering within 0.5 s each failed once on a loaded machine.)"""
+    box = Sandbox(Limits(time=2.0), ("plates",))
     seats = {f"{k}:0": 1 for k in range(10)}
     deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
     box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
     assert box.answer() == {"ok": True}
-    numbers, new = box.encode_legal([engine.plates.Agree()])
+    numbers, new = box.encode_legal([engine.plates.Agree()], "0:0")
     asks = [
         {"key": f"{k}:0", "seat": 0, "view": {}, "events": [], "move": k, "legal": numbers}
         for k in range(10)
@@ -406,9 +423,9 @@ def test_each_answer_is_due_one_time_limit_after_the_one_before():
     start = time.monotonic()
     box.send({"do": "ask", "game": "plates", "players": 4, "asks": asks})
     assert [box.answer() for _ in range(9)] == [{"i": 0}] * 9
-    with pytest.raises(Fault, match=r"no answer within 0\.5 s"):
+    with pytest.raises(Fault, match=r"no answer within 2 s"):
         box.answer()
-    assert time.monotonic() - start < 3.0  # not 5 s: ten limits
+    assert time.monotonic() - start < 10.0  # not 20 s: ten limits
 
 
 def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
@@ -419,7 +436,7 @@ def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
     deal = {"do": "deals", "file": "slow.py", "source": SLOW_AT_THE_TENTH, "class": "Slow"}
     box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
     assert box.answer() == {"ok": True}
-    numbers, new = box.encode_legal([engine.plates.Agree()])
+    numbers, new = box.encode_legal([engine.plates.Agree()], "0:0")
     ask = {"key": "0:0", "seat": 0, "events": [], "move": 9, "legal": numbers, "new": new}
     box.send({"do": "ask", "game": "plates", "players": 4, "asks": [{**ask, "view": {}}]})
     big = {**ask, "key": "1:0", "move": 1, "new": {}, "view": {"x": "y" * 1_000_000}}
