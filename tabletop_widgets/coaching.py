@@ -27,7 +27,8 @@ import ipywidgets as widgets
 
 import engine
 from engine.advice import LOSES_LEAST, Advice
-from engine.review import Decision, Review, looked, review, reviewing
+from engine.bots import kind_of
+from engine.review import Decision, Review, coach, looked, review, reviewing
 
 from .replay import ReplayBar
 from .words import sentence
@@ -283,8 +284,15 @@ class Coaching(widgets.VBox):
     def expert(self) -> Any:
         """The game's expert bot (made on first use)."""
         if self._expert is None:
-            self._expert = engine.make_bot(self.table.latest.game, "expert")
+            self._expert = coach(self.table.latest.game, self.players())
         return self._expert
+
+    def players(self) -> tuple[str, ...]:
+        """The kind of player at each seat, as the coach knows it: the table's bots by their
+        level, a human seat (or a student's strategy) as ``"human"``."""
+        t = self.table
+        bots = getattr(t, "bots", {})
+        return tuple(kind_of(bots.get(s)) for s in range(t.latest.num_players))
 
     # -- hint
     def hint(self) -> str:
@@ -343,7 +351,7 @@ class Coaching(widgets.VBox):
         }
         # an expert of its own: the Hint may ask ``self.expert`` while this one works (the
         # same seed: the same judgements)
-        expert = engine.make_bot(game.game, "expert")
+        expert = coach(game.game, self.players())
         steps = reviewing(game, t.humans, expert=expert, looks=looks)
         with self._lock:  # a review still running writes nothing more
             self._stop.set()
