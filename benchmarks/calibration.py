@@ -24,9 +24,12 @@ Seeds 930,000,000 up (India) and 940,000,000 up (plates), fresh: the India pace 
 20,000,000 up (``scripts/fit_india_pace.py``).
 
     python benchmarks/calibration.py [--india GAMES] [--plates GAMES] [--players-unknown]
+        [--noise 0.25]
 
 ``--players-unknown`` shows what the coach showed before it weighed the players: every seat
-taken as an expert (India) or as the model's basic player (plates).
+taken as an expert (India) or as the model's basic player (plates). ``--noise``: the noisy
+bots' share of random moves (the coach still assumes 0.25 of a human): how far off the
+standing is for a player better or worse than assumed.
 """
 
 from __future__ import annotations
@@ -277,9 +280,12 @@ def main() -> None:
     parser.add_argument("--india", type=int, default=600)
     parser.add_argument("--plates", type=int, default=150)
     parser.add_argument("--players-unknown", action="store_true")
+    parser.add_argument("--noise", type=float, default=0.25)
     args = parser.parse_args()
+    global NOISE
+    NOISE = args.noise
     known = not args.players_unknown
-    result: dict[str, Any] = {"players_known": known}
+    result: dict[str, Any] = {"players_known": known, "noise": NOISE}
     lines: list[str] = []
     if args.india:
         rows, cpu = timed(lambda: india_rows(args.india, known))

@@ -18,7 +18,7 @@ while the Hint asks the table's.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 from io import BytesIO
 from typing import Any
@@ -199,10 +199,17 @@ class ReviewReport:
         return str(self.review)
 
 
-def show_review(game: engine.State[Any] | str, seats: Any = None) -> ReviewReport:
+def show_review(
+    game: engine.State[Any] | str, seats: Any = None, players: Sequence[str] | None = None
+) -> ReviewReport:
     """Review a finished game (or a saved game's JSON) for ``seats``: the graph and the table
-    of every decision beside the expert's."""
-    return ReviewReport(review(game, seats))
+    of every decision beside the expert's. ``players``: the kind of player at each seat
+    (``"basic"``, ``"random"``, ``"expert"``, ``"human"``), so that the standing is for them
+    (``engine.review.coach``); by default the expert's own."""
+    if isinstance(game, str):
+        game = engine.from_json(game)
+    expert = coach(game.game, players) if players is not None else None
+    return ReviewReport(review(game, seats, expert=expert))
 
 
 class Coaching(widgets.VBox):

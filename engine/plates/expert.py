@@ -187,6 +187,7 @@ class RoundInPlay:
         self.players = tuple(players) if players is not None else None
         self.most = DIGITS_PER_PLATE * self.in_play
         self._odds: dict[int, DigitOdds] = {}
+        self._above: dict[tuple[int, int], tuple[float, int]] | None = None
 
     def noise(self, seat: int) -> float:
         """The chance ``seat``'s call is made at random (``NOISE``; 0, every seat the model's
@@ -197,7 +198,7 @@ class RoundInPlay:
 
     def answering(self, seats: list[int], bid: Bid) -> tuple[float, dict[int, float] | None]:
         """For ``seats`` still to answer ``bid``: the chance none of them raises instead (a
-        raise wipes the bid out: the round goes on, taken as worth 0 here), and, given that,
+        raise wipes the bid out: the round goes on, ``raised``), and, given that,
         each one's chance to answer as the model says (None: the players are not known, and
         every seat answers as the model says)."""
         if self.players is None or not any(self.noise(j) for j in seats):
@@ -210,6 +211,19 @@ class RoundInPlay:
             stays *= answers_at_all
             answers[j] = (1 - r) / answers_at_all
         return stays, answers
+
+    def raised(self, bid: Bid) -> float:
+        """What a random raise over ``bid`` is worth to this seat: the raise is any higher bid,
+        each as likely, and this seat is taken to challenge it, collecting a fine as often
+        as it is false and paying one when it is true (what follows a raise of the raise is
+        left out)."""
+        if self._above is None:  # each bid's chance to be true, summed from the top down
+            keys = [(c, d) for c in range(1, self.most + 1) for d in DIGITS]
+            trues = [self.odds(d).true(c) for c, d in keys]
+            sums = list(accumulate(reversed(trues), initial=0.0))[::-1]
+            self._above = {k: (sums[i + 1], len(keys) - i - 1) for i, k in enumerate(keys)}
+        true, higher = self._above.get(bid.key, (0.0, 0))
+        return self.their_fine * (1 - 2 * true / higher) if higher else 0.0
 
     def odds(self, digit: int) -> DigitOdds:
         """The digit's ``DigitOdds``, worked out once."""
@@ -296,7 +310,7 @@ class RoundInPlay:
         if isinstance(call, Bid):
             stays, answers = self.answering(self.others, call)
             challenged = self.odds(call.digit).challenged(self.others, call.count, answers)
-            return stays * self.mine.fine * challenged
+            return self._or_raised(stays, self.mine.fine * challenged, call)
         assert self.standing is not None, "an answer needs a standing bid"
         bidder, bid = self.standing
         odds = self.odds(bid.digit)
@@ -306,9 +320,14 @@ class RoundInPlay:
         challengers = sum(isinstance(c, Challenge) for _, c in self.answers)
         sign, challenged = odds.sign(bid.count), odds.challenged(later, bid.count, answers)
         if isinstance(call, Agree):
-            return stays * self.mine.fine * (challengers * sign + challenged)
+            return self._or_raised(stays, self.mine.fine * (challengers * sign + challenged), bid)
         payers = 1 + len(self.answers) - challengers + len(later)  # the bidder, the agreers
-        return -stays * self.their_fine * (payers * sign - challenged)
+        return self._or_raised(stays, -self.their_fine * (payers * sign - challenged), bid)
+
+    def _or_raised(self, stays: float, answered: float, bid: Bid) -> float:
+        """The value of a call whose bid is answered with chance ``stays`` (then worth
+        ``answered``) and otherwise raised at random (``raised``)."""
+        return answered if stays == 1 else stays * answered + (1 - stays) * self.raised(bid)
 
     def judge(self, call: Call) -> Judged:
         """One legal call, valued, with the chance that the bid it makes or answers is true."""
