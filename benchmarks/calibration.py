@@ -82,15 +82,17 @@ def india_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
 
 
 def plates_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
-    """A mixed plates table: the new game, its bots and their kinds."""
+    """A mixed plates table of 3 to 5 players: seat 0 any kind, and the others all of one
+    kind (half the tables: the bias by opponent) or each any kind. The new game, its bots and
+    their kinds."""
     rng = random.Random(f"mixed plates table:{seed}")
     players = rng.choice((3, 4, 5))
-    kinds = tuple(rng.choice(KINDS) for _ in range(players))
-    return (
-        engine.new_game("plates", players=players, seed=seed),
-        seated("plates", kinds, seed),
-        kinds,
-    )
+    if rng.random() < 0.5:
+        kinds = (rng.choice(KINDS), *(rng.choice(KINDS),) * (players - 1))
+    else:
+        kinds = tuple(rng.choice(KINDS) for _ in range(players))
+    game = engine.new_game("plates", players=players, seed=seed)
+    return game, seated("plates", kinds, seed), kinds
 
 
 def opponents(kinds: Sequence[str], seat: int) -> str:
@@ -127,19 +129,25 @@ def india_rows(games: int, known: bool) -> list[Row]:
     return rows
 
 
-def ece_interval(rows: Sequence[Row], seed: int = 1) -> tuple[float, float, float]:
-    """The expected calibration error of ``rows`` (tenths of the chance shown) and its 95%
-    interval by resampling the games."""
-    per_game: dict[int, list[list[float]]] = defaultdict(lambda: [[0.0] * 3 for _ in range(10)])
-    for shown, won, game, *_ in rows:
-        b = per_game[game][min(int(shown * 10), 9)]
+def ece_interval(
+    rows: Sequence[Row], seed: int = 1, by_kind: bool = False
+) -> tuple[float, float, float]:
+    """The expected calibration error of ``rows`` (tenths of the chance shown; with
+    ``by_kind``, tenths of each kind of mover apart, so that one kind shown too much cannot
+    hide another shown too little in the same tenth) and its 95% interval by resampling the
+    games."""
+    cells = 10 * len(KINDS) if by_kind else 10
+    per_game: dict[int, list[list[float]]] = defaultdict(lambda: [[0.0] * 3 for _ in range(cells)])
+    for shown, won, game, mover, _ in rows:
+        k = min(int(shown * 10), 9) + (10 * KINDS.index(mover) if by_kind else 0)
+        b = per_game[game][k]
         b[0] += 1
         b[1] += shown
         b[2] += won
     games = list(per_game.values())
 
     def ece(sample: Sequence[list[list[float]]]) -> float:
-        total = [[sum(g[k][i] for g in sample) for i in range(3)] for k in range(10)]
+        total = [[sum(g[k][i] for g in sample) for i in range(3)] for k in range(cells)]
         n = sum(t[0] for t in total)
         return sum(abs(t[1] - t[2]) for t in total if t[0]) / n
 
@@ -177,8 +185,15 @@ def groups(rows: Sequence[Row]) -> dict[str, list[Row]]:
 
 def india_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
     """Per group: the reliability table and the ECE with its interval; the lines to print."""
-    out, lines = {}, []
-    lines.append("| India: decisions of | games | decisions | shown | won | ECE (95%) |")
+    out: dict[str, Any] = {}
+    e, low, high = ece_interval(rows, by_kind=True)
+    out["by_kind"] = {"ece": round(e, 4), "ece_low": round(low, 4), "ece_high": round(high, 4)}
+    lines = [
+        f"India, every decision, tenths of each kind of mover apart: ECE {e:.3f} "
+        f"({low:.3f}–{high:.3f})",
+        "",
+        "| India: decisions of | games | decisions | shown | won | ECE (95%) |",
+    ]
     lines.append("|---|---|---|---|---|---|")
     for name, rs in groups(rows).items():
         r = reliability([x[0] for x in rs], [bool(x[1]) for x in rs], [x[2] for x in rs])
@@ -299,8 +314,10 @@ def main() -> None:
         lines += ["", *more]
     parts = []
     if "india" in result:
-        a = result["india"]["all"]
-        parts.append(f"India ECE {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f})")
+        a = result["india"]["by_kind"]
+        parts.append(
+            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f})"
+        )
     if "plates" in result:
         a = result["plates"]["all"]
         parts.append(

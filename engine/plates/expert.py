@@ -214,16 +214,17 @@ class RoundInPlay:
 
     def raised(self, bid: Bid) -> float:
         """What a random raise over ``bid`` is worth to this seat: the raise is any higher bid,
-        each as likely, and this seat is taken to challenge it, collecting a fine as often
-        as it is false and paying one when it is true (what follows a raise of the raise is
-        left out)."""
+        each as likely, and this seat is taken to challenge it (as often as it calls as the
+        model's player), collecting a fine as often as it is false and paying one when it is
+        true (what follows a raise of the raise is left out)."""
         if self._above is None:  # each bid's chance to be true, summed from the top down
             keys = [(c, d) for c in range(1, self.most + 1) for d in DIGITS]
             trues = [self.odds(d).true(c) for c, d in keys]
             sums = list(accumulate(reversed(trues), initial=0.0))[::-1]
             self._above = {k: (sums[i + 1], len(keys) - i - 1) for i, k in enumerate(keys)}
         true, higher = self._above.get(bid.key, (0.0, 0))
-        return self.their_fine * (1 - 2 * true / higher) if higher else 0.0
+        challenges = 1 - self.noise(self.me)  # a seat that calls at random gains nothing
+        return challenges * self.their_fine * (1 - 2 * true / higher) if higher else 0.0
 
     def odds(self, digit: int) -> DigitOdds:
         """The digit's ``DigitOdds``, worked out once."""
