@@ -22,6 +22,11 @@ hold, nothing is sampled):
   he saw, are left out of his judgement.
 - **The seats still to answer** answer by the same model, from the counts Bayes' rule gives
   them.
+- **The players seated.** Told who sits where (``ExpertBot.players``, as the coach tells it),
+  each seat's calls are made at random with its kind's chance (``NOISE``: a random bot
+  always, a human one time in four, the bots of the model never): such a call is mostly a
+  raise, which wipes the bid and its answers out, and the seat to move is taken to challenge
+  the raise as often as it calls as the model's player (``RoundInPlay.raised``).
 - **Money.** With sign = +1 if the bid is true and -1 if not: a bid is worth my fine times
   E[challengers x sign]; agreeing the same; challenging -E[(the bidder's fine + the agreers'
   fines) x sign], a fine I cannot see being the mean of the fines not yet seen (fines are dealt
