@@ -1,10 +1,11 @@
 """What a Hint costs: the CPU time of ``engine.review.looked`` (what the Hint button asks: the
 expert's advice on at least the review's first 128 sampled deals, issue 35) at
 every decision with a choice of fresh seeded games between basic bots, 1,000 positions per
-game by default, one expert per game as a table keeps one. Reports the median, the 99th
-percentile and the worst in CPU milliseconds, how many positions took longer than the target,
-and the p99 in baseline deals (a pure-Python deal timed in turn with the hints, so the figure
-means the same on a slower machine).
+game by default, one expert per game as a table keeps one, told the players as a lesson's
+table tells it (``engine.review.coach``: a human at seat 0, basic bots elsewhere). Reports
+the median, the 99th percentile and the worst in CPU milliseconds, how many positions took
+longer than the target, and the p99 in baseline deals (a pure-Python deal timed in turn with
+the hints, so the figure means the same on a slower machine).
 
 Target (issue 25): every Hint within 0.5 s of CPU.
 
@@ -23,7 +24,7 @@ from _common import baseline_deal, headline
 
 import engine
 from engine import CHANCE
-from engine.review import looked
+from engine.review import coach, looked
 
 TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     "plates": (4, {}),
@@ -49,7 +50,8 @@ def hints(game: str, positions: int) -> dict:
     while len(took) < positions:
         state = engine.new_game(game, players, seed, **options)
         bots = [engine.make_bot(game, "basic", seed=seed * 10 + s) for s in range(players)]
-        expert, rng = engine.make_bot(game, "expert", seed=seed), random.Random(seed)
+        expert = coach(game, ("human",) + ("basic",) * (players - 1))  # as a lesson's table
+        rng = random.Random(seed)
         while not state.is_terminal() and len(took) < positions:
             seat = state.current_player
             if seat == CHANCE:

@@ -21,6 +21,20 @@ from .core import State
 
 T = TypeVar("T")
 
+HUMAN = "human"
+"""The kind of a seat whose player the engine does not know: a person, or a student's
+strategy. The coach assumes how such a player plays (each expert says what)."""
+KINDS = ("random", "basic", "expert")
+"""The engine's own bots, whose play the coach knows."""
+
+
+def kind_of(player: Any) -> str:
+    """What the coach knows of the player at a seat: an engine bot's level (``KINDS``), else
+    ``HUMAN``."""
+    level = getattr(type(player), "level", None)
+    known = type(player).__module__.startswith("engine.") and level in KINDS
+    return str(level) if known else HUMAN
+
 
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded generator.
@@ -70,3 +84,25 @@ def _reads_a_seat(method: Callable[..., T]) -> Callable[..., T]:
 
 
 _seat_or_state(RandomBot)
+
+
+class NoisyBot(RandomBot):
+    """A stand-in for a beginner, to check what the coach assumes of a human seat: plays as
+    ``base`` (a bot) does, except that with chance ``noise`` it plays a legal action at
+    random instead."""
+
+    level: ClassVar[str] = "noisy"
+
+    def __init__(self, base: Any, noise: float = 0.25, seed: int = 0) -> None:
+        if not 0 <= noise <= 1:
+            raise ValueError(f"noise is a chance from 0 to 1, not {noise!r}")
+        super().__init__(seed)
+        self.base, self.noise = base, noise
+
+    def choose(self, state: State[Any]) -> Any:
+        if self.rng.random() < self.noise:
+            return self.rng.choice(state.legal_actions())
+        return self.base.choose(state)
+
+    def __repr__(self) -> str:
+        return f"NoisyBot({self.base!r}, noise={self.noise})"

@@ -26,7 +26,7 @@ first few deals alone would mark different ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +131,16 @@ class Review:
 
     def __str__(self) -> str:
         return "\n".join([self.summary(), *(d.line() for d in self.decisions)])
+
+
+def coach(game: str, players: Sequence[str] | None = None) -> Any:
+    """The game's expert as the coach asks it: where it weighs the players seated (India and
+    plates: ``players``, each seat's ``engine.bots.kind_of``), its values are for them, a
+    human seat's play assumed as that game's expert says; else for experts at every seat."""
+    expert = make_bot(game, "expert")
+    if players is not None and hasattr(expert, "players"):
+        expert.players = tuple(players)
+    return expert
 
 
 def looked(

@@ -18,7 +18,7 @@ while the Hint asks the table's.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from html import escape
 from io import BytesIO
 from typing import Any
@@ -27,7 +27,8 @@ import ipywidgets as widgets
 
 import engine
 from engine.advice import LOSES_LEAST, Advice
-from engine.review import Decision, Review, looked, review, reviewing
+from engine.bots import kind_of
+from engine.review import Decision, Review, coach, looked, review, reviewing
 
 from .replay import ReplayBar
 from .words import sentence
@@ -198,10 +199,17 @@ class ReviewReport:
         return str(self.review)
 
 
-def show_review(game: engine.State[Any] | str, seats: Any = None) -> ReviewReport:
+def show_review(
+    game: engine.State[Any] | str, seats: Any = None, players: Sequence[str] | None = None
+) -> ReviewReport:
     """Review a finished game (or a saved game's JSON) for ``seats``: the graph and the table
-    of every decision beside the expert's."""
-    return ReviewReport(review(game, seats))
+    of every decision beside the expert's. ``players``: the kind of player at each seat
+    (``"basic"``, ``"random"``, ``"expert"``, ``"human"``), so that the standing is for them
+    (``engine.review.coach``); by default the expert's own."""
+    if isinstance(game, str):
+        game = engine.from_json(game)
+    expert = coach(game.game, players) if players is not None else None
+    return ReviewReport(review(game, seats, expert=expert))
 
 
 class Coaching(widgets.VBox):
@@ -283,8 +291,15 @@ class Coaching(widgets.VBox):
     def expert(self) -> Any:
         """The game's expert bot (made on first use)."""
         if self._expert is None:
-            self._expert = engine.make_bot(self.table.latest.game, "expert")
+            self._expert = coach(self.table.latest.game, self.players())
         return self._expert
+
+    def players(self) -> tuple[str, ...]:
+        """The kind of player at each seat, as the coach knows it: the table's bots by their
+        level, a human seat (or a student's strategy) as ``"human"``."""
+        t = self.table
+        bots = getattr(t, "bots", {})
+        return tuple(kind_of(bots.get(s)) for s in range(t.latest.num_players))
 
     # -- hint
     def hint(self) -> str:
@@ -343,7 +358,7 @@ class Coaching(widgets.VBox):
         }
         # an expert of its own: the Hint may ask ``self.expert`` while this one works (the
         # same seed: the same judgements)
-        expert = engine.make_bot(game.game, "expert")
+        expert = coach(game.game, self.players())
         steps = reviewing(game, t.humans, expert=expert, looks=looks)
         with self._lock:  # a review still running writes nothing more
             self._stop.set()

@@ -39,7 +39,7 @@ from .rules import (
     dice_left,
     options,
 )
-from .value import learned
+from .value import learned, paces
 
 MEASURE = "chance to win the race"
 COSTLY = 0.05
@@ -65,19 +65,30 @@ class Estimator(Protocol):
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
+        pace: Sequence[float] | None = None,
     ) -> Chances: ...
 
 
 @IndiaState.bot
 class ExpertBot(RandomBot):
     """Judges every legal move by the chance to win the race it leaves (see the module). It
-    reads the pieces, dice and turn from its seat's view (India hides nothing)."""
+    reads the pieces, dice and turn from its seat's view (India hides nothing).
+
+    ``players``: the kind of player at each seat (``"expert"``, ``"basic"``, ``"random"``,
+    ``"human"``); its chances are then for them (``engine.india.value.PACE``), else for
+    experts at every seat."""
 
     level = "expert"
 
-    def __init__(self, seed: int = 0, estimator: Estimator | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        estimator: Estimator | None = None,
+        players: Sequence[str] | None = None,
+    ) -> None:
         super().__init__(seed)
         self.estimator = estimator or learned()
+        self.players = tuple(players) if players is not None else None
 
     def choose(self, state: State[Any]) -> Any:
         return self.ranked(state)[1][0].option.action
@@ -88,7 +99,14 @@ class ExpertBot(RandomBot):
         assert state.current_player is not None, "advice is for a player's move"
         view = state.view(state.current_player)
         pieces = tuple(tuple(m) for m in view["pieces"])
-        race = Race(pieces, tuple(view["sides"]), view["partners"], self.estimator)
+        if self.players is not None and len(self.players) != len(pieces):
+            raise ValueError(
+                f"the table has {len(pieces)} seats, the expert was told of {len(self.players)} "
+                f"players: {self.players}"
+            )
+        race = Race(
+            pieces, tuple(view["sides"]), view["partners"], self.estimator, paces(self.players)
+        )
         seat, dice = view["seat"], tuple(view["dice"])
         doubles = view["thrown"] is not None and view["thrown"][0] == view["thrown"][1]
         judged = [race.judge(seat, o, dice, doubles) for o in race.options(seat, dice)]
@@ -141,9 +159,16 @@ class Race:
     """The table as the expert sees it at one decision, with the values it has worked out."""
 
     def __init__(
-        self, pieces: Pieces, sides: tuple[int, ...], partners: bool, estimator: Estimator
+        self,
+        pieces: Pieces,
+        sides: tuple[int, ...],
+        partners: bool,
+        estimator: Estimator,
+        pace: Sequence[float] | None = None,
     ) -> None:
         self.pieces, self.sides, self.partners, self.estimator = pieces, sides, partners, estimator
+        self.pace = pace
+        """Each seat's player's pace (``engine.india.value.paces``), None for experts."""
         self.n = len(pieces)
         self.out = tuple(s for s in range(self.n) if any(p != HOME for p in pieces[s]))
         """The seats still racing (the others are home: play on for places)."""
@@ -198,7 +223,10 @@ class Race:
             return decided, True
         if not self.partners and untouchable(pieces) and race_size(pieces) <= EXACT_STATES:
             return race_chances(pieces, thrower), True
-        return self.estimator.chances(pieces, thrower, self.sides, self.partners, self.out), False
+        chances = self.estimator.chances(
+            pieces, thrower, self.sides, self.partners, self.out, self.pace
+        )
+        return chances, False
 
     def decided(self, pieces: Pieces) -> Chances | None:
         """1 for the winners when the race is over (the first seat still racing to bring all

@@ -36,6 +36,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ..bots import HUMAN
 from .board import CORNER, HOME, ROUTE, ROUTES
 from .odds import expected_throws_home, hitting_throws
 from .rules import Pieces, Position
@@ -62,8 +63,25 @@ THROWS_A_TURN = 1.2
 SPREAD = 0.3
 """The variance (turns squared) one turn adds to the number of turns a seat still needs."""
 
+PACE = {"expert": 1.0, "basic": 1.027, "random": 2.715, HUMAN: 1.392}
+"""How many times an expert's turns each kind of player needs to bring its pieces home, fitted
+to the winners of 250 games at mixed tables (``scripts/fit_india_pace.py``: 14,356 throws;
+log-likelihood a throw -0.917 with every pace 1, -0.811 fitted): the chances the coach shows
+are for the players seated. A human's play is not known: he is taken to be a beginner, the
+pace fitted to ``NoisyBot(basic, noise=0.25)`` (the basic bot's move three times in four, a
+random one otherwise); ``benchmarks/calibration.py`` checks the chances shown at mixed
+tables."""
+
 FEATURES = ("order", "turns", "behind", "margin")
 """What each racer is described by (``racer_features``), in the network's order."""
+
+
+def paces(players: Sequence[str] | None) -> tuple[float, ...] | None:
+    """Each seat's ``PACE`` from the kind of player seated there (``"expert"``, ``"basic"``,
+    ``"random"``, anything else a ``HUMAN``); None (every seat an expert) for None."""
+    if players is None:
+        return None
+    return tuple(PACE.get(p, PACE[HUMAN]) for p in players)
 
 
 def table_kind(racers: int, partners: bool) -> str:
@@ -111,18 +129,39 @@ def racer_features(
     sides: tuple[int, ...],
     partners: bool,
     racing: tuple[int, ...],
+    pace: Sequence[float] | None = None,
 ) -> tuple[list[tuple[int, ...]], list[list[float]]]:
     """The racers (the seats still racing, or the two partnerships) and each one's
     ``FEATURES``: its place in the order of throwing from ``thrower`` (0 throws next), its
     ``turns`` (a partnership's slower partner still out), its turns less its strongest rival's, and
     the chance-like margin of the race estimate against that rival: a half turn of tempo to
-    the one throwing first, less the turns behind, in spreads (variance ``SPREAD`` a turn)."""
+    the one throwing first, less the turns behind, in spreads (variance ``SPREAD`` a turn).
+    ``pace``: each seat's turns are multiplied by its player's ``PACE`` (all 1: experts)."""
+    need = seat_turns(pieces, thrower, sides, partners, racing)
+    return racers_from_turns(need, thrower, len(pieces), partners, pace)
+
+
+def seat_turns(
+    pieces: Pieces, thrower: int, sides: tuple[int, ...], partners: bool, racing: tuple[int, ...]
+) -> dict[int, float]:
+    """Each racing seat's ``turns``, blockades included."""
     board = Position(pieces, sides, partners)
     held = _held(board)
-    n = len(pieces)
-    need = {s: turns(board, s, thrower, held.get(s, 0)) for s in racing}
+    return {s: turns(board, s, thrower, held.get(s, 0)) for s in racing}
+
+
+def racers_from_turns(
+    need: dict[int, float],
+    thrower: int,
+    n: int,
+    partners: bool,
+    pace: Sequence[float] | None = None,
+) -> tuple[list[tuple[int, ...]], list[list[float]]]:
+    """``racer_features`` from each racing seat's turns (``seat_turns``) at a table of ``n``."""
+    if pace is not None:
+        need = {s: t * pace[s] for s, t in need.items()}
     order = [(thrower + k) % n for k in range(n)]
-    racers: list[tuple[int, ...]] = [(0, 2), (1, 3)] if partners else [(s,) for s in racing]
+    racers: list[tuple[int, ...]] = [(0, 2), (1, 3)] if partners else [(s,) for s in need]
     out = [[s for s in m if s in need] for m in racers]
     places = [(min(order.index(s) for s in m), max(need[s] for s in m)) for m in out]
     rows = []
@@ -198,11 +237,9 @@ def softmax(scores: Sequence[float]) -> list[float]:
     return [v / total for v in e]
 
 
-def _seat_chances(
-    pieces: Pieces, racers: list[tuple[int, ...]], shares: Sequence[float]
-) -> Chances:
-    """Each racer's share given to each of its seats (0 to the seats home)."""
-    chances = [0.0] * len(pieces)
+def _seat_chances(n: int, racers: list[tuple[int, ...]], shares: Sequence[float]) -> Chances:
+    """Each racer's share given to each of the ``n`` seats (0 to the seats home)."""
+    chances = [0.0] * n
     for members, share in zip(racers, shares, strict=True):
         for s in members:
             chances[s] = float(share)
@@ -224,12 +261,26 @@ class Value:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
+        pace: Sequence[float] | None = None,
     ) -> Chances:
         """Each seat's chance to win from ``pieces`` with ``thrower`` to throw, the seats
-        ``racing`` still out (a partnership's chance is each partner's)."""
-        racers, rows = racer_features(pieces, thrower, sides, partners, racing)
+        ``racing`` still out (a partnership's chance is each partner's), each seat's turns
+        multiplied by its ``pace`` (``paces``: the players seated; None: experts)."""
+        need = seat_turns(pieces, thrower, sides, partners, racing)
+        return self.from_turns(need, thrower, len(pieces), partners, pace)
+
+    def from_turns(
+        self,
+        need: dict[int, float],
+        thrower: int,
+        n: int,
+        partners: bool,
+        pace: Sequence[float] | None = None,
+    ) -> Chances:
+        """``chances`` from each racing seat's turns (``seat_turns``) at a table of ``n``."""
+        racers, rows = racers_from_turns(need, thrower, n, partners, pace)
         network = self.networks[table_kind(len(racers), partners)]
-        return _seat_chances(pieces, racers, softmax([network.score(row) for row in rows]))
+        return _seat_chances(n, racers, softmax([network.score(row) for row in rows]))
 
 
 class Estimate:
@@ -245,8 +296,9 @@ class Estimate:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
+        pace: Sequence[float] | None = None,
     ) -> Chances:
-        racers, rows = racer_features(pieces, thrower, sides, partners, racing)
+        racers, rows = racer_features(pieces, thrower, sides, partners, racing, pace)
         weights = []
         for place, mine, *_ in rows:
             w = 1.0
@@ -257,7 +309,7 @@ class Estimate:
                     w *= _normal((theirs - mine + tempo) / spread)
             weights.append(w)
         total = sum(weights)
-        return _seat_chances(pieces, racers, [w / total for w in weights])
+        return _seat_chances(len(pieces), racers, [w / total for w in weights])
 
 
 def _normal(x: float) -> float:
@@ -302,11 +354,13 @@ def learned() -> Value:
 
 __all__ = [
     "FEATURES",
+    "PACE",
     "Estimate",
     "Network",
     "Value",
     "learned",
     "load",
+    "paces",
     "racer_features",
     "table_kind",
     "turns",

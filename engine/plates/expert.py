@@ -22,6 +22,11 @@ hold, nothing is sampled):
   he saw, are left out of his judgement.
 - **The seats still to answer** answer by the same model, from the counts Bayes' rule gives
   them.
+- **The players seated.** Told who sits where (``ExpertBot.players``, as the coach tells it),
+  each seat's calls are made at random with its kind's chance (``NOISE``: a random bot
+  always, a human one time in four, the bots of the model never): such a call is mostly a
+  raise, which wipes the bid and its answers out, and the seat to move is taken to challenge
+  the raise as often as it calls as the model's player (``RoundInPlay.raised``).
 - **Money.** With sign = +1 if the bid is true and -1 if not: a bid is worth my fine times
   E[challengers x sign]; agreeing the same; challenging -E[(the bidder's fine + the agreers'
   fines) x sign], a fine I cannot see being the mean of the fines not yet seen (fines are dealt
@@ -40,7 +45,7 @@ from math import comb
 from typing import Any, TypeVar
 
 from ..advice import LOSES_LEAST, Advice, Judged
-from ..bots import RandomBot
+from ..bots import HUMAN, RandomBot
 from ..core import State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
@@ -48,6 +53,15 @@ from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView,
 
 SURPRISE = 0.05
 """The chance a player's call says nothing about his plate (he is not the model's player)."""
+NOISE = {"expert": 0.0, "basic": 0.0, "random": 1.0, HUMAN: 0.25}
+"""When the expert is told the players seated (``ExpertBot.players``): the chance that each
+kind's call is made at random rather than as the model's player makes it (a basic bot is the
+model's player, and an expert is taken as one; a call is still read with ``SURPRISE`` at
+least). A random call is
+mostly a raise (there are many bids above the standing one, one agreement, one challenge),
+which wipes out the bid and the answers before it. A human is taken to call as the model's
+player three times in four and at random otherwise, as ``NoisyBot`` does;
+``benchmarks/calibration.py`` checks that."""
 COSTLY = 10.0
 """A call that gives up this many expected dollars (two of the smallest fines; the fines run
 from $5 to $25) is a costly mistake: about a quarter of a basic player's calls
@@ -111,7 +125,7 @@ class DigitOdds:
     true_from: list[float]
     seat_true_from: dict[int, list[list[float]]]
     even: tuple[tuple[bool, ...], ...]
-    _rows: dict[tuple[int, ...], list[tuple[list[float], tuple[bool, ...]]]] = field(
+    _rows: dict[tuple[int, ...], list[tuple[int, list[float], tuple[bool, ...]]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
     """Per group of seats, each seat's ``seat_true_from[j][k]`` with ``even[k]``, in turn."""
@@ -127,19 +141,25 @@ class DigitOdds:
         """E[sign]: +1 if the bid of ``count`` is true, -1 if not."""
         return 2 * self.true(count) - 1
 
-    def challenged(self, seats: list[int], count: int) -> float:
-        """E[(how many of ``seats`` challenge a bid of ``count``) x sign]."""
+    def challenged(
+        self, seats: list[int], count: int, answers: dict[int, float] | None = None
+    ) -> float:
+        """E[(how many of ``seats`` challenge a bid of ``count``) x sign]; with ``answers``,
+        each seat j answers as the model says with chance ``answers[j]``, else agrees or
+        challenges at random, one as likely as the other."""
         group = tuple(seats)
         if group not in self._rows:
             self._rows[group] = [
-                (tail, even)
+                (j, tail, even)
                 for j in group
                 for tail, even in zip(self.seat_true_from[j], self.even, strict=True)
             ]
         n, total = self._at(count), 0.0
-        for tail, even in self._rows[group]:
+        for j, tail, even in self._rows[group]:
             if not even[count]:
-                total += 2 * tail[n] - tail[0]
+                total += (2 * tail[n] - tail[0]) * (answers[j] if answers else 1.0)
+        if answers:
+            total += sum(1 - answers[j] for j in group) * self.sign(count) / 2
         return total
 
 
@@ -147,7 +167,7 @@ class RoundInPlay:
     """What one seat knows of the round it must call in: its plate, the plates it has seen, the
     plates shown to all, the others still in, and every call of the round."""
 
-    def __init__(self, view: PlatesView) -> None:
+    def __init__(self, view: PlatesView, players: Sequence[str] | None = None) -> None:
         self.me = view["seat"]
         mine, self.in_play, self.digits, self.seen = what_seat_knows(view)
         assert mine is not None, "a seat calls only while it has a plate in play"
@@ -169,7 +189,47 @@ class RoundInPlay:
         fines = Counter({f: PER_FINE for f in FINES})
         fines.subtract(p.fine for p in [mine, *self.seen])
         self.their_fine = sum(f * n for f, n in fines.items()) / fines.total()
+        self.players = tuple(players) if players is not None else None
+        self.most = DIGITS_PER_PLATE * self.in_play
         self._odds: dict[int, DigitOdds] = {}
+        self._above: dict[tuple[int, int], tuple[float, int]] | None = None
+
+    def noise(self, seat: int) -> float:
+        """The chance ``seat``'s call is made at random (``NOISE``; 0, every seat the model's
+        player, when the players seated are not known)."""
+        if self.players is None:
+            return 0.0
+        return NOISE.get(self.players[seat], NOISE[HUMAN])
+
+    def answering(self, seats: list[int], bid: Bid) -> tuple[float, dict[int, float] | None]:
+        """For ``seats`` still to answer ``bid``: the chance none of them raises instead (a
+        raise wipes the bid out: the round goes on, ``raised``), and, given that,
+        each one's chance to answer as the model says (None: the players are not known, and
+        every seat answers as the model says)."""
+        if self.players is None or not any(self.noise(j) for j in seats):
+            return 1.0, None
+        calls = (self.most - bid.count) * len(DIGITS) + (len(DIGITS) - 1 - bid.digit) + 2
+        stays, answers = 1.0, {}
+        for j in seats:
+            r = self.noise(j)
+            answers_at_all = 1 - r * (calls - 2) / calls
+            stays *= answers_at_all
+            answers[j] = (1 - r) / answers_at_all
+        return stays, answers
+
+    def raised(self, bid: Bid) -> float:
+        """What a random raise over ``bid`` is worth to this seat: the raise is any higher bid,
+        each as likely, and this seat is taken to challenge it (as often as it calls as the
+        model's player), collecting a fine as often as it is false and paying one when it is
+        true (what follows a raise of the raise is left out)."""
+        if self._above is None:  # each bid's chance to be true, summed from the top down
+            keys = [(c, d) for c in range(1, self.most + 1) for d in DIGITS]
+            trues = [self.odds(d).true(c) for c, d in keys]
+            sums = list(accumulate(reversed(trues), initial=0.0))[::-1]
+            self._above = {k: (sums[i + 1], len(keys) - i - 1) for i, k in enumerate(keys)}
+        true, higher = self._above.get(bid.key, (0.0, 0))
+        challenges = 1 - self.noise(self.me)  # a seat that calls at random gains nothing
+        return challenges * self.their_fine * (1 - 2 * true / higher) if higher else 0.0
 
     def odds(self, digit: int) -> DigitOdds:
         """The digit's ``DigitOdds``, worked out once."""
@@ -245,7 +305,8 @@ class RoundInPlay:
                 says = even[k][bid.count] == isinstance(call, Agree)
             else:
                 continue
-            out *= SURPRISE + (1 - SURPRISE) * says
+            noise = max(SURPRISE, self.noise(seat))
+            out *= noise + (1 - noise) * says
         return out
 
     def value(self, call: Call) -> float:
@@ -253,18 +314,26 @@ class RoundInPlay:
         if isinstance(call, Cancel):
             return 0.0
         if isinstance(call, Bid):
-            return self.mine.fine * self.odds(call.digit).challenged(self.others, call.count)
+            stays, answers = self.answering(self.others, call)
+            challenged = self.odds(call.digit).challenged(self.others, call.count, answers)
+            return self._or_raised(stays, self.mine.fine * challenged, call)
         assert self.standing is not None, "an answer needs a standing bid"
         bidder, bid = self.standing
         odds = self.odds(bid.digit)
         answered = {s for s, _ in self.answers}
         later = [s for s in self.others if s != bidder and s not in answered]
+        stays, answers = self.answering(later, bid)
         challengers = sum(isinstance(c, Challenge) for _, c in self.answers)
-        sign, challenged = odds.sign(bid.count), odds.challenged(later, bid.count)
+        sign, challenged = odds.sign(bid.count), odds.challenged(later, bid.count, answers)
         if isinstance(call, Agree):
-            return self.mine.fine * (challengers * sign + challenged)
+            return self._or_raised(stays, self.mine.fine * (challengers * sign + challenged), bid)
         payers = 1 + len(self.answers) - challengers + len(later)  # the bidder, the agreers
-        return -self.their_fine * (payers * sign - challenged)
+        return self._or_raised(stays, -self.their_fine * (payers * sign - challenged), bid)
+
+    def _or_raised(self, stays: float, answered: float, bid: Bid) -> float:
+        """The value of a call whose bid is answered with chance ``stays`` (then worth
+        ``answered``) and otherwise raised at random (``raised``)."""
+        return answered if stays == 1 else stays * answered + (1 - stays) * self.raised(bid)
 
     def judge(self, call: Call) -> Judged:
         """One legal call, valued, with the chance that the bid it makes or answers is true."""
@@ -342,11 +411,25 @@ class ExpertBot(RandomBot):
 
     level = "expert"
 
+    def __init__(self, seed: int = 0, players: Sequence[str] | None = None) -> None:
+        super().__init__(seed)
+        self.players = tuple(players) if players is not None else None
+        """The kind of player at each seat (``engine.bots.kind_of``): the values are then for
+        them (``NOISE``); None: every other seat calls as the model's player."""
+
+    def _known(self, view: PlatesView) -> RoundInPlay:
+        if self.players is not None and len(self.players) != view["players"]:
+            raise ValueError(
+                f"the table has {view['players']} seats, the expert was told of "
+                f"{len(self.players)} players: {self.players}"
+            )
+        return RoundInPlay(view, self.players)
+
     def advise(self, state: State[Any]) -> Advice:
         """Every legal call, valued; the best first."""
         view = _mover_view(state)
         seat = view["seat"]
-        known = RoundInPlay(view)
+        known = self._known(view)
         judged = [known.judge(a) for a in state.legal_actions()]
         why, more = known.why(judged)
         return Advice(
@@ -364,7 +447,7 @@ class ExpertBot(RandomBot):
 
     def choose(self, state: State[Any]) -> Call:
         """The call ``advise`` ranks first (the first of equals), valued without the words."""
-        best: Call = max(state.legal_actions(), key=RoundInPlay(_mover_view(state)).value)
+        best: Call = max(state.legal_actions(), key=self._known(_mover_view(state)).value)
         return best
 
 

@@ -73,7 +73,7 @@ def test_several_players_at_one_screen_review_only_at_the_end():
 
 
 def test_a_review_opens_on_the_costly_mistakes_and_a_row_marks_its_move_on_the_board():
-    end = played_out("india", 2, seed=12)  # a random player's game with two costly mistakes
+    end = played_out("india", 2, seed=13)  # a random player's game with costly mistakes
     table = TABLES["india"](end, humans=(0,))
     c = coaching(table)
     sent = []
@@ -228,3 +228,16 @@ def test_a_filter_the_student_chose_stays_and_close_stops_the_review(monkeypatch
     c.reviewing.join(60)
     assert c.panel.layout.display == "none"
     assert (c.review, c.rows.children, c.summary.value) == shown  # nothing written after Close
+
+
+def test_the_coach_is_told_who_sits_at_the_table():
+    """The Hint and the Review value the standing for the players seated: the table's bots by
+    their level, the student (and any strategy) as a human."""
+    table = TABLES["india"](players=2, seed=5, humans=(0,), level="random")
+    c = coaching(table)
+    assert c.players() == ("human", "random")
+    assert c.expert.players == ("human", "random")
+    mixed = TABLES["plates"](
+        players=3, seed=1, humans=(1,), bots={0: engine.make_bot("plates", "expert")}
+    )
+    assert coaching(mixed).players() == ("expert", "human", "basic")

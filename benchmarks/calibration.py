@@ -1,0 +1,330 @@
+"""The standing the coach shows, against what the players at mixed tables went on to get.
+
+Each table seats an expert, a basic, a random or a noisy bot (``NoisyBot``: the basic bot's
+choice, a random legal action one time in four: a stand-in for a beginner) at seat 0 and, at
+half the tables, one kind at every other seat, else any kind at each, drawn by the game's
+seed. The coach knows the bots' kinds; a noisy seat stands for a human, whose
+play it does not know: it is shown to the coach as ``"human"`` (what the coach then assumes is
+the thing checked).
+
+(a) India (``--india GAMES``, default 600; two players in 3 tables of 5, else four): at each
+decision with a choice, of every seat, the chance to win the coach shows for the move played
+(what the Review's standing graph draws; for the expert, the Hint's), and whether that seat
+won. Reliability tables (``engine.india.calibration.reliability``: tenths of the chance shown,
+share won with Wilson's 95% interval at the effective decisions) over all decisions, by the
+mover's kind and by the opponents' kinds, each with the expected calibration error and its 95%
+interval (2,000 bootstrap resamples of the games).
+
+(b) Plates (``--plates GAMES``, default 150; 3 to 5 players): at each call with a choice, of
+every seat, the expected dollars this round the coach shows for the call made, against the
+money that seat made in the round; the bias (shown less made) a decision, with its 95% interval
+(games as clusters: bootstrap), by the mover's kind and by the opponents' kinds.
+
+Seeds 930,000,000 up (India) and 940,000,000 up (plates), fresh: the India pace was fitted on
+20,000,000 up (``scripts/fit_india_pace.py``).
+
+    python benchmarks/calibration.py [--india GAMES] [--plates GAMES] [--players-unknown]
+        [--noise 0.25]
+
+``--players-unknown`` shows what the coach showed before it weighed the players: every seat
+taken as an expert (India) or as the model's basic player (plates). ``--noise``: the noisy
+bots' share of random moves (the coach still assumes 0.25 of a human): how far off the
+standing is for a player better or worse than assumed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from _common import headline
+
+import engine
+from engine import CHANCE
+from engine.bots import NoisyBot
+from engine.india.calibration import reliability
+from engine.india.expert import ExpertBot
+
+KINDS = ("expert", "basic", "random", "noisy")
+INDIA_SEEDS = 930_000_000
+PLATES_SEEDS = 940_000_000
+NOISE = 0.25
+RESAMPLES = 2000
+
+
+def seated(game: str, kinds: Sequence[str], seed: int) -> list[Any]:
+    """The bots of ``kinds``, seat by seat."""
+    bots = []
+    for s, kind in enumerate(kinds):
+        if kind == "noisy":
+            base = engine.make_bot(game, "basic", seed=seed + s)
+            bots.append(NoisyBot(base, NOISE, seed=seed * 7 + s))
+        else:
+            bots.append(engine.make_bot(game, kind, seed=seed + s))
+    return bots
+
+
+def as_coach_sees(kinds: Sequence[str]) -> tuple[str, ...]:
+    """The players as the coach knows them: a noisy seat is a human's."""
+    return tuple("human" if k == "noisy" else k for k in kinds)
+
+
+def india_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
+    """A mixed India table: the new game, its bots and their kinds."""
+    rng = random.Random(f"mixed india table:{seed}")
+    players = 2 if rng.random() < 0.6 else 4
+    kinds = tuple(rng.choice(KINDS) for _ in range(players))
+    return engine.new_game("india", players=players, seed=seed), seated("india", kinds, seed), kinds
+
+
+def plates_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
+    """A mixed plates table of 3 to 5 players: seat 0 any kind, and the others all of one
+    kind (half the tables: the bias by opponent) or each any kind. The new game, its bots and
+    their kinds."""
+    rng = random.Random(f"mixed plates table:{seed}")
+    players = rng.choice((3, 4, 5))
+    if rng.random() < 0.5:
+        kinds = (rng.choice(KINDS), *(rng.choice(KINDS),) * (players - 1))
+    else:
+        kinds = tuple(rng.choice(KINDS) for _ in range(players))
+    game = engine.new_game("plates", players=players, seed=seed)
+    return game, seated("plates", kinds, seed), kinds
+
+
+def opponents(kinds: Sequence[str], seat: int) -> str:
+    """The opponents' kinds in words: one kind ("basic"), or "mixed"."""
+    theirs = {k for s, k in enumerate(kinds) if s != seat}
+    return theirs.pop() if len(theirs) == 1 else "mixed"
+
+
+Row = tuple[float, float, int, str, str]
+"""One decision: the value shown, the outcome (won 1/0, or dollars made), the game, the
+mover's kind, the opponents'."""
+
+
+def india_rows(games: int, known: bool) -> list[Row]:
+    """Every decision with a choice at ``games`` mixed tables: the chance shown for the move
+    played, whether its seat won."""
+    rows: list[Row] = []
+    for seed in range(INDIA_SEEDS, INDIA_SEEDS + games):
+        state, bots, kinds = india_table(seed)
+        coach = ExpertBot(players=as_coach_sees(kinds) if known else None)
+        rng = random.Random(f"india mixed calibration:{seed}")
+        shown: list[tuple[int, float]] = []
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            action = bots[seat].choose(state)
+            if len(state.legal_actions()) > 1:
+                shown.append((seat, coach.advise(state).judged(action).value))
+            state = state.apply(action)
+        winners = set(state.winners())
+        rows += [(v, float(s in winners), seed, kinds[s], opponents(kinds, s)) for s, v in shown]
+    return rows
+
+
+def ece_interval(
+    rows: Sequence[Row], seed: int = 1, by_kind: bool = False
+) -> tuple[float, float, float]:
+    """The expected calibration error of ``rows`` (tenths of the chance shown; with
+    ``by_kind``, tenths of each kind of mover apart, so that one kind shown too much cannot
+    hide another shown too little in the same tenth) and its 95% interval by resampling the
+    games."""
+    cells = 10 * len(KINDS) if by_kind else 10
+    per_game: dict[int, list[list[float]]] = defaultdict(lambda: [[0.0] * 3 for _ in range(cells)])
+    for shown, won, game, mover, _ in rows:
+        k = min(int(shown * 10), 9) + (10 * KINDS.index(mover) if by_kind else 0)
+        b = per_game[game][k]
+        b[0] += 1
+        b[1] += shown
+        b[2] += won
+    games = list(per_game.values())
+
+    def ece(sample: Sequence[list[list[float]]]) -> float:
+        total = [[sum(g[k][i] for g in sample) for i in range(3)] for k in range(cells)]
+        n = sum(t[0] for t in total)
+        return sum(abs(t[1] - t[2]) for t in total if t[0]) / n
+
+    rng = random.Random(seed)
+    boots = sorted(ece(rng.choices(games, k=len(games))) for _ in range(RESAMPLES))
+    return ece(games), boots[int(0.025 * RESAMPLES)], boots[int(0.975 * RESAMPLES)]
+
+
+def mean_interval_by_game(rows: Sequence[Row], seed: int = 1) -> tuple[float, float, float]:
+    """The mean of shown less outcome over ``rows``, and its 95% interval by resampling the
+    games (the decisions of one game share its deals)."""
+    per_game: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for shown, made, game, *_ in rows:
+        per_game[game][0] += 1
+        per_game[game][1] += shown - made
+    games = list(per_game.values())
+
+    def mean(sample: Sequence[list[float]]) -> float:
+        return sum(g[1] for g in sample) / sum(g[0] for g in sample)
+
+    rng = random.Random(seed)
+    boots = sorted(mean(rng.choices(games, k=len(games))) for _ in range(RESAMPLES))
+    return mean(games), boots[int(0.025 * RESAMPLES)], boots[int(0.975 * RESAMPLES)]
+
+
+def groups(rows: Sequence[Row]) -> dict[str, list[Row]]:
+    """The rows all together, by the mover's kind and by the opponents' kinds."""
+    out: dict[str, list[Row]] = {"all": list(rows)}
+    for r in rows:
+        out.setdefault(f"mover {r[3]}", []).append(r)
+    for r in rows:
+        out.setdefault(f"against {r[4]}", []).append(r)
+    return out
+
+
+def india_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
+    """Per group: the reliability table and the ECE with its interval; the lines to print."""
+    out: dict[str, Any] = {}
+    e, low, high = ece_interval(rows, by_kind=True)
+    out["by_kind"] = {"ece": round(e, 4), "ece_low": round(low, 4), "ece_high": round(high, 4)}
+    lines = [
+        f"India, every decision, tenths of each kind of mover apart: ECE {e:.3f} "
+        f"({low:.3f}–{high:.3f})",
+        "",
+        "| India: decisions of | games | decisions | shown | won | ECE (95%) |",
+    ]
+    lines.append("|---|---|---|---|---|---|")
+    for name, rs in groups(rows).items():
+        r = reliability([x[0] for x in rs], [bool(x[1]) for x in rs], [x[2] for x in rs])
+        e, low, high = ece_interval(rs)
+        r["ece_low"], r["ece_high"] = round(low, 4), round(high, 4)
+        out[name] = r
+        shown = sum(x[0] for x in rs) / len(rs)
+        won = sum(x[1] for x in rs) / len(rs)
+        lines.append(
+            f"| {name} | {r['games']:,} | {r['decisions']:,} | {shown:.3f} | {won:.3f} "
+            f"| {e:.3f} ({low:.3f}–{high:.3f}) |"
+        )
+    for name in ("all", *(f"mover {k}" for k in KINDS)):
+        if name not in out:
+            continue
+        lines.append(f"\n{name}: tenth shown | decisions | mean shown | won (95%)")
+        for b in out[name]["bins"]:
+            lines.append(
+                f"  {b['low']:.1f}-{b['high']:.1f} | {b['decisions']:5d} | {b['shown']:.3f} "
+                f"| {b['won']:.3f} ({b['won_low']:.3f}-{b['won_high']:.3f})"
+            )
+    return out, lines
+
+
+def plates_rows(games: int, known: bool) -> list[Row]:
+    """Every call with a choice at ``games`` mixed plates tables: the expected dollars this
+    round the coach shows for the call made, and the dollars its seat made in the round."""
+    rows: list[Row] = []
+    for seed in range(PLATES_SEEDS, PLATES_SEEDS + games):
+        state, bots, kinds = plates_table(seed)
+        coach = engine.make_bot("plates", "expert")
+        if known:
+            coach.players = as_coach_sees(kinds)
+        rng = random.Random(f"plates mixed calibration:{seed}")
+        pending: list[tuple[int, float]] = []
+        money = _money(state)
+        rnd = _round(state)
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+            else:
+                action = bots[seat].choose(state)
+                if len(state.legal_actions()) > 1:
+                    pending.append((seat, coach.advise(state).judged(action).value))
+                state = state.apply(action)
+            if _round(state) != rnd or state.is_terminal():
+                after = _money(state)
+                rows += [
+                    (v, after[s] - money[s], seed, kinds[s], opponents(kinds, s))
+                    for s, v in pending
+                ]
+                pending, money, rnd = [], after, _round(state)
+    return rows
+
+
+def _money(state: Any) -> list[int]:
+    """Each seat's money now."""
+    return list(state.view(0)["scores"])
+
+
+def _round(state: Any) -> int:
+    """How many rounds have been played (scored or cancelled)."""
+    return len(state.view(0)["rounds"])
+
+
+def plates_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
+    """Per group: the bias a decision (shown less made) with its interval; lines to print."""
+    out, lines = {}, []
+    lines.append("| plates: calls of | games | decisions | shown $ | made $ | bias $ (95%) |")
+    lines.append("|---|---|---|---|---|---|")
+    for name, rs in groups(rows).items():
+        bias, low, high = mean_interval_by_game(rs)
+        shown = sum(x[0] for x in rs) / len(rs)
+        made = sum(x[1] for x in rs) / len(rs)
+        out[name] = {
+            "games": len({x[2] for x in rs}),
+            "decisions": len(rs),
+            "shown": round(shown, 2),
+            "made": round(made, 2),
+            "bias": round(bias, 2),
+            "bias_low": round(low, 2),
+            "bias_high": round(high, 2),
+        }
+        lines.append(
+            f"| {name} | {out[name]['games']} | {len(rs):,} | {shown:+.2f} | {made:+.2f} "
+            f"| {bias:+.2f} ({low:+.2f} to {high:+.2f}) |"
+        )
+    return out, lines
+
+
+def timed(work: Callable[[], Any]) -> tuple[Any, float]:
+    t = time.process_time()
+    return work(), time.process_time() - t
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--india", type=int, default=600)
+    parser.add_argument("--plates", type=int, default=150)
+    parser.add_argument("--players-unknown", action="store_true")
+    parser.add_argument("--noise", type=float, default=0.25)
+    args = parser.parse_args()
+    global NOISE
+    NOISE = args.noise
+    known = not args.players_unknown
+    result: dict[str, Any] = {"players_known": known, "noise": NOISE}
+    lines: list[str] = []
+    if args.india:
+        rows, cpu = timed(lambda: india_rows(args.india, known))
+        result["india"], more = india_report(rows)
+        result["india_cpu_seconds"] = round(cpu, 1)
+        lines += more
+    if args.plates:
+        rows, cpu = timed(lambda: plates_rows(args.plates, known))
+        result["plates"], more = plates_report(rows)
+        result["plates_cpu_seconds"] = round(cpu, 1)
+        lines += ["", *more]
+    parts = []
+    if "india" in result:
+        a = result["india"]["by_kind"]
+        parts.append(
+            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f})"
+        )
+    if "plates" in result:
+        a = result["plates"]["all"]
+        parts.append(
+            f"plates bias ${a['bias']:+.2f} ({a['bias_low']:+.2f} to {a['bias_high']:+.2f})"
+        )
+    headline("calibration", "; ".join(parts) + "\n" + "\n".join(lines), result)
+
+
+if __name__ == "__main__":
+    main()
