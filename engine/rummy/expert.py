@@ -62,15 +62,25 @@ drops."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
 
-WITH_LIVES = (29.0, 0.62, 1.4)
+WITH_LIVES = (29.0, 0.62, 1.4, 0.0)
 """A hand with both lives: (worth, less per point loose, less per draw)."""
-WITHOUT_LIVES = (-5.0, 0.23, 0.9)
+WITHOUT_LIVES = (-5.0, 0.23, 0.9, 0.0)
 """A hand without both lives: (worth, less per point loose, less per draw)."""
 FIT_DEALS = 800
 FITTED = f"These values are what hands like it settled at in {FIT_DEALS} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
-    "lives": ((15.9, 0.32, 1.55), (0.32, 0.0104, 0.026), (1.55, 0.026, 0.214)),
-    "no lives": ((23.0, 0.505, 2.6), (0.505, 0.0125, 0.0506), (2.6, 0.0506, 0.386)),
+    "lives": (
+        (15.9, 0.32, 1.55, 0),
+        (0.32, 0.0104, 0.026, 0),
+        (1.55, 0.026, 0.214, 0),
+        (0, 0, 0, 0),
+    ),
+    "no lives": (
+        (23.0, 0.505, 2.6, 0),
+        (0.505, 0.0125, 0.0506, 0),
+        (2.6, 0.0506, 0.386, 0),
+        (0, 0, 0, 0),
+    ),
     "first": ((15.3, 0.328), (0.328, 0.0071)),
 }
 """The covariance of each line's coefficients ((worth, per point, per draw); the first hand's
@@ -121,6 +131,7 @@ class Kept:
     loose: int
     outs: int
     unseen: int
+    jokers: int = 0
 
     def worth(self, players: int, draws: int) -> float:
         """Expected points this deal (see the module)."""
@@ -130,10 +141,10 @@ class Kept:
         """``worth``, with how it depends on the fitted line."""
         if self.show:
             return Estimate(float(SHOW_GAIN * (players - 1)))
-        base, per_point, per_draw = WITH_LIVES if self.lives else WITHOUT_LIVES
-        value = base - per_point * self.loose - per_draw * draws
+        base, per_point, per_draw, per_joker = WITH_LIVES if self.lives else WITHOUT_LIVES
+        value = base - per_point * self.loose - per_draw * draws + per_joker * self.jokers
         line = "lives" if self.lives else "no lives"
-        return Estimate(value, ((line, (1.0, -self.loose, -draws)),))
+        return Estimate(value, ((line, (1.0, -self.loose, -draws, self.jokers)),))
 
     def detail(self) -> str:
         if self.show:
@@ -161,6 +172,11 @@ class Kept:
             f"{lives} Of the {self.unseen} cards you have not seen, {self.outs} would make a "
             "new meld with your loose cards."
         )
+
+
+def jokers_in(cards: Sequence[Card], wild: str) -> int:
+    """How many of ``cards`` are jokers (printed, or of the wild rank)."""
+    return sum(is_joker(c, wild) for c in cards)
 
 
 def live_outs(loose: Sequence[Card], wild: str, unseen: Counter[Card]) -> int:
@@ -198,24 +214,27 @@ def kept_after(
     a melded card needs a search of the 13 it keeps."""
     whole = arranged(cards, wild, four)
     free = [*whole.loose, *whole.spare]
+    jokers = jokers_in(cards, wild)
     out: dict[Card, Kept] = {}
     for card in dict.fromkeys(cards):
+        held = jokers - is_joker(card, wild)
         if card in free:
             rest = list(free)
             rest.remove(card)
             loose = whole.deadwood - card_cost(card, wild)
             show = whole.lives and loose == 0
-            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen))
+            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen), held)
         else:
             rest = list(cards)
             rest.remove(card)
-            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen)
+            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen, held)
     return out
 
 
-def _kept(a: Arrangement, wild: str, unseen: Counter[Card]) -> Kept:
+def _kept(a: Arrangement, wild: str, unseen: Counter[Card], jokers: int) -> Kept:
     free = [*a.loose, *a.spare]
-    return Kept(a.valid_show, a.lives, a.deadwood, *_outs(a.valid_show, free, wild, unseen))
+    outs = _outs(a.valid_show, free, wild, unseen)
+    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers)
 
 
 def _outs(show: bool, free: Sequence[Card], wild: str, unseen: Counter[Card]) -> tuple[int, int]:
@@ -283,19 +302,21 @@ Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
 
 
 def _draws(t: Turn) -> Judge:
-    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen)
+    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen, jokers_in(t.hand, t.wild))
     stock = now.estimate(t.players, t.draws + 1)
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
         first = (
             Estimate(HOPELESS)
             if hopeless(t.hand, t.wild)
-            else Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
+            else _floored(
+                Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),)),
+                -float(t.view["options"]["first_drop"]),
+            )
         )
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
-        floor = Estimate(-float(t.view["options"]["middle_drop"]))
-        shift = floor - stock if floor.value > stock.value else Estimate(0.0)
+        shift = _floored(stock, -float(t.view["options"]["middle_drop"])) - stock
     stock += shift
     rows: list[tuple[Any, Estimate, str]] = []
     opened: list[Any] = []
@@ -352,6 +373,13 @@ def _draws(t: Turn) -> Judge:
         )
 
     return judged, why
+
+
+def _floored(played_on: Estimate, drop: float) -> Estimate:
+    """A hand that is not hopeless, played on, is never valued below a drop: the drops the
+    lines called for (a first drop past 61 points loose, a middle drop) measured worse than
+    playing on, and each drop is a deal not won."""
+    return Estimate(drop) if drop > played_on.value else played_on
 
 
 def _discards(t: Turn) -> Judge:

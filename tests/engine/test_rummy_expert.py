@@ -101,17 +101,20 @@ def test_the_expert_drops_a_hopeless_hand_and_plays_a_good_one():
     assert ExpertBot().choose(good) == Draw("stock")
 
 
-@pytest.mark.parametrize("hand, drops", [(POOR, True), (POOR.replace("6C", "QC"), False)])
-def test_the_first_drop_follows_the_measured_line(hand, drops):
+@pytest.mark.parametrize("hand", [POOR, POOR.replace("6C", "QC")])
+def test_a_hand_that_is_not_hopeless_is_played_on(hand):
     """With the 9♠ wild this hand is not hopeless, but it leaves 65 points loose (only K♣ A♣
-    and the joker meld): played on, such hands settled at 27.7 − 0.62·65 = −12.6, worse than
-    the drop's −10. With Q♣ for 6♣ (10♣ Q♣ K♣ A♣ and the joker, 49 loose) it plays on."""
+    and the joker meld): basic bots' such hands settled at 27.7 − 0.62·65 = −12.6, worse than
+    the drop's −10; yet a first drop past 61 loose, measured against basic, won 5.7 deals in
+    100 fewer and no points (``engine.rummy.expert``). So playing on is valued at the drop at
+    the least, and a tie goes to playing on. With Q♣ for 6♣ (49 loose) the line says so."""
     s = deal([hand], cut="9C")
     loose = best_arrangement(parse(hand), "9").deadwood
-    assert loose == (65 if drops else 49)
+    assert loose in (65, 49)
     advice = ExpertBot().advise(s)
-    assert advice.judged(Draw("stock")).value == pytest.approx(27.7 - 0.62 * loose)
-    assert (advice.best.action == Drop()) == drops
+    played_on = max(27.7 - 0.62 * loose, -10)
+    assert advice.judged(Draw("stock")).value == pytest.approx(played_on)
+    assert advice.best.action == Draw("stock")
 
 
 def expert_decisions(players, seeds, seats):
