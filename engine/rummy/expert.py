@@ -1,13 +1,16 @@
 """The expert rummy bot: it judges every option in expected points this deal, from its own
 seat's view, by the hand it leaves and a drop rule measured on real deals; it plays basic's
-moves but where an ablation against basic (300 duplicate deals each) measured a gain.
+moves but where an ablation against basic (200 to 300 duplicate deals each) measured a gain.
 
 The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
 hands settled at on average in two-player deals between basic bots (least-squares lines over
-~8,800 turns of 800 deals, as ``benchmarks/rummy_drop.py`` fits them; another 600 deals gave
-41 − 0.70·loose − 1.7·draws and 8 − 0.49·loose − 2.0·draws, so the lines are rough): with both
-lives ``29 − 0.62·loose − 1.4·draws``, without them ``−5 − 0.23·loose − 0.9·draws`` (loose:
-the points left out of melds); a show is worth ``SHOW_GAIN`` from each other player still in.
+21,060 turns of 2,000 deals, as ``benchmarks/rummy_drop.py`` fits them): with both lives
+``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−10.3 − 0.18·loose −
+1.12·draws + 5.4·jokers`` (loose: the points left out of melds; jokers: those held, printed or
+of the wild rank, whether melded or spare: a joker is worth more than the points it saves
+now); a show is worth ``SHOW_GAIN`` from each other player still in. Without both lives every
+card counts, and a point loose costs little (0.18 ± 0.14): what matters there is getting the
+lives, which the line does not see.
 
 - Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
   is valid, −80 when it is not. Equal values (the same points kept) go to the 13 with the most
@@ -19,12 +22,15 @@ the points left out of melds); a show is worth ``SHOW_GAIN`` from each other pla
   Ties go to the stock.
 - Dropping (the expected-value rule): a drop costs its points for sure (10 first, 30 middle).
   A first hand is worth what first hands settled at when played on: −32 for a ``hopeless`` one
-  (no pure sequence, no joker), else ``27.7 − 0.62·loose``, below −10 past 61 points loose.
-  Later, playing on is never valued below the middle drop: a middle-drop rule (no lives, 50+
-  points, 6+ draws) measured 4.9 points a deal worse than basic's never, so the expert plays on.
+  (no pure sequence, no joker), else ``35.4 − 0.74·loose``, but never below the drop
+  (``_floored``), and ties go to playing on: a first drop past 61 points loose, where the line
+  falls below −10, measured against basic on 200 duplicate deals, won 44% of the deals to
+  playing on's 50% and no more points (+2.3 a deal against +2.2). Later, playing on is never
+  valued below the middle drop: a middle-drop rule (no lives, 50+ points, 6+ draws) measured
+  4.9 points a deal worse than basic's never, so the expert plays on.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
-the covariance of each line's coefficients in a fit of 800 deals, clustered by deal), and so
+the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
 does each option's loss against the best, which shares most of it (``Estimate``).
 """
 
@@ -55,33 +61,33 @@ SHOW_GAIN = 30
 """What a show collects from each other player still in, on average."""
 HOPELESS = -32.0
 """What a hopeless first hand settles at when played on (``benchmarks/rummy_drop.py``)."""
-FIRST_HAND = (27.7, 0.62)
+FIRST_HAND = (35.4, 0.74)
 """What another first hand settles at when played on: (worth, less per point loose), a fit
-over ~1,100 first hands (``benchmarks/rummy_drop.py``): below −10, past 61 points loose, it
-drops."""
+over ~2,600 first hands (``benchmarks/rummy_drop.py``). Past 61 points loose the line is below
+a first drop's −10, yet such a hand is played on (``_floored``)."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
 
-WITH_LIVES = (29.0, 0.62, 1.4, 0.0)
-"""A hand with both lives: (worth, less per point loose, less per draw)."""
-WITHOUT_LIVES = (-5.0, 0.23, 0.9, 0.0)
-"""A hand without both lives: (worth, less per point loose, less per draw)."""
-FIT_DEALS = 800
-FITTED = f"These values are what hands like it settled at in {FIT_DEALS} deals of basic bots."
+WITH_LIVES = (34.3, 0.70, 1.26, 3.6)
+"""A hand with both lives: (worth, less per point loose, less per draw, more per joker)."""
+WITHOUT_LIVES = (-10.3, 0.18, 1.12, 5.4)
+"""A hand without both lives: (worth, less per point loose, less per draw, more per joker)."""
+FIT_DEALS = 2000
+FITTED = f"These values are what hands like it settled at in {FIT_DEALS:,} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
     "lives": (
-        (15.9, 0.32, 1.55, 0),
-        (0.32, 0.0104, 0.026, 0),
-        (1.55, 0.026, 0.214, 0),
-        (0, 0, 0, 0),
+        (12.0, 0.182, 0.659, -2.92),
+        (0.182, 0.00452, 0.0108, -0.0287),
+        (0.659, 0.0108, 0.0715, -0.0602),
+        (-2.92, -0.0287, -0.0602, 1.41),
     ),
     "no lives": (
-        (23.0, 0.505, 2.6, 0),
-        (0.505, 0.0125, 0.0506, 0),
-        (2.6, 0.0506, 0.386, 0),
-        (0, 0, 0, 0),
+        (15.2, 0.242, 0.38, -4.88),
+        (0.242, 0.00507, 0.00897, -0.0504),
+        (0.38, 0.00897, 0.119, 0.202),
+        (-4.88, -0.0504, 0.202, 3.02),
     ),
-    "first": ((15.3, 0.328), (0.328, 0.0071)),
+    "first": ((5.82, 0.125), (0.125, 0.00272)),
 }
 """The covariance of each line's coefficients ((worth, per point, per draw); the first hand's
 (worth, per point)) in the fit of ``benchmarks/rummy_drop.py`` over ``FIT_DEALS`` deals,
