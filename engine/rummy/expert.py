@@ -22,8 +22,8 @@ lives, which the line does not see.
   Ties go to the stock.
 - Dropping (the expected-value rule): a drop costs its points for sure (10 first, 30 middle).
   A first hand is worth what first hands settled at when played on: −32 for a ``hopeless`` one
-  (no pure sequence, no joker), else ``35.4 − 0.74·loose``, but never below the drop
-  (``_floored``), and ties go to playing on: a first drop past 61 points loose, where the line
+  (no pure sequence, no joker), else ``35.4 − 0.74·loose``, but never below −10
+  (``PLAYED_ON``), and ties go to playing on: a first drop past 61 points loose, where the line
   falls below −10, measured against basic on 200 duplicate deals, won 44% of the deals to
   playing on's 50% and no more points (+2.3 a deal against +2.2). Later, playing on is never
   valued below the middle drop: a middle-drop rule (no lives, 50+ points, 6+ draws) measured
@@ -64,7 +64,10 @@ HOPELESS = -32.0
 FIRST_HAND = (35.4, 0.74)
 """What another first hand settles at when played on: (worth, less per point loose), a fit
 over ~2,600 first hands (``benchmarks/rummy_drop.py``). Past 61 points loose the line is below
-a first drop's −10, yet such a hand is played on (``_floored``)."""
+a first drop's −10, yet such a hand is played on (``PLAYED_ON``)."""
+PLAYED_ON = -10.0
+"""The least a first hand that is not hopeless is worth played on: where the line says less
+(past 61 points loose), the expert measured as well playing on as dropping for 10."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
 
@@ -317,7 +320,7 @@ def _draws(t: Turn) -> Judge:
             if hopeless(t.hand, t.wild)
             else _floored(
                 Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),)),
-                -float(t.view["options"]["first_drop"]),
+                PLAYED_ON,
             )
         )
         shift = first - stock
@@ -381,11 +384,11 @@ def _draws(t: Turn) -> Judge:
     return judged, why
 
 
-def _floored(played_on: Estimate, drop: float) -> Estimate:
-    """A hand that is not hopeless, played on, is never valued below a drop: the drops the
-    lines called for (a first drop past 61 points loose, a middle drop) measured worse than
-    playing on, and each drop is a deal not won."""
-    return Estimate(drop) if drop > played_on.value else played_on
+def _floored(played_on: Estimate, floor: float) -> Estimate:
+    """A hand played on, valued no lower than ``floor``: the drops the lines called for (a
+    first drop past 61 points loose, a middle drop) measured worse than playing on, and each
+    drop is a deal not won."""
+    return Estimate(floor) if floor > played_on.value else played_on
 
 
 def _discards(t: Turn) -> Judge:

@@ -106,7 +106,7 @@ def test_a_hand_that_is_not_hopeless_is_played_on(hand):
     """With the 9♠ wild this hand is not hopeless, but it leaves 65 points loose (only K♣ A♣
     and the joker meld): basic bots' such hands settled at 27.7 − 0.62·65 = −12.6, worse than
     the drop's −10; yet a first drop past 61 loose, measured against basic, won 5.7 deals in
-    100 fewer and no points (``engine.rummy.expert``). So playing on is valued at the drop at
+    100 fewer and no points (``engine.rummy.expert``). So playing on is valued at −10 at
     the least, and a tie goes to playing on. With Q♣ for 6♣ (49 loose) the line says so."""
     s = deal([hand], cut="9C")
     loose = best_arrangement(parse(hand), "9").deadwood
