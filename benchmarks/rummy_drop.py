@@ -24,6 +24,7 @@ from _common import headline
 import engine
 from engine import CHANCE
 from engine.rummy import BasicBot, Drop, Toss, best_arrangement, hopeless, wild_rank_of
+from engine.rummy.cards import is_joker
 from engine.rummy.odds import cards_in
 
 
@@ -54,9 +55,9 @@ def settle(kind_hopeless: bool, deals: int, seed: int = 0) -> list[int]:
     return out
 
 
-def turns(deals: int, seed: int = 0) -> list[tuple[int, int, bool, int, int]]:
-    """(deal, draws so far, both lives, points loose, settlement) at every draw of each player
-    that did not drop, in ``deals`` two-player deals between basic bots."""
+def turns(deals: int, seed: int = 0) -> list[tuple[int, int, bool, int, int, int]]:
+    """(deal, draws so far, both lives, points loose, jokers held, settlement) at every draw of
+    each player that did not drop, in ``deals`` two-player deals between basic bots."""
     rows = []
     for k in range(deals):
         bots = [BasicBot(seed=k * 2), BasicBot(seed=k * 2 + 1)]
@@ -68,27 +69,38 @@ def turns(deals: int, seed: int = 0) -> list[tuple[int, int, bool, int, int]]:
             p = s.current_player
             if s.phase == "draw":
                 v = s.view(p)
-                a = best_arrangement(cards_in(v["hand"]), v["wild_rank"])
-                seen.append((p, v["draws"][p], a.lives, a.deadwood))
+                hand = cards_in(v["hand"])
+                a = best_arrangement(hand, v["wild_rank"])
+                jokers = sum(is_joker(c, v["wild_rank"]) for c in hand)
+                seen.append((p, v["draws"][p], a.lives, a.deadwood, jokers))
             s = s.apply(bots[p].choose(s))
         settled = s.returns()
         rows += [
-            (k, d, lives, dw, settled[p]) for p, d, lives, dw in seen if s.status[p] != "dropped"
+            (k, d, lives, dw, j, settled[p])
+            for p, d, lives, dw, j in seen
+            if s.status[p] != "dropped"
         ]
     return rows
 
 
 def fit(deals: int) -> dict:
-    """Least-squares lines: settlement ~ worth − a·loose − b·draws, with and without both
-    lives (draws after the first); and for first hands, settlement ~ worth − a·loose."""
-    rows = turns(deals)
+    """Least-squares lines: settlement ~ worth − a·loose − b·draws + c·jokers, with and
+    without both lives (draws after the first); and for first hands, settlement ~ worth −
+    a·loose."""
+    return fit_rows(turns(deals), deals)
+
+
+def fit_rows(rows: list[tuple[int, int, bool, int, int, int]], deals: int) -> dict:
+    """``fit`` of the rows ``turns`` gives."""
     out: dict = {"deals": deals, "turns": len(rows)}
     for name, lives in (("with_lives", True), ("without_lives", False)):
-        some = [(k, d, dw, r) for k, d, li, dw, r in rows if li == lives and d > 0]
+        some = [(k, d, dw, j, r) for k, d, li, dw, j, r in rows if li == lives and d > 0]
         out[name] = _line(
-            [(1, -dw, -d) for _, d, dw, _ in some], [r for *_, r in some], [k for k, *_ in some]
+            [(1, -dw, -d, j) for _, d, dw, j, _ in some],
+            [r for *_, r in some],
+            [k for k, *_ in some],
         )
-    first = [(k, dw, r) for k, d, _, dw, r in rows if d == 0]
+    first = [(k, dw, r) for k, d, _, dw, _, r in rows if d == 0]
     out["first_hand"] = _line(
         [(1, -dw) for _, dw, _ in first], [r for *_, r in first], [k for k, *_ in first]
     )

@@ -1,13 +1,16 @@
 """The expert rummy bot: it judges every option in expected points this deal, from its own
 seat's view, by the hand it leaves and a drop rule measured on real deals; it plays basic's
-moves but where an ablation against basic (300 duplicate deals each) measured a gain.
+moves but where an ablation against basic (200 to 300 duplicate deals each) measured a gain.
 
 The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
 hands settled at on average in two-player deals between basic bots (least-squares lines over
-~8,800 turns of 800 deals, as ``benchmarks/rummy_drop.py`` fits them; another 600 deals gave
-41 − 0.70·loose − 1.7·draws and 8 − 0.49·loose − 2.0·draws, so the lines are rough): with both
-lives ``29 − 0.62·loose − 1.4·draws``, without them ``−5 − 0.23·loose − 0.9·draws`` (loose:
-the points left out of melds); a show is worth ``SHOW_GAIN`` from each other player still in.
+21,060 turns of 2,000 deals, as ``benchmarks/rummy_drop.py`` fits them): with both lives
+``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−10.3 − 0.18·loose −
+1.12·draws + 5.4·jokers`` (loose: the points left out of melds; jokers: those held, printed or
+of the wild rank, whether melded or spare: a joker is worth more than the points it saves
+now); a show is worth ``SHOW_GAIN`` from each other player still in. Without both lives every
+card counts, and a point loose costs little (0.18 ± 0.14): what matters there is getting the
+lives, which the line does not see.
 
 - Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
   is valid, −80 when it is not. Equal values (the same points kept) go to the 13 with the most
@@ -19,12 +22,15 @@ the points left out of melds); a show is worth ``SHOW_GAIN`` from each other pla
   Ties go to the stock.
 - Dropping (the expected-value rule): a drop costs its points for sure (10 first, 30 middle).
   A first hand is worth what first hands settled at when played on: −32 for a ``hopeless`` one
-  (no pure sequence, no joker), else ``27.7 − 0.62·loose``, below −10 past 61 points loose.
-  Later, playing on is never valued below the middle drop: a middle-drop rule (no lives, 50+
-  points, 6+ draws) measured 4.9 points a deal worse than basic's never, so the expert plays on.
+  (no pure sequence, no joker), else ``35.4 − 0.74·loose``, but never below −10
+  (``PLAYED_ON``), and ties go to playing on: a first drop past 61 points loose, where the line
+  falls below −10, measured against basic on 200 duplicate deals, won 44% of the deals to
+  playing on's 50% and no more points (+2.3 a deal against +2.2). Later, playing on is never
+  valued below the middle drop: a middle-drop rule (no lives, 50+ points, 6+ draws) measured
+  4.9 points a deal worse than basic's never, so the expert plays on.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
-the covariance of each line's coefficients in a fit of 800 deals, clustered by deal), and so
+the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
 does each option's loss against the best, which shares most of it (``Estimate``).
 """
 
@@ -53,25 +59,43 @@ from .view import RummyView
 
 SHOW_GAIN = 30
 """What a show collects from each other player still in, on average."""
+NOT_YET = 1.0
+"""A hand not yet a show is worth at least this much less than a show: near a show, the line
+(34.3 and 3.6 a joker) would value it above the show's ``SHOW_GAIN``, and the expert then
+passed up shows (measured: 44% of the deals won and −2.9 points a deal, 200 duplicate deals,
+against 49% and +1.3 with the earlier, lower line)."""
 HOPELESS = -32.0
 """What a hopeless first hand settles at when played on (``benchmarks/rummy_drop.py``)."""
-FIRST_HAND = (27.7, 0.62)
+FIRST_HAND = (35.4, 0.74)
 """What another first hand settles at when played on: (worth, less per point loose), a fit
-over ~1,100 first hands (``benchmarks/rummy_drop.py``): below −10, past 61 points loose, it
-drops."""
+over ~2,600 first hands (``benchmarks/rummy_drop.py``). Past 61 points loose the line is below
+a first drop's −10, yet such a hand is played on (``PLAYED_ON``)."""
+PLAYED_ON = -10.0
+"""The least a first hand that is not hopeless is worth played on: where the line says less
+(past 61 points loose), the expert measured as well playing on as dropping for 10."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
 
-WITH_LIVES = (29.0, 0.62, 1.4)
-"""A hand with both lives: (worth, less per point loose, less per draw)."""
-WITHOUT_LIVES = (-5.0, 0.23, 0.9)
-"""A hand without both lives: (worth, less per point loose, less per draw)."""
-FIT_DEALS = 800
-FITTED = f"These values are what hands like it settled at in {FIT_DEALS} deals of basic bots."
+WITH_LIVES = (34.3, 0.70, 1.26, 3.6)
+"""A hand with both lives: (worth, less per point loose, less per draw, more per joker)."""
+WITHOUT_LIVES = (-10.3, 0.18, 1.12, 5.4)
+"""A hand without both lives: (worth, less per point loose, less per draw, more per joker)."""
+FIT_DEALS = 2000
+FITTED = f"These values are what hands like it settled at in {FIT_DEALS:,} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
-    "lives": ((15.9, 0.32, 1.55), (0.32, 0.0104, 0.026), (1.55, 0.026, 0.214)),
-    "no lives": ((23.0, 0.505, 2.6), (0.505, 0.0125, 0.0506), (2.6, 0.0506, 0.386)),
-    "first": ((15.3, 0.328), (0.328, 0.0071)),
+    "lives": (
+        (12.0, 0.182, 0.659, -2.92),
+        (0.182, 0.00452, 0.0108, -0.0287),
+        (0.659, 0.0108, 0.0715, -0.0602),
+        (-2.92, -0.0287, -0.0602, 1.41),
+    ),
+    "no lives": (
+        (15.2, 0.242, 0.38, -4.88),
+        (0.242, 0.00507, 0.00897, -0.0504),
+        (0.38, 0.00897, 0.119, 0.202),
+        (-4.88, -0.0504, 0.202, 3.02),
+    ),
+    "first": ((5.82, 0.125), (0.125, 0.00272)),
 }
 """The covariance of each line's coefficients ((worth, per point, per draw); the first hand's
 (worth, per point)) in the fit of ``benchmarks/rummy_drop.py`` over ``FIT_DEALS`` deals,
@@ -121,6 +145,7 @@ class Kept:
     loose: int
     outs: int
     unseen: int
+    jokers: int = 0
 
     def worth(self, players: int, draws: int) -> float:
         """Expected points this deal (see the module)."""
@@ -130,10 +155,13 @@ class Kept:
         """``worth``, with how it depends on the fitted line."""
         if self.show:
             return Estimate(float(SHOW_GAIN * (players - 1)))
-        base, per_point, per_draw = WITH_LIVES if self.lives else WITHOUT_LIVES
-        value = base - per_point * self.loose - per_draw * draws
+        base, per_point, per_draw, per_joker = WITH_LIVES if self.lives else WITHOUT_LIVES
+        value = base - per_point * self.loose - per_draw * draws + per_joker * self.jokers
+        below_a_show = SHOW_GAIN * (players - 1) - NOT_YET
+        if value > below_a_show:  # a hand still to be drawn to is worth less than a show
+            return Estimate(below_a_show)
         line = "lives" if self.lives else "no lives"
-        return Estimate(value, ((line, (1.0, -self.loose, -draws)),))
+        return Estimate(value, ((line, (1.0, -self.loose, -draws, self.jokers)),))
 
     def detail(self) -> str:
         if self.show:
@@ -161,6 +189,11 @@ class Kept:
             f"{lives} Of the {self.unseen} cards you have not seen, {self.outs} would make a "
             "new meld with your loose cards."
         )
+
+
+def jokers_in(cards: Sequence[Card], wild: str) -> int:
+    """How many of ``cards`` are jokers (printed, or of the wild rank)."""
+    return sum(is_joker(c, wild) for c in cards)
 
 
 def live_outs(loose: Sequence[Card], wild: str, unseen: Counter[Card]) -> int:
@@ -198,24 +231,27 @@ def kept_after(
     a melded card needs a search of the 13 it keeps."""
     whole = arranged(cards, wild, four)
     free = [*whole.loose, *whole.spare]
+    jokers = jokers_in(cards, wild)
     out: dict[Card, Kept] = {}
     for card in dict.fromkeys(cards):
+        held = jokers - is_joker(card, wild)
         if card in free:
             rest = list(free)
             rest.remove(card)
             loose = whole.deadwood - card_cost(card, wild)
             show = whole.lives and loose == 0
-            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen))
+            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen), held)
         else:
             rest = list(cards)
             rest.remove(card)
-            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen)
+            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen, held)
     return out
 
 
-def _kept(a: Arrangement, wild: str, unseen: Counter[Card]) -> Kept:
+def _kept(a: Arrangement, wild: str, unseen: Counter[Card], jokers: int) -> Kept:
     free = [*a.loose, *a.spare]
-    return Kept(a.valid_show, a.lives, a.deadwood, *_outs(a.valid_show, free, wild, unseen))
+    outs = _outs(a.valid_show, free, wild, unseen)
+    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers)
 
 
 def _outs(show: bool, free: Sequence[Card], wild: str, unseen: Counter[Card]) -> tuple[int, int]:
@@ -283,19 +319,21 @@ Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
 
 
 def _draws(t: Turn) -> Judge:
-    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen)
+    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen, jokers_in(t.hand, t.wild))
     stock = now.estimate(t.players, t.draws + 1)
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
         first = (
             Estimate(HOPELESS)
             if hopeless(t.hand, t.wild)
-            else Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
+            else _floored(
+                Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),)),
+                PLAYED_ON,
+            )
         )
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
-        floor = Estimate(-float(t.view["options"]["middle_drop"]))
-        shift = floor - stock if floor.value > stock.value else Estimate(0.0)
+        shift = _floored(stock, -float(t.view["options"]["middle_drop"])) - stock
     stock += shift
     rows: list[tuple[Any, Estimate, str]] = []
     opened: list[Any] = []
@@ -307,7 +345,7 @@ def _draws(t: Turn) -> Judge:
             cards = sorted_hand([*t.hand, top])
             options = kept_after(cards, t.wild, t.four, t.unseen)
             options.pop(top, None)  # the card taken may not go back at once
-            kept = max(options.values(), key=lambda k: k.worth(t.players, t.draws + 1))
+            kept = max(options.values(), key=lambda k: (k.worth(t.players, t.draws + 1), -k.loose))
             value = kept.estimate(t.players, t.draws + 1) + shift
             whole = arranged(cards, t.wild, t.four)
             swap = top in whole.loose or top in whole.spare
@@ -354,6 +392,13 @@ def _draws(t: Turn) -> Judge:
     return judged, why
 
 
+def _floored(played_on: Estimate, floor: float) -> Estimate:
+    """A hand played on, valued no lower than ``floor``: the drops the lines called for (a
+    first drop past 61 points loose, a middle drop) measured worse than playing on, and each
+    drop is a deal not won."""
+    return Estimate(floor) if floor > played_on.value else played_on
+
+
 def _discards(t: Turn) -> Judge:
     kept = kept_after(t.hand, t.wild, t.four, t.unseen)
     whole = arranged(t.hand, t.wild, t.four)
@@ -364,9 +409,12 @@ def _discards(t: Turn) -> Judge:
         if isinstance(action, Declare):
             value = k.estimate(t.players, t.draws) if k.show else Estimate(-float(WRONG_SHOW))
             rows.append((action, value, "a valid show" if k.show else "a wrong show"))
-        else:  # a show kept back is a hand with nothing loose, not yet a show
-            k = replace(k, show=False)
-            rows.append((action, k.estimate(t.players, t.draws), k.detail()))
+        else:  # a show kept back is a hand with nothing loose, not yet a show, and worth no
+            # more than the show it could have been (the line knows no sure win)
+            held = replace(k, show=False).estimate(t.players, t.draws)
+            if k.show:
+                held = min(held, k.estimate(t.players, t.draws), key=lambda e: e.value)
+            rows.append((action, held, replace(k, show=False).detail()))
     # ties (the same points kept): a valid show first, then the 13 with the most live outs,
     # then the dearer card gone, then suit order
     place = {c: i for i, c in enumerate(dict.fromkeys(t.hand))}
