@@ -78,13 +78,36 @@ class HandPlayout:
     times both); ``tests/engine/test_rupees_expert.py`` plays both from the same positions,
     laid out as the cards really lie, and requires the same result for every option."""
 
+    __slots__ = (  # a playout reads them at every card: slots are read fastest
+        "call_partner",
+        "called",
+        "captured",
+        "contract",
+        "declarer",
+        "discards",
+        "discards_left",
+        "free",
+        "hands",
+        "last",
+        "partner",
+        "players",
+        "seats",
+        "shown",
+        "to_last",
+        "to_move",
+        "trick",
+        "trump",
+        "widow",
+    )
+
     def __init__(self, view: RupeesView, hands: list[list[RupeeCard]]) -> None:
         options = view["options"]
         self.players = view["players"]
         self.hands = hands
         to_move = view["to_move"]
         assert to_move is not None and to_move >= 0, "a table is laid out on a player's turn"
-        self.trick = played(view["trick"])
+        self.trick = [c for _, c in played(view["trick"])]  # the cards of the trick in progress
+        self.seats = [s for s, _ in played(view["trick"])]  # and who played them
         self.to_move: int = to_move
         self.trump: str = view["trump"] or ""  # named in ``finish`` if still to come
         self.free = options["specials_any_time"]
@@ -103,9 +126,11 @@ class HandPlayout:
 
     def copy(self) -> HandPlayout:
         other = object.__new__(HandPlayout)
-        other.__dict__.update(self.__dict__)
+        for name in HandPlayout.__slots__:
+            setattr(other, name, getattr(self, name))
         other.hands = [h[:] for h in self.hands]
         other.trick = self.trick[:]
+        other.seats = self.seats[:]
         other.captured = self.captured[:]
         return other
 
@@ -158,16 +183,16 @@ class HandPlayout:
     def play(self, card: RupeeCard) -> None:
         seat = self.to_move
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
+        self.trick.append(card)
+        self.seats.append(seat)
         if self.called is not None and card == self.called:
             self.shown = True
         if len(self.trick) < self.players:
             self.to_move = (seat + 1) % self.players
             return
-        cards = [c for _, c in self.trick]
-        winner = self.trick[trick_winner(cards, self.trump)][0]
-        self.captured[winner] += trick_value(cards)
-        self.trick, self.to_move, self.last = [], winner, winner
+        winner = self.seats[trick_winner(self.trick, self.trump)]
+        self.captured[winner] += trick_value(self.trick)
+        self.trick, self.seats, self.to_move, self.last = [], [], winner, winner
 
     def finish(self) -> None:
         """Play the rest of the hand by the basic bot's rules."""
@@ -189,10 +214,10 @@ class HandPlayout:
             if len(hand) == 1:  # the last card: whatever the trick, it goes
                 self.play(hand[0])
                 continue
-            legal = playable(hand, [c for _, c in self.trick], trump, free)
+            legal = playable(hand, self.trick, trump, free)
             if len(legal) > 1:
                 mates = teams[seat] if teams else self.mates(seat)
-                self.play(basic_card(self.trick, legal, trump, mates))
+                self.play(basic_card(self.trick, self.seats, legal, trump, mates))
             else:
                 self.play(legal[0])
 
