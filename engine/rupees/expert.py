@@ -34,7 +34,7 @@ from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..core import State
 from ..layouts import Unseen
-from .actions import Bid, CallPartner, Discard, NameTrump
+from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import basic_call, basic_card, basic_discard, best_trump
 from .cards import (
     CARDS,
@@ -370,6 +370,42 @@ def layouts(
     return (drawn or Drawn(view, rng)).take(count, every)
 
 
+def alike(view: RupeesView, legal: Sequence[Any]) -> list[int]:
+    """For each of ``legal``, the first of them that has the same value on every layout (its
+    own index if none): in play, two cards of one colour, neither Money nor the called card,
+    with no card that may still meet them in a trick ranked between them (nor a card of the
+    hand of another colour, which the basic bot weighs by rank too). Whichever is played, every
+    comparison the bots make later comes out the same, so the hand ends alike. One deck only
+    (with two, equal cards would need telling apart)."""
+    out = list(range(len(legal)))
+    if view["phase"] != "play" or SETUPS[view["players"]].decks != 1:
+        return out
+    hand = {CARDS[c] for c in view["hand"]}
+    gone = {c for t in view["tricks"] for _, c in played(t["cards"])}
+    gone |= {CARDS[c] for c in view["discards"]}
+    others = [c for c in rupee_deck() if c not in gone and c not in hand]
+    called = CARDS[view["called"]] if view["called"] else None
+
+    def interchangeable(a: RupeeCard, b: RupeeCard) -> bool:
+        if a.colour != b.colour or not a.colour or a.money or b.money or called in (a, b):
+            return False
+        low, high = sorted((a.power, b.power))
+        if any(c.colour == a.colour and low <= c.power <= high for c in others):
+            return False  # a card that may meet them in a trick ranks between them
+        return not any(
+            low <= c.power <= high and (c.colour != a.colour or c.money) for c in hand
+        )  # nor a card of the hand the basic bot weighs against them
+
+    cards = [a.card if isinstance(a, Play) else None for a in legal]
+    for i, card in enumerate(cards):
+        for j in range(i):
+            other = cards[j]
+            if card and other and out[j] == j and interchangeable(other, card):
+                out[i] = j
+                break
+    return out
+
+
 # ---------------------------------------------------------------- the expert
 
 
@@ -429,8 +465,10 @@ class ExpertBot(shared_bots.RandomBot):
             self._played = (key, Drawn(view, rng), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=max(count, affordable), drawn=drawn)
+        same = alike(view, legal)  # cards that play alike are played out once
 
         def outcome(k: int, i: int) -> tuple[float, int]:
+            i = same[i]
             if (exact, k, i) not in played:
                 t = found[k].copy()
                 t.do(legal[i])
