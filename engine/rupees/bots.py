@@ -22,7 +22,7 @@ from .cards import (
     money_of,
     played,
     takers,
-    trick_winner,
+    trick_holder,
 )
 from .rules import RupeesState
 from .scoring import known_side
@@ -65,13 +65,13 @@ def hand_strength(hand: Sequence[RupeeCard]) -> int:
 
 def best_trump(hand: Sequence[RupeeCard]) -> str:
     """The longest colour, strength (sum of ranks) breaking ties: the longest strong colour."""
-    return max(
-        COLOURS,
-        key=lambda c: (
-            sum(1 for x in hand if x.colour == c),
-            sum(x.power for x in hand if x.colour == c),
-        ),
-    )
+    length = dict.fromkeys(COLOURS, 0)
+    strength = dict.fromkeys(COLOURS, 0)
+    for x in hand:
+        if x.colour:
+            length[x.colour] += 1
+            strength[x.colour] += x.power
+    return max(COLOURS, key=lambda c: (length[c], strength[c]))
 
 
 @RupeesState.bot
@@ -108,7 +108,11 @@ class BasicBot(shared_bots.RandomBot):
         trump = view["trump"]
         assert trump is not None, "cards are played after trumps are named"
         mates = known_side(view, view["seat"])
-        return Play(basic_card(played(view["trick"]), [a.card for a in legal], trump, mates).code)
+        trick = played(view["trick"])
+        cards = [c for _, c in trick]
+        return Play(
+            basic_card(cards, [s for s, _ in trick], [a.card for a in legal], trump, mates).code
+        )
 
 
 def basic_discard(hand: Sequence[RupeeCard], options: Sequence[RupeeCard]) -> RupeeCard:
@@ -127,31 +131,56 @@ def basic_call(options: Sequence[RupeeCard]) -> RupeeCard:
 
 
 def basic_card(
-    trick: Sequence[tuple[int, RupeeCard]],
+    trick: Sequence[RupeeCard],
+    seats: Sequence[int],
     cards: Sequence[RupeeCard],
     trump: str,
     mates: Sequence[int],
 ) -> RupeeCard:
-    """The basic bot's card among the legal ``cards``, given the ``trick`` so far (``(seat,
-    card)`` pairs) and the seats it knows to score with it (``mates``): see ``BasicBot``."""
+    """The basic bot's card among the legal ``cards``, given the cards played to the ``trick``
+    so far, the ``seats`` that played them and the seats it knows to score with it
+    (``mates``): see ``BasicBot``."""
     plain = [c for c in cards if c.rank not in (LION, BEAR)] or cards
+    # the orders below are sums, each part worth more than all the later ones can add up to
+    # (Money comes in ₹1,000s, a rank is at most 12): a playout asks this at every card
     if not trick:
-        mine = [c for c in plain if c.colour == trump or c.rank == TIGER]
-        if any(c.rank == TIGER for c in cards) and mine:
-            return max(mine, key=lambda c: (c.rank == TIGER, c.power))
-        return min(plain, key=lambda c: (c.money, c.colour == trump, c.power))
-    cards_played = [c for _, c in trick]
-    best = trick_winner(cards_played, trump)
-    winning_mate = best >= 0 and trick[best][0] in mates
-    at_stake = money_of(cards_played)
-    specials = {c.rank: c for c in cards if c.rank in (LION, BEAR)}
-    if winning_mate and LION in specials and at_stake >= 20_000:
-        return specials[LION]
-    if not winning_mate and BEAR in specials and at_stake >= 20_000:
-        return specials[BEAR]
-    if winning_mate:
-        return max(plain, key=lambda c: (c.money, -c.power))
-    winners = takers(cards_played, plain, trump)
-    if winners and at_stake:
-        return min(winners, key=lambda c: (c.rank == TIGER, c.colour == trump, c.power))
-    return min(plain, key=lambda c: (c.money, c.rank == TIGER, c.colour == trump, c.power))
+        for c in cards:
+            if c.rank == TIGER:  # leads its trump top cards, the Tiger first
+                return c
+        return _lowest(plain, trump)
+    holder = trick_holder(trick, trump)
+    best = holder[1]
+    winning_mate = best >= 0 and seats[best] in mates
+    at_stake = money_of(trick)
+    if at_stake >= 20_000:
+        special = LION if winning_mate else BEAR
+        for c in cards:
+            if c.rank == special:
+                return c
+    if winning_mate:  # the richest, the lowest rank first
+        out, top = plain[0], -1_000
+        for c in plain:
+            if c.money - c.power > top:
+                out, top = c, c.money - c.power
+        return out
+    if at_stake:
+        winners = takers(trick, plain, trump, holder)
+        if winners:  # the cheapest winner: not the Tiger, not a trump, the lowest rank
+            out, low = winners[0], 1_000
+            for c in winners:
+                key = (c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
+                if key < low:
+                    out, low = c, key
+            return out
+    return _lowest(plain, trump, tiger_last=True)
+
+
+def _lowest(cards: Sequence[RupeeCard], trump: str, tiger_last: bool = False) -> RupeeCard:
+    """The least Money, then (``tiger_last``) not the Tiger, then not a trump, then the lowest
+    rank; the first of equals."""
+    out, low = cards[0], 1_000_000
+    for c in cards:
+        key = c.money + (tiger_last and c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
+        if key < low:
+            out, low = c, key
+    return out

@@ -117,7 +117,7 @@ def sort_hand(cards: Iterable[RupeeCard]) -> tuple[RupeeCard, ...]:
 
 
 def money_of(cards: Iterable[RupeeCard]) -> int:
-    return sum(c.money for c in cards)
+    return sum([c.money for c in cards])
 
 
 def rupees(amount: int) -> str:
@@ -174,36 +174,53 @@ def colour_led(cards: Sequence[RupeeCard], trump: str) -> str | None:
     return None
 
 
-def _strength(card: RupeeCard, led: str | None, trump: str) -> tuple[int, int]:
-    """How strongly ``card`` holds a trick led in ``led``: the Tiger, then trumps, then the
-    colour led by rank; (-1, -1) for a card that cannot win it."""
+def _strength(card: RupeeCard, led: str | None, trump: str) -> int:
+    """How strongly ``card`` holds a trick led in ``led``: the Tiger (100), then trumps (50 and
+    its rank), then the colour led by rank (0 to 12); -1 for a card that cannot win it."""
     if card.rank == TIGER:
-        return (3, 0)
+        return 100
     if card.colour == trump:
-        return (2, card.power)
+        return 50 + card.power
     if card.colour and card.colour == led:
-        return (1, card.power)
-    return (-1, -1)
+        return card.power
+    return -1
+
+
+def trick_holder(cards: Sequence[RupeeCard], trump: str) -> tuple[str | None, int, int]:
+    """The colour led (``colour_led``), the index of the card holding the trick (-1 while no
+    card can win it) and how strongly it holds it (``_strength``)."""
+    led = colour_led(cards, trump)
+    best, top = -1, -1
+    for i, c in enumerate(cards):  # ``_strength`` inline: a playout asks at every card
+        if c.rank == TIGER:
+            k = 100
+        elif c.colour == trump:
+            k = 50 + c.power
+        elif c.colour and c.colour == led:
+            k = c.power
+        else:
+            continue
+        if k > top:
+            best, top = i, k
+    return led, best, top
 
 
 def trick_winner(cards: Sequence[RupeeCard], trump: str) -> int:
     """Index of the winning card: the Tiger, else the highest trump, else the highest card of
     the colour led. Of two identical cards the one played first wins. Lions and Bears never
     win."""
-    led = colour_led(cards, trump)
-    best, key = -1, (-1, -1)
-    for i, c in enumerate(cards):
-        k = _strength(c, led, trump)
-        if k > key:
-            best, key = i, k
-    return best
+    return trick_holder(cards, trump)[1]
 
 
-def takers(trick: Sequence[RupeeCard], cards: Iterable[RupeeCard], trump: str) -> list[RupeeCard]:
+def takers(
+    trick: Sequence[RupeeCard],
+    cards: Iterable[RupeeCard],
+    trump: str,
+    holder: tuple[str | None, int, int] | None = None,
+) -> list[RupeeCard]:
     """Those of ``cards`` that would win ``trick`` (the cards played to it so far) if played
-    to it now."""
-    led = colour_led(trick, trump)
-    top = max((_strength(c, led, trump) for c in trick), default=(-1, -1))
+    to it now (``holder``: the trick's ``trick_holder``, if known)."""
+    led, _, top = holder or trick_holder(trick, trump)
     return [
         c
         for c in cards

@@ -34,7 +34,7 @@ from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..core import State
 from ..layouts import Unseen
-from .actions import Bid, CallPartner, Discard, NameTrump
+from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import basic_call, basic_card, basic_discard, best_trump
 from .cards import (
     CARDS,
@@ -78,13 +78,36 @@ class HandPlayout:
     times both); ``tests/engine/test_rupees_expert.py`` plays both from the same positions,
     laid out as the cards really lie, and requires the same result for every option."""
 
+    __slots__ = (  # a playout reads them at every card: slots are read fastest
+        "call_partner",
+        "called",
+        "captured",
+        "contract",
+        "declarer",
+        "discards",
+        "discards_left",
+        "free",
+        "hands",
+        "last",
+        "partner",
+        "players",
+        "seats",
+        "shown",
+        "to_last",
+        "to_move",
+        "trick",
+        "trump",
+        "widow",
+    )
+
     def __init__(self, view: RupeesView, hands: list[list[RupeeCard]]) -> None:
         options = view["options"]
         self.players = view["players"]
         self.hands = hands
         to_move = view["to_move"]
         assert to_move is not None and to_move >= 0, "a table is laid out on a player's turn"
-        self.trick = played(view["trick"])
+        self.trick = [c for _, c in played(view["trick"])]  # the cards of the trick in progress
+        self.seats = [s for s, _ in played(view["trick"])]  # and who played them
         self.to_move: int = to_move
         self.trump: str = view["trump"] or ""  # named in ``finish`` if still to come
         self.free = options["specials_any_time"]
@@ -103,9 +126,11 @@ class HandPlayout:
 
     def copy(self) -> HandPlayout:
         other = object.__new__(HandPlayout)
-        other.__dict__.update(self.__dict__)
+        for name in HandPlayout.__slots__:
+            setattr(other, name, getattr(self, name))
         other.hands = [h[:] for h in self.hands]
         other.trick = self.trick[:]
+        other.seats = self.seats[:]
         other.captured = self.captured[:]
         return other
 
@@ -158,16 +183,16 @@ class HandPlayout:
     def play(self, card: RupeeCard) -> None:
         seat = self.to_move
         self.hands[seat].remove(card)
-        self.trick.append((seat, card))
-        if card == self.called:
+        self.trick.append(card)
+        self.seats.append(seat)
+        if self.called is not None and card == self.called:
             self.shown = True
         if len(self.trick) < self.players:
             self.to_move = (seat + 1) % self.players
             return
-        cards = [c for _, c in self.trick]
-        winner = self.trick[trick_winner(cards, self.trump)][0]
-        self.captured[winner] += trick_value(cards)
-        self.trick, self.to_move, self.last = [], winner, winner
+        winner = self.seats[trick_winner(self.trick, self.trump)]
+        self.captured[winner] += trick_value(self.trick)
+        self.trick, self.seats, self.to_move, self.last = [], [], winner, winner
 
     def finish(self) -> None:
         """Play the rest of the hand by the basic bot's rules."""
@@ -182,14 +207,19 @@ class HandPlayout:
             mine = {*hand, *self.discards}
             self.do(CallPartner(basic_call([c for c in rupee_deck() if c not in mine]).code))
         trump, free, hands = self.trump, self.free, self.hands
+        teams = None if self.call_partner else _TEAMS[self.players]
         while hands[self.to_move]:
             seat = self.to_move
-            legal = playable(hands[seat], [c for _, c in self.trick], trump, free)
-            self.play(
-                legal[0]
-                if len(legal) == 1
-                else basic_card(self.trick, legal, trump, self.mates(seat))
-            )
+            hand = hands[seat]
+            if len(hand) == 1:  # the last card: whatever the trick, it goes
+                self.play(hand[0])
+                continue
+            legal = playable(hand, self.trick, trump, free)
+            if len(legal) > 1:
+                mates = teams[seat] if teams else self.mates(seat)
+                self.play(basic_card(self.trick, self.seats, legal, trump, mates))
+            else:
+                self.play(legal[0])
 
     def points(self) -> tuple[int, ...]:
         """Each seat's score for the hand (once played out)."""
@@ -305,18 +335,75 @@ def _eligible(
     return out
 
 
+class Drawn:
+    """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
+    and kept: asked for more, it draws only the new ones, so the first are the same whatever
+    the count (a review asks a decision again on more layouts; the auction asks the same
+    layouts for each possible declarer)."""
+
+    def __init__(self, view: RupeesView, rng: random.Random) -> None:
+        pool, slots, pinned = unseen(view)
+        allowed = _eligible(pool, slots, pinned, view)
+        self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
+        self.slots, self.rng = slots, rng
+        self.base = HandPlayout(view, [[] for _ in range(view["players"])])
+        self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
+        self.tables: list[HandPlayout] = []
+
+    def take(self, count: int, every: int = 0) -> tuple[list[HandPlayout], bool]:
+        """All the layouts if there are at most ``every`` (then each is listed once and their
+        average is exact: the flag), else the first ``count`` drawn at random."""
+        found = self.deal.every(every) if every else None
+        if found:
+            return [self.base.laid_out(self.slots, layout) for layout in found], True
+        while len(self.tables) < count:
+            self.tables.append(self.base.laid_out(self.slots, self.deal.sample(self.rng)))
+        return self.tables[:count], False
+
+
 def layouts(
-    view: RupeesView, count: int, rng: random.Random, every: int = 0
+    view: RupeesView, count: int, rng: random.Random, every: int = 0, drawn: Drawn | None = None
 ) -> tuple[list[HandPlayout], bool]:
     """Playouts of layouts of the unseen cards for ``view``: all of them if there are at most
     ``every`` (then each is listed once and their average is exact: the flag), else ``count``
-    drawn at random."""
-    pool, slots, pinned = unseen(view)
-    deal = Unseen(pool, [slot.size for slot in slots], _eligible(pool, slots, pinned, view))
-    found, exact = deal.deal(count, rng, every)
-    base = HandPlayout(view, [[] for _ in range(view["players"])])
-    base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
-    return [base.laid_out(slots, layout) for layout in found], exact
+    drawn at random from ``rng`` (or from ``drawn``, those of ``view`` drawn so far)."""
+    return (drawn or Drawn(view, rng)).take(count, every)
+
+
+def alike(view: RupeesView, legal: Sequence[Any]) -> list[int]:
+    """For each of ``legal``, the first of them that has the same value on every layout (its
+    own index if none): in play, two cards of one colour, neither Money nor the called card,
+    with no card that may still meet them in a trick ranked between them (nor a card of the
+    hand of another colour, which the basic bot weighs by rank too). Whichever is played, every
+    comparison the bots make later comes out the same, so the hand ends alike. One deck only
+    (with two, equal cards would need telling apart)."""
+    out = list(range(len(legal)))
+    if view["phase"] != "play" or SETUPS[view["players"]].decks != 1:
+        return out
+    hand = {CARDS[c] for c in view["hand"]}
+    gone = {c for t in view["tricks"] for _, c in played(t["cards"])}
+    gone |= {CARDS[c] for c in view["discards"]}
+    others = [c for c in rupee_deck() if c not in gone and c not in hand]
+    called = CARDS[view["called"]] if view["called"] else None
+
+    def interchangeable(a: RupeeCard, b: RupeeCard) -> bool:
+        if a.colour != b.colour or not a.colour or a.money or b.money or called in (a, b):
+            return False
+        low, high = sorted((a.power, b.power))
+        if any(c.colour == a.colour and low <= c.power <= high for c in others):
+            return False  # a card that may meet them in a trick ranks between them
+        return not any(
+            low <= c.power <= high and (c.colour != a.colour or c.money) for c in hand
+        )  # nor a card of the hand the basic bot weighs against them
+
+    cards = [a.card if isinstance(a, Play) else None for a in legal]
+    for i, card in enumerate(cards):
+        for j in range(i):
+            other = cards[j]
+            if card and other and out[j] == j and interchangeable(other, card):
+                out[i] = j
+                break
+    return out
 
 
 # ---------------------------------------------------------------- the expert
@@ -333,9 +420,12 @@ class ExpertBot(shared_bots.RandomBot):
         super().__init__(seed)
         self.seed = seed
         self._auction: dict[tuple[Any, ...], list[HandPlayout]] = {}
-        self._played: tuple[Any, dict[tuple[int, int], tuple[float, int]]] = (None, {})
-        """The last decision's playouts, by (layout, option): asked again on more layouts (a
-        review does), the expert draws the same layouts first and plays out only the new."""
+        self._dealt: tuple[Any, Drawn | None] = (None, None)
+        """This hand's layouts in the auction (the same for every declarer)."""
+        self._played: tuple[Any, Drawn | None, dict[tuple[bool, int, int], tuple[float, int]]]
+        self._played = (None, None, {})
+        """The last decision's layouts and playouts, by (exact, layout, option): asked again on
+        more layouts (a review does), the expert draws and plays out only the new ones."""
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
@@ -369,20 +459,22 @@ class ExpertBot(shared_bots.RandomBot):
         affordable = PLAYS // (len(legal) * left)
         usual = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
         count = deals or usual
-        found, exact = layouts(view, count, rng, every=max(count, affordable))
         # the layouts are drawn one by one from the same seeded stream: more are the same first
-        key = (move, json.dumps(view, sort_keys=True), exact)
+        key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, {})
-        played = self._played[1]
+            self._played = (key, Drawn(view, rng), {})
+        _, drawn, played = self._played
+        found, exact = layouts(view, count, rng, every=max(count, affordable), drawn=drawn)
+        same = alike(view, legal)  # cards that play alike are played out once
 
         def outcome(k: int, i: int) -> tuple[float, int]:
-            if (k, i) not in played:
+            i = same[i]
+            if (exact, k, i) not in played:
                 t = found[k].copy()
                 t.do(legal[i])
                 t.finish()
-                played[k, i] = t.net(seat)
-            return played[k, i]
+                played[exact, k, i] = t.net(seat)
+            return played[exact, k, i]
 
         def takes(_: int, tallies: list[float]) -> str:
             return f"your side takes {_thousands(tallies[1])}"
@@ -457,12 +549,16 @@ class ExpertBot(shared_bots.RandomBot):
         if key not in self._auction:
             # only this hand's are kept (one made again is the same: seeded by the hand)
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
-            rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
-            tables, _ = layouts(view, deals, rng)
+            if self._dealt[0] != key[:4]:  # the same layouts for every declarer
+                rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
+                self._dealt = (key[:4], Drawn(view, rng))
+            drawn = self._dealt[1]
+            assert drawn is not None
+            tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
             # the same first deals as on fewer: those already played out are kept
             fewer = [v for k, v in self._auction.items() if k[:5] == key[:5] and k[5] < deals]
             done = max(fewer, key=len, default=[])
-            tables[: len(done)] = done
+            tables = done + [t.copy() for t in tables[len(done) :]]
             for table in tables[len(done) :]:
                 table.declare(declarer, table.widow, 0)
                 table.finish()

@@ -84,13 +84,13 @@ def playable(
     led = colour_led(trick, trump)
     if led is None:
         return list(hand)
-
-    def follows(c: RupeeCard) -> bool:
-        return c.colour == led or (c.rank == TIGER and led == trump)
-
-    if not any(follows(c) for c in hand):
+    tiger_follows = led == trump
+    follow = [c for c in hand if c.colour == led or (tiger_follows and c.rank == TIGER)]
+    if not follow:
         return list(hand)  # cannot follow (a last Lion or Bear never can): any card
-    return [c for c in hand if follows(c) or (free and c.is_special)]
+    if free:  # and the specials (the Tiger among them)
+        return [c for c in hand if c.colour == led or not c.colour]
+    return follow
 
 
 # ---------------------------------------------------------------- the state

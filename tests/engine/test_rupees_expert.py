@@ -33,6 +33,7 @@ from engine.rupees.expert import (
     WIDOW,
     HandPlayout,
     Slot,
+    alike,
     layouts,
     unseen,
 )
@@ -336,3 +337,57 @@ def test_a_hand_played_out_fast_is_the_hand_the_rules_play(options, monkeypatch)
                 assert option.value == _played_out(state, option.action, seat), option
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("options", [{}, {"specials_any_time": True}])
+def test_cards_judged_alike_play_out_alike(options):
+    """The expert plays out once the cards that play alike (``alike``: two cards of a colour,
+    no Money, no card that may meet them ranked between): at every play of seeded hands, each
+    such pair played out on sampled layouts and on the real one ends the hand with the same
+    captures."""
+    pairs = 0
+    for seed in range(5):
+        for state in _decisions(seed, **options):
+            legal = state.legal_actions()
+            if state.phase != "play" or len(legal) < 2:
+                continue
+            seat, view = state.current_player, state.view(state.current_player)
+            merged = [(i, j) for i, j in enumerate(alike(view, legal)) if i != j]
+            found, _ = layouts(view, 4, random.Random(seed))
+            for table in [*found, HandPlayout(view, [list(h) for h in state.hands])]:
+                for i, j in merged:
+                    ends = []
+                    for k in (i, j):
+                        t = table.copy()
+                        t.do(legal[k])
+                        t.finish()
+                        ends.append((t.captured, t.net(seat)))
+                    assert ends[0] == ends[1], (seed, legal[i], legal[j])
+                    pairs += 1
+    assert pairs > 100
+
+
+def test_cards_are_alike_only_with_nothing_ranked_between():
+    """Y3 and Y2 play alike while no other Yellow 3 or 2 is out; not with a Yellow between
+    them still out, nor when the hand holds a card of another colour ranked between, nor
+    Money."""
+    hand_of = {"Y3", "Y2", "Y1", "R40k", "B9"}
+
+    def view(hand, gone=()):
+        return {
+            "phase": "play",
+            "players": 4,
+            "hand": sorted(hand),
+            "tricks": [{"cards": [[1, c] for c in gone]}],
+            "discards": [],
+            "called": None,
+        }
+
+    legal = [Play(RupeeCard(c)) for c in ("Y3", "Y2", "Y1", "R40k", "B9")]
+    assert alike(view(hand_of), legal) == [0, 0, 0, 3, 4]
+    assert alike(view(hand_of | {"G2"}), legal) == [0, 1, 2, 3, 4]  # G2 ranks with Y2
+    loose = [Play(RupeeCard(c)) for c in ("Y4", "Y2")]  # Y3 still out between them
+    assert alike(view({"Y4", "Y2"}), loose) == [0, 1]
+    assert alike(view({"Y4", "Y2"}, gone=["Y3"]), loose) == [0, 0]
+    rich = [Play(RupeeCard(c)) for c in ("Y5k", "Y4")]
+    assert alike(view({"Y5k", "Y4"}), rich) == [0, 1]
