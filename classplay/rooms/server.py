@@ -289,7 +289,10 @@ class Hall:
         slow = level in SLOW_LEVELS
         if slow not in self.pools:
             self.pools[slow] = concurrent.futures.ProcessPoolExecutor(
-                WORKERS if slow else 1, mp_context=_spawn_context(), initializer=_worker_start
+                WORKERS if slow else 1,
+                mp_context=_spawn_context(),
+                initializer=_worker_start,
+                initargs=(slow,),
             )
         try:
             future = self.pools[slow].submit(bot_decision, room.record(), seat, level)
@@ -453,11 +456,20 @@ def _spawn_context() -> Any:
     return multiprocessing.get_context("spawn")  # no copy of the server's loop and sockets
 
 
-def _worker_start() -> None:
-    """A worker gives way to the event loop's process (the messages of every room go first),
-    and ends when the server's process is gone (even killed: nothing else would end it)."""
-    with contextlib.suppress(OSError):
-        os.nice(10)
+def _worker_start(slow: bool) -> None:
+    """A worker gives way to the event loop's process (the messages of every room go first):
+    a quick bots' worker at ``nice`` 10; an experts' worker, on Linux, only when a core has
+    nothing else to do (``SCHED_IDLE``; elsewhere ``nice`` 19): past its budget a starved
+    expert's seat moves at random, never a room's messages wait. It ends when the server's
+    process is gone (even killed: nothing else would end it)."""
+    idle = False
+    if slow and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            idle = True
+    if not idle:
+        with contextlib.suppress(OSError):
+            os.nice(19 if slow else 10)
     server = os.getppid()
 
     def watch() -> None:
