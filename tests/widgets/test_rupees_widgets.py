@@ -304,7 +304,7 @@ def test_a_fanned_hand_never_cuts_a_cards_value():
     def width(node: ET.Element) -> float:
         weight = node.get("font-weight") or "normal"
         font = FT2Font(
-            font_manager.findfont(font_manager.FontProperties("DejaVu Sans", weight=weight))
+            font_manager.findfont(font_manager.FontProperties(family="DejaVu Sans", weight=weight))
         )
         font.set_size(float(node.get("font-size", "16")), 72)
         words = node.text or ""
