@@ -409,12 +409,10 @@ def _discards(t: Turn) -> Judge:
         if isinstance(action, Declare):
             value = k.estimate(t.players, t.draws) if k.show else Estimate(-float(WRONG_SHOW))
             rows.append((action, value, "a valid show" if k.show else "a wrong show"))
-        else:  # a show kept back is a hand with nothing loose, not yet a show, and worth no
-            # more than the show it could have been (the line knows no sure win)
-            held = replace(k, show=False).estimate(t.players, t.draws)
-            if k.show:
-                held = min(held, k.estimate(t.players, t.draws), key=lambda e: e.value)
-            rows.append((action, held, replace(k, show=False).detail()))
+        else:  # a show kept back is a hand with nothing loose, not yet a show (so worth less
+            # than the show it could have been: ``Kept.estimate``)
+            held = replace(k, show=False)
+            rows.append((action, held.estimate(t.players, t.draws), held.detail()))
     # ties (the same points kept): a valid show first, then the 13 with the most live outs,
     # then the dearer card gone, then suit order
     place = {c: i for i, c in enumerate(dict.fromkeys(t.hand))}
