@@ -27,6 +27,7 @@ from engine.rummy import (
     pure_sequence_chance,
     rigged_shuffle,
 )
+from engine.rummy.expert import FIRST_HAND, PLAYED_ON
 
 LESSON = Lesson("04_indian_rummy.ipynb")
 
@@ -277,3 +278,12 @@ def test_the_price_of_a_drop_moves_only_the_drop():
         for option in cheap.options:
             if option.action != Drop():
                 assert costly.judged(option.action).value == option.value
+
+
+def test_the_expert_plays_on_past_the_line():
+    # cell rummy-expert-drop-read: the fitted first-hand line is below −10 "past 61 points
+    # loose", and a hand that is not hopeless is never valued below that drop
+    base, per_point = FIRST_HAND
+    assert base - per_point * 61 >= -10 > base - per_point * 62
+    assert PLAYED_ON == -10
+    LESSON.says("rummy-expert-drop-read", "below −10, past 61 points loose")
