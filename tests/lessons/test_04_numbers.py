@@ -287,3 +287,14 @@ def test_the_expert_plays_on_past_the_line():
     assert base - per_point * 61 >= -10 > base - per_point * 62
     assert PLAYED_ON == -10
     LESSON.says("rummy-expert-drop-read", "below −10, past 61 points loose")
+
+
+def test_the_guide_says_what_the_review_found():
+    # cell rummy-review (its output checked by strict nbval) and the teacher's guide, §10: the
+    # expert agrees with every one of the basic bot's 14 decisions in the reviewed deal
+    shown = [
+        o.get("data", {}).get("text/html", "") for o in LESSON.cells["rummy-review"]["outputs"]
+    ]
+    said = "14 decisions reviewed: the expert agreed with 14; 0 costly mistakes"
+    assert any(said in "".join(html) for html in shown)
+    guide_says("the expert agrees with all 14 of the basic bot's decisions")
