@@ -42,7 +42,8 @@ def test_practice_by_clicks_and_keys(lab_server, page, page_errors, shots):
     word = "Agree" if right == Agree() else "Challenge"
     first.locator("button", has_text=word).first.click()
     first.get_by_text("Right!").wait_for()
-    assert "streak 1 · solved 1 of 1" in first.text_content()
+    # the verdict and the status line are separate widgets, each updated by its own message
+    first.get_by_text("streak 1 · solved 1 of 1").wait_for()
     page.screenshot(path=str(shots / "practice_plates_1366.png"))
     first.locator("button", has_text="Next puzzle").click()
     first.get_by_text("solved 1 of 1").wait_for()
@@ -55,6 +56,6 @@ def test_practice_by_clicks_and_keys(lab_server, page, page_errors, shots):
     box.press("Enter")
     second.locator("button", has_text="Answer").last.click()
     second.get_by_text("Right!").wait_for()
-    assert "solved 1 of 1" in second.text_content()
+    second.get_by_text("solved 1 of 1").wait_for()
     page.screenshot(path=str(shots / "practice_rupees_1366.png"))
     assert not page_errors, page_errors
