@@ -93,10 +93,10 @@ def _decisions(seed: int, **options) -> list[RupeesState]:
     """Every decision of a seeded one-hand game between basic bots."""
     bots = [engine.make_bot("rupees", "basic", seed=s) for s in range(4)]
     s = engine.new_game("rupees", seed=seed, target=100_000, **options)
-    out = []
+    rng, out = random.Random(seed), []
     while not s.is_terminal():
         if s.current_player == CHANCE:
-            s = s.apply(s.sample_chance(random.Random(seed)))
+            s = s.apply(s.sample_chance(rng))
             continue
         out.append(s)
         s = s.apply(bots[s.current_player].choose(s))
@@ -339,7 +339,7 @@ def test_a_hand_played_out_fast_is_the_hand_the_rules_play(options, monkeypatch)
     assert checked > 100
 
 
-@pytest.mark.parametrize("options", [{}, {"specials_any_time": True}])
+@pytest.mark.parametrize("options", [{}, {"specials_any_time": True}, {"call_partner": True}])
 def test_cards_judged_alike_play_out_alike(options):
     """The expert plays out once the cards that play alike (``alike``: two cards of a colour,
     no Money, no card that may meet them ranked between): at every play of seeded hands, each
