@@ -1,0 +1,122 @@
+"""Michigan, rummy and Rupees: the expected value the coach shows, against what the mover
+went on to make, at mixed tables.
+
+The coach of these three values each option by playing the deal out with every other seat
+playing as the basic bot does (its advice says so). This checks what that assumption costs a
+student at a table of other kinds. Each table seats an expert, a basic, a random or a noisy bot
+(``calibration.py``'s kinds and tables: seat 0 any kind, the others all one kind at half the
+tables, else each any kind) and is played for one deal (Michigan, rummy) or one hand (Rupees).
+At every decision with a choice, of every seat, the row is the value the coach shows for the
+move played (what a Hint or a Review row reads) and what that seat made from then to the end
+of the deal: chips (Michigan), points (rummy: the settlement, the winner collecting what the
+others lose), ₹ of its side less the other side's (Rupees). The bias (shown less made) a
+decision, with its 95% interval by resampling the games, by the mover's kind and by the
+opponents'.
+
+Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
+
+    python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from typing import Any
+
+from _common import headline
+from calibration import KINDS, Row, opponents, plates_report, seated, timed
+
+import engine
+from engine import CHANCE
+from engine.review import coach
+
+SEEDS = {"michigan": 950_000_000, "rummy": 960_000_000, "rupees": 970_000_000}
+
+
+def table(game: str, seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
+    """A mixed table of the game's default size: the new game, its bots and their kinds."""
+    rng = random.Random(f"mixed {game} table:{seed}")
+    state = engine.new_game(game, seed=seed)
+    n = state.num_players
+    if rng.random() < 0.5:
+        kinds = (rng.choice(KINDS), *(rng.choice(KINDS),) * (n - 1))
+    else:
+        kinds = tuple(rng.choice(KINDS) for _ in range(n))
+    return state, seated(game, kinds, seed), kinds
+
+
+def made(game: str, before: Any, after: Any, seat: int) -> float:
+    """What ``seat`` made from ``before`` to the end of its deal (``after``: the first state
+    past it), in the coach's measure."""
+    gain = [b - a for a, b in zip(before.returns(), after.returns(), strict=True)]
+    if game == "michigan" and not after.is_terminal():  # the next deal's antes are paid
+        for kind, payer, _, chips, *_ in after.view(0)["events"]:
+            gain[payer] += chips if kind == "ante" else 0
+    if game == "rupees":  # the side's lead: partners sit across, the other side beside
+        return float(gain[seat] - gain[(seat + 1) % after.num_players])
+    return float(gain[seat])
+
+
+def deal_of(game: str, state: Any) -> int:
+    """Which deal (hand) the game is in."""
+    if game == "rummy":
+        return 0
+    return int(state.view(0)["deal" if game == "michigan" else "hand_no"])
+
+
+def rows(game: str, games: int) -> list[Row]:
+    """Every decision with a choice of the first deal of ``games`` mixed tables: the value
+    the coach shows for the move played, and what its seat made by the deal's end."""
+    out: list[Row] = []
+    for seed in range(SEEDS[game], SEEDS[game] + games):
+        state, bots, kinds = table(game, seed)
+        expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
+        rng = random.Random(f"{game} mixed standing:{seed}")
+        while state.current_player == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        first, shown = deal_of(game, state), []
+        while not state.is_terminal() and deal_of(game, state) == first:
+            seat = state.current_player
+            if seat == CHANCE:
+                state = state.apply(state.sample_chance(rng))
+                continue
+            action = bots[seat].choose(state)
+            if len(state.legal_actions()) > 1:
+                shown.append((seat, expert.advise(state).judged(action).value, state))
+            state = state.apply(action)
+        out += [
+            (v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s))
+            for s, v, then in shown
+        ]
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
+        parser.add_argument(f"--{game}", type=int, default=default)
+    args = parser.parse_args()
+    result: dict[str, Any] = {}
+    lines: list[str] = []
+    parts = []
+    for game in SEEDS:
+        n = getattr(args, game)
+        if not n:
+            continue
+        work: Callable[[], list[Row]] = lambda g=game, k=n: rows(g, k)  # noqa: E731
+        found, cpu = timed(work)
+        report, more = plates_report(found)
+        result[game] = report | {"cpu_seconds": round(cpu, 1)}
+        unit = {"michigan": "chips", "rummy": "points", "rupees": "₹"}[game]
+        head = more[0].replace("plates: calls", f"{game}: decisions").replace("$", unit)
+        lines += ["", head, *more[1:]]
+        a = report["all"]
+        low, high = a["bias_low"], a["bias_high"]
+        parts.append(f"{game} bias {a['bias']:+.2f} ({low:+.2f} to {high:+.2f}) {unit}")
+    headline("standing", "; ".join(parts) + "\n" + "\n".join(lines), result)
+
+
+if __name__ == "__main__":
+    main()
