@@ -351,15 +351,21 @@ class Sandbox:
             return Fault(f"its process was ended by {name}")
         return Fault(f"its process ended (exit code {ended})")
 
+    def finish(self) -> None:
+        """Ask the process to end (its input closed: it ends its seats, then itself), without
+        waiting: ``kill`` waits."""
+        if self.process is not None and self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+
     def kill(self, grace: float = 0.0) -> None:
         """End the process (and any it started): asked to end within ``grace`` seconds
         (its input closed: it ends its seats and itself, and their CPU time is counted to
         this process's children), then at once."""
         if self.process is None:
             return
-        if grace and self.process.stdin is not None:
-            with contextlib.suppress(OSError):
-                self.process.stdin.close()
+        if grace:
+            self.finish()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(grace)
         with contextlib.suppress(ProcessLookupError, PermissionError):

@@ -518,3 +518,29 @@ def test_without_walls_students_files_run_only_at_the_teachers_word(tmp_path, mo
     assert not t.problems and t.isolation.startswith("NO SANDBOX (isolation='none')")
     with pytest.raises(ValueError, match="isolation is 'sandbox' or 'none'"):
         tournament({**found, "basic": "basic"}, "india", isolation="off")
+
+
+def test_a_tournaments_sandboxes_are_all_asked_to_end_before_any_is_waited_for():
+    """Each sandbox ends its seats and itself when asked: asked all at once, they end
+    together (30 a worker at a class's end), not one after another."""
+    from classplay import tournament as module
+
+    calls = []
+
+    class Box:
+        def __init__(self, k: int) -> None:
+            self.k = k
+
+        def finish(self) -> None:
+            calls.append(("finish", self.k))
+
+        def kill(self, grace: float = 0.0) -> None:
+            calls.append(("kill", self.k))
+
+    boxes = module._sandboxes()
+    for k in range(3):
+        boxes[(k, k)] = Box(k)
+    module.close_sandboxes()
+    assert calls[:3] == [("finish", k) for k in range(3)]
+    assert sorted(calls[3:]) == [("kill", k) for k in range(3)]
+    assert not module._sandboxes()
