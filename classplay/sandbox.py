@@ -710,19 +710,21 @@ class Template:
             timed_out = False
             while came[k] is None:
                 left = clock + limit - time.monotonic()
-                if left <= 0:
-                    came[k] = (time.monotonic(), _queued(seat) - queued[k])
-                    seat.ended, timed_out = f"no answer within {limit:g} s", True
-                    self._end(seat)
-                    break
+                overdue = left <= 0  # then only what is there already is read
                 waiting = [j for j in range(k, len(seats)) if came[j] is None]
-                ready, _, _ = select.select([seats[j].back for j in waiting], [], [], left)
+                ready, _, _ = select.select(
+                    [seats[j].back for j in waiting], [], [], max(left, 0.0)
+                )
                 for j in waiting:
                     if seats[j].back in ready:
                         before = _queued(seats[j])  # before it may end
                         self._take(seats[j])
                         if seats[j].ended or b"\n" in seats[j].buffer:
                             came[j] = (time.monotonic(), before - queued[j])
+                if came[k] is None and (overdue or not ready):  # no answer in time
+                    came[k] = (time.monotonic(), _queued(seat) - queued[k])
+                    seat.ended, timed_out = f"no answer within {limit:g} s", True
+                    self._end(seat)
             when, waited = came[k] or (0.0, 0.0)  # waited: for a core, not its doing
             if not timed_out:
                 clock = max(clock, when)  # it answered: the next is due a limit after

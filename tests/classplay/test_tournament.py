@@ -458,6 +458,63 @@ def test_every_hung_seat_of_a_message_is_stopped_within_one_limit_and_the_sandbo
     box.kill()
 
 
+SLOW_OR_GONE = """
+import os
+import time
+
+
+class Slow:
+    def choose(self, seat):
+        if seat.move == 7:  # its answers' pipe closed, its process still running
+            os.closerange(3, 1024)
+            time.sleep(30)
+        time.sleep(1)
+        return seat.legal_actions()[0]
+"""
+
+
+def test_an_answer_that_came_in_time_is_taken_while_another_seat_is_waited_for():
+    """The first seat answers after 1 s; the second closes its pipe and lives on, and the
+    sandbox waits for its process (up to the limit) to say how it ended: the first seat's
+    answer, in by then, is its answer, not a time-out."""
+    box = Sandbox(Limits(time=2.0), ("plates",))
+    seats = {"0:0": 1, "1:0": 1}
+    deal = {"do": "deals", "file": "slow.py", "source": SLOW_OR_GONE, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": seats, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": _asked(box, [1, 7])})
+    assert box.answer() == {"i": 0}
+    assert box.answer() == {"problem": "its process was ended by SIGKILL"}
+    box.kill()
+
+
+TRICKLER = """
+import os
+import time
+
+
+class Slow:
+    def choose(self, seat):
+        while True:  # a byte at a time down every pipe it has, never a whole line
+            for fd in range(3, 20):
+                try:
+                    os.write(fd, b"1")
+                except OSError:
+                    pass
+            time.sleep(0.05)
+"""
+
+
+def test_an_answer_that_trickles_in_and_never_ends_is_a_time_out():
+    box = Sandbox(Limits(time=1.0), ("plates",))
+    deal = {"do": "deals", "file": "slow.py", "source": TRICKLER, "class": "Slow"}
+    box.send({**deal, "deals": [{"seats": {"0:0": 1}, "chance": "1"}]})
+    assert box.answer() == {"ok": True}
+    box.send({"do": "ask", "game": "plates", "players": 4, "asks": _asked(box, [1])})
+    assert box.answer() == {"problem": "no answer within 1 s"}  # the sandbox's: no Fault
+    box.kill()
+
+
 def test_a_message_waiting_behind_a_hung_question_never_blocks_the_tournament():
     """The second message is far bigger than a pipe holds, and the process does not read it
     while its first question hangs: sending returns at once, the time-out is the first
