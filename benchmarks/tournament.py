@@ -148,8 +148,12 @@ def account() -> bool:
 
 
 def _leave(group: Path) -> None:
+    """Leave the group, with any process still in it (multiprocessing's resource tracker
+    outlives this process), and remove it."""
     with contextlib.suppress(OSError):
-        Path(ACCOUNTS, "cgroup.procs").write_text(str(os.getpid()))
+        for pid in {str(os.getpid()), *(group / "cgroup.procs").read_text().split()}:
+            with contextlib.suppress(OSError):
+                Path(ACCOUNTS, "cgroup.procs").write_text(pid)
     for _ in range(100):  # the last sandboxes' processes may take a moment to go
         try:
             group.rmdir()
