@@ -123,6 +123,10 @@ class Sandbox:
 
     START = 60.0
     """Seconds a new process may take to start Python and the engine (not the student's)."""
+    OVERTIME = 1.0
+    """Seconds past the time limit this side waits for a question's answer: the sandbox
+    times each seat itself and answers for one that did not (``Template._answers``), so this
+    side ends the whole sandbox only if the sandbox itself does not answer."""
 
     def __init__(self, limits: Limits, games: tuple[str, ...] = ()) -> None:
         self.limits, self.games = limits, games
@@ -141,8 +145,8 @@ class Sandbox:
         self._clock = 0.0
         """When the last answer was read (or the process was ready)."""
         self._owed: deque[list[Any]] = deque()
-        """Each message sent and not yet answered in full: when it was sent, and how many
-        answers it still owes."""
+        """Each message sent and not yet answered in full: when it was sent, how many
+        answers it still owes, and whether they are answers to questions."""
         self._selector: selectors.BaseSelector | None = None
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._group: isolation.Group | None = None
@@ -167,7 +171,7 @@ class Sandbox:
         self._push()
         owed = len(message["asks"] if do == "ask" else message.get("deals", [0]))
         if do != "rest":  # the one message answered by nothing
-            self._owed.append([time.monotonic(), owed])
+            self._owed.append([time.monotonic(), owed, do == "ask"])
 
     def answer(self) -> dict[str, Any]:
         """The next answer, a JSON object: due within one time limit of the moment the
@@ -184,7 +188,7 @@ class Sandbox:
         message = self._owed[0]
         began = max(self._clock, message[0])
         try:
-            line = self._line(began + limit, limit)
+            line = self._line(began + limit + (self.OVERTIME if message[2] else 0.0), limit)
         except Fault:
             self.spent += time.monotonic() - began
             raise
@@ -347,15 +351,21 @@ class Sandbox:
             return Fault(f"its process was ended by {name}")
         return Fault(f"its process ended (exit code {ended})")
 
+    def finish(self) -> None:
+        """Ask the process to end (its input closed: it ends its seats, then itself), without
+        waiting: ``kill`` waits."""
+        if self.process is not None and self.process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self.process.stdin.close()
+
     def kill(self, grace: float = 0.0) -> None:
         """End the process (and any it started): asked to end within ``grace`` seconds
         (its input closed: it ends its seats and itself, and their CPU time is counted to
         this process's children), then at once."""
         if self.process is None:
             return
-        if grace and self.process.stdin is not None:
-            with contextlib.suppress(OSError):
-                self.process.stdin.close()
+        if grace:
+            self.finish()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(grace)
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -621,15 +631,7 @@ class Template:
                         seat.to.flush()
                     except OSError:  # it has ended: its answer says how
                         pass
-            queued = {key: _queued(self.seats[key]) for key in keys}
-            thought = time.monotonic()  # all asked: the strategy thinks, in every seat
-            for key in keys:
-                seat = self.seats[key]
-                came = self._waited(seat)
-                waited = _queued(seat) - queued[key]  # for a core: not its doing
-                seconds, thought = max(came - thought - waited, 0.0), max(came, thought)
-                line = self._read(seat).rstrip(b"\n")
-                yield b'{"t":%.6f,"a":%s}\n' % (seconds, line)
+            yield from self._answers([self.seats[key] for key in keys])
 
     def _compiled(self, message: dict[str, Any]) -> types.CodeType | BaseException:
         """The student's file compiled (never run here), or why it cannot be."""
@@ -688,26 +690,65 @@ class Template:
         if self.landlock:
             self.landlock.restrict([own])
 
-    def _waited(self, seat: _Seat) -> float:
-        """When ``seat`` began to answer (waiting for it)."""
-        if not seat.ended and not seat.buffer:
-            select.select([seat.back], [], [])
-        return time.monotonic()
+    def _answers(self, seats: list[_Seat]) -> Iterator[bytes]:
+        """The answers of ``seats``, just asked, in that order, each with the seconds it
+        counts against the strategy's budget. Each is due within the time limit of the later
+        of its asking and the answer before it that came (as the tournament's side counts);
+        a seat that has not answered by then is ended and answers that it did not. A time-out
+        gives the next seat no more time, so every seat of a strategy that hangs is stopped
+        within one limit, and the sandbox plays on."""
+        limit = self.settings["time"]
+        asked = time.monotonic()  # all asked: the strategy thinks, in every seat
+        queued = [_queued(seat) for seat in seats]
+        came: list[tuple[float, float] | None] = [
+            (asked, 0.0) if seat.ended or b"\n" in seat.buffer else None for seat in seats
+        ]
+        """When each seat's answer was in, and how long it had waited for a core by then."""
+
+        clock = thought = asked
+        for k, seat in enumerate(seats):
+            timed_out = False
+            while came[k] is None:
+                left = clock + limit - time.monotonic()
+                overdue = left <= 0  # then only what is there already is read
+                waiting = [j for j in range(k, len(seats)) if came[j] is None]
+                ready, _, _ = select.select(
+                    [seats[j].back for j in waiting], [], [], max(left, 0.0)
+                )
+                for j in waiting:
+                    if seats[j].back in ready:
+                        before = _queued(seats[j])  # before it may end
+                        self._take(seats[j])
+                        if seats[j].ended or b"\n" in seats[j].buffer:
+                            came[j] = (time.monotonic(), before - queued[j])
+                if came[k] is None and (overdue or not ready):  # no answer in time
+                    came[k] = (time.monotonic(), _queued(seat) - queued[k])
+                    seat.ended, timed_out = f"no answer within {limit:g} s", True
+                    self._end(seat)
+            when, waited = came[k] or (0.0, 0.0)  # waited: for a core, not its doing
+            if not timed_out:
+                clock = max(clock, when)  # it answered: the next is due a limit after
+            seconds, thought = max(when - thought - waited, 0.0), max(when, thought)
+            yield b'{"t":%.6f,"a":%s}\n' % (seconds, self._read(seat).rstrip(b"\n"))
 
     def _read(self, seat: _Seat) -> bytes:
         """The seat's next line (at most ``LINE`` bytes), or how its process ended."""
         while not seat.ended and b"\n" not in seat.buffer:
-            chunk = os.read(seat.back.fileno(), LINE)
-            seat.buffer += chunk
-            if len(seat.buffer) > LINE:
-                seat.ended = "sent too much"
-                self._end(seat)
-            elif not chunk:  # it has ended, or will: how is waited for as long as an answer
-                seat.ended = _ended(self._end(seat, self.settings["time"]))
+            self._take(seat)
         if seat.ended:
             return _line_of({"problem": seat.ended})
         line, _, seat.buffer = seat.buffer.partition(b"\n")
         return line + b"\n"
+
+    def _take(self, seat: _Seat) -> None:
+        """Read what the seat has sent (waiting for something), or note how it ended."""
+        chunk = os.read(seat.back.fileno(), LINE)
+        seat.buffer += chunk
+        if len(seat.buffer) > LINE:
+            seat.ended = "sent too much"
+            self._end(seat)
+        elif not chunk:  # it has ended, or will: how is waited for as long as an answer
+            seat.ended = _ended(self._end(seat, self.settings["time"]))
 
     def _end(self, seat: _Seat, grace: float = 0.0) -> int:
         """End a seat's process (after ``grace`` seconds if it is ending) and remove its

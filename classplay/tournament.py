@@ -1059,8 +1059,12 @@ def _after(job: Job, out: dict[str, int]) -> bool:
 def close_sandboxes() -> None:
     """End this thread's sandboxes (a tournament's end, in the process that played it)."""
     boxes = _sandboxes()
-    while boxes:
-        boxes.popitem()[1].kill(grace=1.0)
+    ending = list(boxes.values())
+    boxes.clear()
+    for box in ending:  # all asked first, so that they end together, not one after another
+        box.finish()
+    for box in ending:
+        box.kill(grace=1.0)
 
 
 def _worker() -> None:
