@@ -3,7 +3,7 @@ value of the unseen dead hand, the run a suit holds from its lowest card)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -11,7 +11,7 @@ from ..bots import RandomBot
 from ..cards import SUITS, Card
 from ..core import State
 from .actions import Decline, Exchange, Offer, Play, Sell
-from .cards import BOODLE, BOODLE_OF_SUIT, DECK, ORDER
+from .cards import BOODLE, BOODLE_OF_SUIT, DECK, NEXT_UP, ORDER
 from .rules import MichiganState
 from .view import MichiganView
 
@@ -42,6 +42,28 @@ def run_from_lowest(cards: Sequence[Card], suit: str) -> int:
     while low + n in ranks:
         n += 1
     return n
+
+
+def sure_out(hand: Sequence[Card], out: Collection[Card], banned: str | None) -> Card | None:
+    """The lead that takes a player out for sure, if he has one: every suit he holds runs in a
+    row from his lowest card, each up to a sure stop (an ace, or a card whose next one up is
+    ``out``: played, or known to be dead) but at most one, and he holds none of the ``banned``
+    suit (the one just stopped). He leads a suit with a sure stop (he leads again after it),
+    the other last: its run takes him out."""
+    stops: list[Card] = []
+    last: list[Card] = []
+    for suit in SUITS:
+        cards = sorted((c for c in hand if c.suit == suit), key=lambda c: ORDER[c.rank])
+        if not cards:
+            continue
+        low, top = ORDER[cards[0].rank], ORDER[cards[-1].rank]
+        if suit == banned or top - low + 1 != len(cards):
+            return None
+        after = NEXT_UP[cards[-1]]
+        (stops if after is None or after in out else last).append(cards[0])
+    if len(last) > 1:
+        return None
+    return (stops or last)[0] if hand else None
 
 
 @MichiganState.bot
@@ -83,3 +105,23 @@ class BasicBot(RandomBot):
 
 def _lowest(hand: Sequence[Card], card: Card) -> Card:
     return next(c for c in hand if c.suit == card.suit)
+
+
+class Finisher(BasicBot):
+    """The basic bot, but on lead it goes out when it surely can (``sure_out``): how the expert
+    plays itself on in its playouts (the tests play the rules with it). Not a level of its own."""
+
+    def choose(self, state: State[Any]) -> Any:
+        seat = state.current_player
+        assert seat is not None  # a bot is asked to choose only on its seat's turn
+        view: MichiganView = state.view(seat)
+        if view["phase"] == "play" and view["run"] is None:
+            out = {
+                Card.from_str(c)
+                for c in [*view["known_dead"], *(c for p in view["played"] for c in p)]
+            }
+            hand = [Card.from_str(c) for c in view["hand"]]
+            lead = sure_out(hand, out, view["banned_suit"])
+            if lead is not None and not view["withheld"]:
+                return Play(lead)
+        return super().choose(state)

@@ -12,6 +12,11 @@ included, playing as the basic bot does, and counts the chips it wins or loses t
 the deal: the boodle it collects, the settlement, the price of the dead hand, penalties. The
 value is the mean over the layouts, the same layouts for every option.
 
+One exception: where it can go out for sure (``engine.michigan.bots.sure_out``: its sure stops
+first, then its last suit), it does in the playout, as it would at its next decision. Played
+out as the basic bot, which leads its lowest single card before its aces, it would give the
+lead away, and a lead that gives it away for good would look no worse than the sure stop.
+
 The auction is valued in the same way: the others bid as the basic bot does (each from its own
 hand in the layout), an offer is valued as though it stands.
 """
@@ -190,6 +195,7 @@ class DealPlayout:
         "chips",
         "collected",
         "count",
+        "known",
         "live",
         "me",
         "nowin",
@@ -206,6 +212,7 @@ class DealPlayout:
             if w >= 0:
                 self.count[w] += 1
                 self.suits[w][c // 13] += 1
+        self.known = [w == DEAD for w in seen.base]  # the dead cards the seats have seen
         self.chips, self.boodle = seen.chips[:], seen.boodle[:]
         self.barred = seen.barred[:]
         self.me, self.live, self.withheld = seen.me, seen.live, set(seen.withheld)
@@ -233,7 +240,12 @@ class DealPlayout:
 
     def lead(self, seat: int, banned: int) -> int:
         """The basic bot's lead: the suit whose cards run longest up from its lowest (ties: the
-        run holds the suit's boodle card, then the lower card, then the suit first in order)."""
+        run holds the suit's boodle card, then the lower card, then the suit first in order);
+        but ``me`` goes out when he surely can (``sure_out``)."""
+        if seat == self.me and not self.nowin[seat]:
+            out = self.sure_out(seat, banned)
+            if out >= 0:
+                return out
         where, best, key = self.where, -1, (-1, False, 0, 0)
         for suit in range(4):
             if suit == banned or not self.suits[seat][suit]:
@@ -249,6 +261,29 @@ class DealPlayout:
             if k > key:
                 best, key = low, k
         return best
+
+    def sure_out(self, seat: int, banned: int) -> int:
+        """``engine.michigan.bots.sure_out`` on card numbers: the lead that takes ``seat`` out
+        for sure (-1: none), a sure stop being an ace or a card whose next one up is played or
+        a dead card seen."""
+        where, stops, last = self.where, -1, -1
+        for suit in range(4):
+            held = self.suits[seat][suit]
+            if not held:
+                continue
+            low = 13 * suit
+            while where[low] != seat:
+                low += 1
+            top = low + held  # the card after the run, if the run has no gap
+            if suit == banned or any(where[c] != seat for c in range(low, top)):
+                return -1
+            if top % 13 == 0 or where[top] == GONE or self.known[top]:
+                stops = low if stops < 0 else stops
+            elif last < 0:
+                last = low
+            else:
+                return -1
+        return stops if stops >= 0 else last
 
     def run(self, seat: int, card: int) -> Step:
         """``seat`` plays ``card`` and the run goes on as far as it goes."""
@@ -268,6 +303,8 @@ class DealPlayout:
                 if not any(count):
                     return True, None, -1
             if card % 13 == 12 or where[card + 1] < 0:
+                if card % 13 < 12:  # a dead card found: everyone has seen it now
+                    self.known[card + 1] = True
                 return self.stop(seat, card // 13)
             card += 1
             seat = where[card]

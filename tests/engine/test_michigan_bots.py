@@ -25,6 +25,7 @@ from engine.michigan import (
     rigged_shuffle,
     run_from_lowest,
 )
+from engine.michigan.bots import sure_out
 
 S1 = "8H 9H 5S 2D 3D 4D 5D 6D 7D 8D 9D 10D JD"
 S2 = "5H 6H 7H 10H JH 6S 7S 8S 9S 10S JS QS QD"
@@ -128,3 +129,16 @@ def test_bots_choose_legal_actions_everywhere(level):
             a = s.sample_chance() if seat == CHANCE else bots[seat].choose(s)
             assert seat == CHANCE or a in s.legal_actions()
             s = s.apply(a)
+
+
+def test_sure_out_finds_the_lead_that_takes_a_player_out():
+    """Sure stops first (an ace, or a card whose next one up is out of play), the last suit
+    after them; none when two suits lack a stop, a suit has a gap, or he holds the banned suit."""
+    hand = [Card.from_str(c) for c in "KS AS 7H 9D".split()]
+    out = {Card.from_str("10D")}
+    assert sure_out(hand, out, None) == Card.from_str("KS")
+    assert sure_out(hand, out, "S") is None
+    assert sure_out(hand, set(), None) is None  # 7H and 9D both lack a stop
+    assert sure_out(hand[:3], set(), "D") == Card.from_str("KS")
+    assert sure_out([Card.from_str("7H")], set(), None) == Card.from_str("7H")
+    assert sure_out([Card.from_str(c) for c in "QS AS".split()], set(), None) is None  # a gap

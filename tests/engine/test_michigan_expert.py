@@ -23,6 +23,7 @@ from engine.michigan import (
     rigged_shuffle,
 )
 from engine.michigan.actions import Offer
+from engine.michigan.bots import Finisher
 from engine.michigan.expert import Seen, real_layout
 from engine.values import Shuffle
 
@@ -158,10 +159,12 @@ def _engine_layouts(state: MichiganState) -> list[MichiganState]:
 
 def _played_out(game: MichiganState, action: object) -> int:
     """The mover's chips won or lost from here to the end of the deal, when he takes
-    ``action`` and everyone then plays as the basic bot does."""
+    ``action`` and everyone then plays as the basic bot does, he himself going out when he
+    surely can (``Finisher``, as the expert plays itself on)."""
     seat = game.current_player
     before = game.chips[seat]
-    return engine.play(game.apply(action), [BasicBot()] * game.num_players).chips[seat] - before
+    bots = [Finisher() if s == seat else BasicBot() for s in range(game.num_players)]
+    return engine.play(game.apply(action), bots).chips[seat] - before
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 0), (3, 7), (3, 9), (3, 15), (3, 16), (4, 18)])

@@ -1,0 +1,101 @@
+"""The beginner's blunder at India: passing up the capture of a piece at least 30 squares
+along (moving as the basic bot would if it did not capture, with no capture left in the rest
+of the throw), at two players. Wherever an independent check finds it clearly costly, the
+review should mark it; the expert's own choice never is.
+
+The positions: the first such throw of each of 40 seeded two-player games of basic bots, 22 in
+all. The check (``benchmarks/india_captures.py``, too slow for a test: 400 games a position)
+plays the game on from the capture and from the blunder through the rules, basic bots at both
+seats and the same dice for both, and finds the capture clearly better (its gain in games won
+at least the costly 5 in 100 at the near end of its 95% interval) at the 7 positions of
+``CLEAR``. The review marks 18 of the 22, and 6 of the 7: not yet the 9 in 10 asked.
+
+Why: India's values come from the learned race value, not from samples (re-asking changes
+nothing; the seed does not matter), and its network turns a lead in turns into a chance very
+flatly early in the race: 10 turns ahead with 30 to go is 59%, 4 ahead with 20 to go 57%. At
+game 14 the capture (the victim's turns 26.4 to 31.6) against entering a piece is worth 4.8
+points by that value, 11.5 ± 6.2 by the check and 17.7 ± 7.7 in 300 games played on by experts.
+Elsewhere the value gives a capture more than the check does (game 8: 11.6 against 3.5 ± 6.5);
+the errors are of the size of the costly line. A fix belongs in the value's fit (issue 35's
+item 3 refits it for the players seated), not in a rule for captures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from blunders import SEEDS, positions
+
+import engine
+from engine.india import BasicBot
+from engine.india.odds import options_from_view
+from engine.review import settled
+
+DEALS = range(40)
+ALONG = 30
+"""The capture passed up: of a piece at least this many squares along."""
+CLEAR = frozenset({10, 14, 17, 19, 20, 25, 27})
+"""The games (by seed) whose position the check finds clearly costly."""
+
+
+def capture_left(s: Any, seat: int) -> bool:
+    """Whether ``seat`` can still capture in the rest of its throw."""
+    todo = [s]
+    while todo:
+        t = todo.pop()
+        if t.is_terminal() or t.current_player != seat:
+            continue
+        for o in options_from_view(t.view(seat)):
+            if o.captured is not None:
+                return True
+            todo.append(t.apply(o.action))
+    return False
+
+
+def passed_up(s: Any) -> Any:
+    """The basic bot's move were it not to capture, where a piece ``ALONG`` squares along
+    could be captured and no capture is left after that move in the throw."""
+    seat = s.current_player
+    view = s.view(seat)
+    options = options_from_view(view)
+    far = [
+        o
+        for o in options
+        if o.captured is not None and view["pieces"][o.captured[0]][o.captured[1]] >= ALONG
+    ]
+    others = [o for o in options if o.captured is None]
+    if not far or not others:
+        return None
+    move = max(others, key=lambda o: BasicBot._score(view, o)).action
+    return None if capture_left(s.apply(move), seat) else move
+
+
+def found() -> list[tuple[int, Any, Any]]:
+    """(game seed, state, the move that passes the capture up) of each game."""
+    out = []
+    for s, move in positions("india", (2,), DEALS, passed_up):
+        out.append((s.seed, s, move))
+    return out
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_experts_own_choice_is_never_marked(seed):
+    expert = engine.make_bot("india", "expert", seed=seed)
+    games = set()
+    for game, s, move in found():
+        advice = settled(expert, s, move)
+        assert not advice.is_costly(advice.best.action)
+        games.add(game)
+    assert games >= CLEAR
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 35: the learned race value is too flat early in the race (see the module)",
+)
+def test_passing_up_a_capture_that_costs_is_costly():
+    expert = engine.make_bot("india", "expert")
+    marked = sum(
+        settled(expert, s, move).is_costly(move) for game, s, move in found() if game in CLEAR
+    )
+    assert marked >= 0.9 * len(CLEAR), f"{marked} of {len(CLEAR)}"
