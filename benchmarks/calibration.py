@@ -12,16 +12,18 @@ decision with a choice, of every seat, the chance to win the coach shows for the
 (what the Review's standing graph draws; for the expert, the Hint's), and whether that seat
 won. Reliability tables (``engine.india.calibration.reliability``: tenths of the chance shown,
 share won with Wilson's 95% interval at the effective decisions) over all decisions, by the
-mover's kind and by the opponents' kinds, each with the expected calibration error and its 95%
-interval (2,000 bootstrap resamples of the games).
+mover's kind, by the opponents' kinds and by both, each with the expected calibration error
+and its 95% interval (2,000 bootstrap resamples of the games).
 
 (b) Plates (``--plates GAMES``, default 150; 3 to 5 players): at each call with a choice, of
 every seat, the expected dollars this round the coach shows for the call made, against the
 money that seat made in the round; the bias (shown less made) a decision, with its 95% interval
-(games as clusters: bootstrap), by the mover's kind and by the opponents' kinds.
+(games as clusters: bootstrap), by the mover's kind, by the opponents' kinds and by both.
 
 Seeds 930,000,000 up (India) and 940,000,000 up (plates), fresh: the India pace was fitted on
-20,000,000 up (``scripts/fit_india_pace.py``).
+20,000,000 up (``scripts/fit_india_pace.py``), India's correction for the kinds seated on
+21,000,000 up (``scripts/fit_india_kinds.py``) and plates' on 41,000,000 up
+(``scripts/fit_plates_kinds.py``).
 
     python benchmarks/calibration.py [--india GAMES] [--plates GAMES] [--players-unknown]
         [--noise 0.25]
@@ -122,11 +124,17 @@ def india_rows(games: int, known: bool) -> list[Row]:
                 continue
             action = bots[seat].choose(state)
             if len(state.legal_actions()) > 1:
-                shown.append((seat, coach.advise(state).judged(action).value))
+                shown.append((seat, judged(coach, state, action)))
             state = state.apply(action)
         winners = set(state.winners())
         rows += [(v, float(s in winners), seed, kinds[s], opponents(kinds, s)) for s, v in shown]
     return rows
+
+
+def judged(coach: ExpertBot, state: Any, action: Any) -> float:
+    """The chance to win the coach shows for ``action`` (``advise(state).judged(action)``'s
+    value, without the words)."""
+    return next(j.value for j in coach.ranked(state)[1] if j.option.action == action)
 
 
 def ece_interval(
@@ -174,12 +182,19 @@ def mean_interval_by_game(rows: Sequence[Row], seed: int = 1) -> tuple[float, fl
 
 
 def groups(rows: Sequence[Row]) -> dict[str, list[Row]]:
-    """The rows all together, by the mover's kind and by the opponents' kinds."""
+    """The rows all together, by the mover's kind, by the opponents' kinds, and by both (each
+    pairing of a mover's kind with opponents all of one kind, or mixed)."""
     out: dict[str, list[Row]] = {"all": list(rows)}
-    for r in rows:
-        out.setdefault(f"mover {r[3]}", []).append(r)
-    for r in rows:
-        out.setdefault(f"against {r[4]}", []).append(r)
+    for key in (lambda r: f"mover {r[3]}", lambda r: f"against {r[4]}"):
+        for k in (*KINDS, "mixed"):
+            picked = [r for r in rows if key(r).endswith(f" {k}")]
+            if picked:
+                out[key(picked[0])] = picked
+    for mover in KINDS:
+        for against in (*KINDS, "mixed"):
+            picked = [r for r in rows if r[3] == mover and r[4] == against]
+            if picked:
+                out[f"{mover} against {against}"] = picked
     return out
 
 
@@ -316,12 +331,23 @@ def main() -> None:
     if "india" in result:
         a = result["india"]["by_kind"]
         parts.append(
-            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f})"
+            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f}): "
+            + ", ".join(
+                f"{k} {g['ece']:.3f} ({g['ece_low']:.3f}–{g['ece_high']:.3f})"
+                for k in KINDS
+                if (g := result["india"].get(f"mover {k}"))
+            )
         )
     if "plates" in result:
         a = result["plates"]["all"]
         parts.append(
-            f"plates bias ${a['bias']:+.2f} ({a['bias_low']:+.2f} to {a['bias_high']:+.2f})"
+            f"plates bias ${a['bias']:+.2f} ({a['bias_low']:+.2f} to {a['bias_high']:+.2f}): "
+            + ", ".join(
+                f"{side} {k} {g['bias']:+.2f} ({g['bias_low']:+.2f} to {g['bias_high']:+.2f})"
+                for side in ("mover", "against")
+                for k in KINDS
+                if (g := result["plates"].get(f"{side} {k}"))
+            )
         )
     headline("calibration", "; ".join(parts) + "\n" + "\n".join(lines), result)
 

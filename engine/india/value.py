@@ -84,6 +84,31 @@ def paces(players: Sequence[str] | None) -> tuple[float, ...] | None:
     return tuple(PACE.get(p, PACE[HUMAN]) for p in players)
 
 
+KINDS_FIT: dict[str, dict[str, tuple[float, float]]] = {
+    "learned": {"expert": (1.0, 0.0), "basic": (1.0, 0.0), "random": (1.0, 0.0), HUMAN: (1.0, 0.0)},
+    "exact": {"expert": (1.0, 0.0), "basic": (1.0, 0.0), "random": (1.0, 0.0), HUMAN: (1.0, 0.0)},
+}
+"""Each kind's (slope, lead) (``for_players``) for the learned chances and for the exact race."""
+
+
+def for_players(
+    racers: Sequence[tuple[int, ...]],
+    scores: Sequence[float],
+    players: Sequence[str],
+    exact: bool = False,
+) -> list[float]:
+    """The racers' scores corrected for the kinds seated: ``slope * score + lead`` of the
+    racer's kind (``KINDS_FIT``; a partnership's, its partners' mean)."""
+    fit = KINDS_FIT["exact" if exact else "learned"]
+    out = []
+    for members, score in zip(racers, scores, strict=True):
+        both = [fit.get(players[s], fit[HUMAN]) for s in members]
+        slope = sum(f[0] for f in both) / len(both)
+        lead = sum(f[1] for f in both) / len(both)
+        out.append(slope * score + lead)
+    return out
+
+
 def table_kind(racers: int, partners: bool) -> str:
     """Which network values a race: by the number of racers, or ``"partners"``."""
     return "partners" if partners else str(racers)
@@ -261,13 +286,14 @@ class Value:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
         """Each seat's chance to win from ``pieces`` with ``thrower`` to throw, the seats
-        ``racing`` still out (a partnership's chance is each partner's), each seat's turns
-        multiplied by its ``pace`` (``paces``: the players seated; None: experts)."""
+        ``racing`` still out (a partnership's chance is each partner's), for the ``players``
+        seated (each seat's kind: its turns times its ``PACE``, its score corrected by
+        ``for_players``; None: experts at every seat)."""
         need = seat_turns(pieces, thrower, sides, partners, racing)
-        return self.from_turns(need, thrower, len(pieces), partners, pace)
+        return self.from_turns(need, thrower, len(pieces), partners, players)
 
     def from_turns(
         self,
@@ -275,12 +301,26 @@ class Value:
         thrower: int,
         n: int,
         partners: bool,
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
         """``chances`` from each racing seat's turns (``seat_turns``) at a table of ``n``."""
+        racers, scores = self.scores(need, thrower, n, partners, paces(players))
+        if players is not None:
+            scores = for_players(racers, scores, players)
+        return _seat_chances(n, racers, softmax(scores))
+
+    def scores(
+        self,
+        need: dict[int, float],
+        thrower: int,
+        n: int,
+        partners: bool,
+        pace: Sequence[float] | None = None,
+    ) -> tuple[list[tuple[int, ...]], list[float]]:
+        """The racers and the network's score of each, each seat's turns times its ``pace``."""
         racers, rows = racers_from_turns(need, thrower, n, partners, pace)
         network = self.networks[table_kind(len(racers), partners)]
-        return _seat_chances(n, racers, softmax([network.score(row) for row in rows]))
+        return racers, [network.score(row) for row in rows]
 
 
 class Estimate:
@@ -296,9 +336,9 @@ class Estimate:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
-        racers, rows = racer_features(pieces, thrower, sides, partners, racing, pace)
+        racers, rows = racer_features(pieces, thrower, sides, partners, racing, paces(players))
         weights = []
         for place, mine, *_ in rows:
             w = 1.0
