@@ -26,7 +26,7 @@ Seeds 930,000,000 up (India) and 940,000,000 up (plates), fresh: the India pace 
 (``scripts/fit_plates_kinds.py``).
 
     python benchmarks/calibration.py [--india GAMES] [--plates GAMES] [--players-unknown]
-        [--noise 0.25]
+        [--noise 0.25] [--jobs 1]
 
 ``--players-unknown`` shows what the coach showed before it weighed the players: every seat
 taken as an expert (India) or as the model's basic player (plates). ``--noise``: the noisy
@@ -38,9 +38,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from _common import headline
@@ -108,11 +110,25 @@ Row = tuple[float, float, int, str, str]
 mover's kind, the opponents'."""
 
 
-def india_rows(games: int, known: bool) -> list[Row]:
+def india_rows(games: int, known: bool, jobs: int = 1) -> list[Row]:
     """Every decision with a choice at ``games`` mixed tables: the chance shown for the move
-    played, whether its seat won."""
+    played, whether its seat won (the games shared among ``jobs`` processes, the rows in the
+    order of the games)."""
+    seeds = range(INDIA_SEEDS, INDIA_SEEDS + games)
+    if jobs <= 1:
+        return india_games(seeds, known)
+    parts = [seeds[k::jobs] for k in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        done = list(pool.map(india_games, parts, [known] * jobs, [NOISE] * jobs))
+    return sorted((r for part in done for r in part), key=lambda r: r[2])
+
+
+def india_games(seeds: Sequence[int], known: bool, noise: float = NOISE) -> list[Row]:
+    """``india_rows`` of the games of ``seeds``, the noisy bots at ``noise``."""
+    global NOISE
+    NOISE = noise
     rows: list[Row] = []
-    for seed in range(INDIA_SEEDS, INDIA_SEEDS + games):
+    for seed in seeds:
         state, bots, kinds = india_table(seed)
         coach = ExpertBot(players=as_coach_sees(kinds) if known else None)
         rng = random.Random(f"india mixed calibration:{seed}")
@@ -301,8 +317,14 @@ def plates_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
 
 
 def timed(work: Callable[[], Any]) -> tuple[Any, float]:
-    t = time.process_time()
-    return work(), time.process_time() - t
+    """The work's result and the CPU seconds it took, of this process and its children."""
+
+    def cpu() -> float:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + children.ru_utime + children.ru_stime
+
+    t = cpu()
+    return work(), cpu() - t
 
 
 def main() -> None:
@@ -311,6 +333,7 @@ def main() -> None:
     parser.add_argument("--plates", type=int, default=150)
     parser.add_argument("--players-unknown", action="store_true")
     parser.add_argument("--noise", type=float, default=0.25)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the India games")
     args = parser.parse_args()
     global NOISE
     NOISE = args.noise
@@ -318,7 +341,7 @@ def main() -> None:
     result: dict[str, Any] = {"players_known": known, "noise": NOISE}
     lines: list[str] = []
     if args.india:
-        rows, cpu = timed(lambda: india_rows(args.india, known))
+        rows, cpu = timed(lambda: india_rows(args.india, known, args.jobs))
         result["india"], more = india_report(rows)
         result["india_cpu_seconds"] = round(cpu, 1)
         lines += more

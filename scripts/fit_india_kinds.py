@@ -1,18 +1,18 @@
-"""Fit India's ``KINDS_FIT`` (``engine/india/value.py``): how the chance to win the race the
-learned value gives (each seat's turns times its kind's ``PACE``) is corrected for the kinds of
-player seated, so that it holds for each kind at mixed tables.
+"""Fit India's ``PAIRS`` (``engine/india/value.py``): how the chance to win the race the expert
+gives two players of different kinds (the learned value with each seat's turns times its
+kind's ``PACE``, or the exact race) is corrected, so that it holds for each kind.
 
 Games at mixed tables (two and four players, each seat an expert, a basic, a random or a noisy
 bot, drawn by the game's seed: ``benchmarks/calibration.py`` ``india_table``; the noisy bot is
-the coach's ``"human"``): at every other throw of the game, the pieces, the thrower, the kinds
-seated and who went on to win. Then, one racer's score being the network's (``Value.scores``,
-at its kind's pace), the corrected score is ``slope[kind] * score + lead[kind]`` (the expert's
-lead 0), the chances the corrected scores shared out; a race solved exactly is corrected the
-same way from the log of its exact chances (``exact_slope``, ``exact_lead``: the exact race
-takes every seat to finish its throws the best way). The numbers are fitted by Newton's method
-on the log-likelihood of the winners (numpy). One game in five is held out: the script prints
-the log-likelihood and each kind's calibration error (tenths of the chance, each kind of seat
-apart) on them, before and after.
+the coach's ``"human"``): at every other throw, the pieces, the thrower, the kinds seated (as
+the coach sees them) and who went on to win. At the four-player tables the chances with the
+pace alone hold for each kind (within 0.025 of the share won, by kind and opponents); at two,
+a random player against any other wins far less often than that: against an expert, never.
+So for each pairing of two different kinds, the first one's chance ``c`` becomes the logistic
+of ``lead + slope * logit(c)``: a logistic regression of who won on ``logit(c)``, each game
+weighing 1 (its throws share the winner), with a ridge of 1 toward no change (lead 0, slope
+1), by Newton's method (numpy). One game in five is held out: the script prints each kind's
+calibration error (tenths of the chance, every racer of the kind) on them before and after.
 
 Seeds 21,000,000 and up, apart from the pace's (20,000,000 up), the training's (10,000,000
 up) and the calibration benchmark's (930,000,000 up). Same arguments, same numbers.
@@ -41,7 +41,7 @@ from engine import CHANCE
 from engine.bots import HUMAN
 from engine.india.expert import EXACT_STATES, race_chances, race_size, untouchable
 from engine.india.rules import ALL_HOME
-from engine.india.value import learned, paces, seat_turns
+from engine.india.value import PAIRS, for_players, learned
 
 SEEDS = 21_000_000
 EVERY = 2
@@ -49,10 +49,8 @@ EVERY = 2
 HELD_OUT = 5
 """One game in this many is held out of the fit."""
 KINDS = ("expert", "basic", "random", HUMAN)
-SLOPES = {"learned": 0, "exact": 7}
-"""Where each part's slopes start in the numbers fitted: 4 slopes, then 3 leads (the
-expert's lead is 0)."""
-NUMBERS = 14
+RIDGE = 1.0
+"""How strongly a pairing's numbers are held toward no change, in games."""
 
 
 def positions(seed: int) -> list[dict[str, Any]]:
@@ -90,93 +88,48 @@ def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
     return data
 
 
-Racers = tuple[list[tuple[int, ...]], list[float], bool]
-"""The racers of a position, each one's score (the network's, or the log of its exact chance)
-and whether the race is exact."""
-
-
-def racers(p: dict[str, Any]) -> Racers:
-    """A position's racers and their scores before the correction."""
+def chances(p: dict[str, Any]) -> list[float]:
+    """Each seat's chance before the correction, as the expert's race gives it: exact when
+    every piece out is on a red path and the race small, else learned at the kinds' pace."""
     pieces = tuple(tuple(m) for m in p["pieces"])
-    sides, kinds = tuple(p["sides"]), p["kinds"]
     racing = tuple(s for s, m in enumerate(pieces) if m != ALL_HOME)
     if untouchable(pieces) and race_size(pieces) <= EXACT_STATES:
-        chances = race_chances(pieces, p["thrower"])
-        out = [(s,) for s in racing if chances[s] > 0]
-        return out, [math.log(chances[s]) for (s,) in out], True
-    need = seat_turns(pieces, p["thrower"], sides, False, racing)
-    rs, scores = learned().scores(need, p["thrower"], len(pieces), False, paces(kinds))
-    return rs, scores, False
+        return list(race_chances(pieces, p["thrower"]))
+    value = learned()
+    return list(value.chances(pieces, p["thrower"], tuple(p["sides"]), False, racing, p["kinds"]))
 
 
-def design(data: list[dict[str, Any]]) -> tuple[Any, Any, Any]:
-    """The positions as arrays: each racer's features (the numbers fitted multiply them: its
-    score at its kind's slope, 1 at its kind's lead), which racers there are, who won."""
-    x = np.zeros((len(data), 4, NUMBERS))
-    there = np.zeros((len(data), 4), dtype=bool)
-    won = np.zeros(len(data), dtype=int)
-    for i, p in enumerate(data):
-        rs, scores, exact = racers(p)
-        at = SLOPES["exact" if exact else "learned"]
-        for j, ((seat,), score) in enumerate(zip(rs, scores, strict=True)):
-            k = KINDS.index(p["kinds"][seat])
-            x[i, j, at + k] = score
-            if k:
-                x[i, j, at + 3 + k] = 1.0
-            there[i, j] = True
-            if seat == p["winner"]:
-                won[i] = j
-    return x, there, won
-
-
-def shares(theta: Any, x: Any, there: Any) -> Any:
-    u = np.where(there, x @ theta, -np.inf)
-    u = u - u.max(axis=1, keepdims=True)
-    e = np.exp(u)
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def log_likelihood(theta: Any, x: Any, there: Any, won: Any) -> float:
-    p = shares(theta, x, there)
-    return float(np.log(np.maximum(p[np.arange(len(won)), won], 1e-12)).mean())
-
-
-def fit(x: Any, there: Any, won: Any, steps: int = 30) -> Any:
-    """The numbers of highest likelihood, by Newton's method (a little ridge toward 1 and 0
-    keeps a number no position informs where it was)."""
-    theta = np.zeros(NUMBERS)
-    theta[0:4] = theta[7:11] = 1.0
-    start = theta.copy()
-    rows = np.arange(len(won))
-    for _ in range(steps):
-        p = shares(theta, x, there)
-        mean = np.einsum("nj,njd->nd", p, x)
-        grad = (x[rows, won] - mean).sum(axis=0) - 1e-3 * (theta - start)
-        second = np.einsum("nj,njd,nje->de", p, x, x) - np.einsum("nd,ne->de", mean, mean)
-        hess = -second - 1e-3 * np.eye(NUMBERS)
+def logistic_fit(z: Any, y: Any, w: Any) -> tuple[float, float]:
+    """The (lead, slope) of highest weighted likelihood of ``y`` (won) on ``z`` (the logit of
+    the chance), with the ridge toward (0, 1)."""
+    x = np.stack([np.ones_like(z), z], axis=1)
+    prior = np.array([0.0, 1.0])
+    t = prior.copy()
+    for _ in range(100):
+        q = 1 / (1 + np.exp(-(x @ t)))
+        grad = x.T @ (w * (y - q)) - RIDGE * (t - prior)
+        hess = -(x.T * (w * q * (1 - q))) @ x - RIDGE * np.eye(2)
         step = np.linalg.solve(hess, grad)
-        theta = theta - step
-        if np.abs(step).max() < 1e-7:
+        t = t - step
+        if np.abs(step).max() < 1e-10:
             break
-    return theta
+    return float(t[0]), float(t[1])
 
 
-def ece_by_kind(theta: Any, x: Any, there: Any, won: Any, kinds: list[str]) -> dict[str, float]:
-    """Each kind's calibration error over every racer of that kind (tenths of its chance)."""
-    p = shares(theta, x, there)
+def ece_by_kind(rows: list[tuple[str, float, bool]]) -> dict[str, float]:
+    """Each kind's calibration error (tenths of the chance) over ``rows`` (kind, chance,
+    won)."""
     out = {}
     for k in KINDS:
-        shown, got = [], []
-        for i, row in enumerate(kinds):
-            for j, kind in enumerate(row):
-                if kind == k and there[i, j]:
-                    shown.append(p[i, j])
-                    got.append(float(won[i] == j))
-        s, g = np.array(shown), np.array(got)
-        tenth = np.minimum((s * 10).astype(int), 9)
-        out[k] = float(
-            sum(abs(s[tenth == t].sum() - g[tenth == t].sum()) for t in range(10)) / len(s)
-        )
+        cells = [[0, 0.0, 0.0] for _ in range(10)]
+        for kind, c, won in rows:
+            if kind == k:
+                cell = cells[min(int(c * 10), 9)]
+                cell[0] += 1
+                cell[1] += c
+                cell[2] += won
+        n = sum(cell[0] for cell in cells)
+        out[k] = round(sum(abs(cell[1] - cell[2]) for cell in cells) / max(n, 1), 3)
     return out
 
 
@@ -187,28 +140,32 @@ def main() -> None:
     args = parser.parse_args()
     data = collect(args.games, args.cache)
     print(f"{len(data):,} throws of {args.games} games", flush=True)
-    x, there, won = design(data)
-    kinds = [[p["kinds"][s] for (s,) in racers(p)[0]] for p in data]
-    held = np.array([p["game"] % HELD_OUT == 0 for p in data])
-    theta = fit(x[~held], there[~held], won[~held])
-    before = np.zeros(NUMBERS)
-    before[0:4] = before[7:11] = 1.0
-    test = [k for k, h in zip(kinds, held, strict=True) if h]
-    for name, t in (("before", before), ("fitted", theta)):
-        ll = log_likelihood(t, x[held], there[held], won[held])
-        ece = ece_by_kind(t, x[held], there[held], won[held], test)
-        print(
-            f"{name}: held-out log-likelihood {ll:.4f}; ECE",
-            {k: round(v, 3) for k, v in ece.items()},
-        )
-    fitted = {
-        part: {
-            k: (round(float(theta[at + i]), 3), round(float(theta[at + 3 + i]) if i else 0.0, 3))
-            for i, k in enumerate(KINDS)
-        }
-        for part, at in SLOPES.items()
-    }
-    print("KINDS_FIT =", fitted)
+    shown = [chances(p) if len(p["kinds"]) == 2 or p["game"] % HELD_OUT == 0 else [] for p in data]
+    fitted: dict[tuple[str, str], tuple[float, float]] = {}
+    for first, second in PAIRS:
+        z, y, game = [], [], []
+        for p, c in zip(data, shown, strict=True):
+            if p["game"] % HELD_OUT and tuple(p["kinds"]) in ((first, second), (second, first)):
+                seat = p["kinds"].index(first)
+                if 0 < c[seat] < 1:
+                    z.append(math.log(c[seat] / (1 - c[seat])))
+                    y.append(float(p["winner"] == seat))
+                    game.append(p["game"])
+        per_game = {g: game.count(g) for g in set(game)}
+        w = np.array([1 / per_game[g] for g in game])
+        lead, slope = logistic_fit(np.array(z), np.array(y), w)
+        fitted[(first, second)] = (round(lead, 3), round(slope, 3))
+        print(f"{first} and {second}: {len(per_game)} games, {len(z):,} throws", flush=True)
+    for name, fix in (("before", False), ("fitted", True)):
+        rows = []
+        for p, c in zip(data, shown, strict=True):
+            if p["game"] % HELD_OUT == 0:
+                if fix:
+                    PAIRS.update(fitted)
+                    c = for_players(c, p["kinds"])
+                rows += [(p["kinds"][s], c[s], p["winner"] == s) for s in range(len(c))]
+        print(f"{name}: held-out ECE by kind", ece_by_kind(rows))
+    print("PAIRS =", fitted)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,9 @@ drawn by the game's seed: ``benchmarks/calibration.py`` ``plates_table``; the no
 coach's ``"human"``): at every call with a choice, the model's value of the call made
 (``RoundInPlay.model_value``) and the money the mover made in the round. Cancels are left out
 (a cancel moves no money: its value is exact). The shown less made of each call is then fitted
-by least squares to the mover's kind (4 numbers) plus the mean over the other seats of their
-kinds' (3: the basic bot's is 0), each with a 95% interval by resampling the games. Prints
-``OVERSTATED``.
+by least squares to a number per pairing of the mover's kind with another seat's kind, the
+mean over the other seats taken (16 numbers), each with a 95% interval by resampling the
+games. Prints ``OVERSTATED``.
 
 Seeds 41,000,000 and up, apart from the calibration benchmark's (940,000,000 up). Same
 arguments, same numbers.
@@ -84,21 +84,15 @@ def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
     return data
 
 
-OTHERS = ("expert", "random", HUMAN)
-"""The other seats' kinds given a number: the basic bot, the model's own player, is 0 (each
-mover's own number is its error among basic players)."""
-
-
 def design(data: list[dict[str, Any]]) -> tuple[Any, Any]:
-    """Each call's features (the mover's kind; the other seats' kinds' shares, the basic
-    bot's left out) and its shown less made."""
-    x = np.zeros((len(data), len(KINDS) + len(OTHERS)))
+    """Each call's features (for the mover's kind, the share of each kind among the other
+    seats: a number per pairing) and its shown less made."""
+    x = np.zeros((len(data), len(KINDS) ** 2))
     for i, r in enumerate(data):
-        x[i, KINDS.index(r["kinds"][r["seat"]])] = 1.0
+        mover = KINDS.index(r["kinds"][r["seat"]])
         others = [k for s, k in enumerate(r["kinds"]) if s != r["seat"]]
         for k in others:
-            if k in OTHERS:
-                x[i, len(KINDS) + OTHERS.index(k)] += 1 / len(others)
+            x[i, len(KINDS) * mover + KINDS.index(k)] += 1 / len(others)
     y = np.array([r["shown"] - r["made"] for r in data])
     return x, y
 
@@ -121,11 +115,13 @@ def main() -> None:
         pick = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
         boots.append(np.linalg.lstsq(x[pick], y[pick], rcond=None)[0])
     low, high = np.percentile(np.array(boots), [2.5, 97.5], axis=0)
-    names = [f"mover {k}" for k in KINDS] + [f"others {k}" for k in OTHERS]
-    for name, c, lo, hi in zip(names, coef, low, high, strict=True):
-        print(f"{name}: {c:+.2f} ({lo:+.2f} to {hi:+.2f})")
-    number = dict(zip(names, (round(float(c), 2) for c in coef), strict=True))
-    fitted = {k: (number.get(f"mover {k}", 0.0), number.get(f"others {k}", 0.0)) for k in KINDS}
+    names = [(m, o) for m in KINDS for o in KINDS]
+    for (m, o), c, lo, hi in zip(names, coef, low, high, strict=True):
+        print(f"{m} among {o}: {c:+.2f} ({lo:+.2f} to {hi:+.2f})")
+    fitted = {
+        m: {o: round(float(c), 2) for (mm, o), c in zip(names, coef, strict=True) if mm == m}
+        for m in KINDS
+    }
     print("OVERSTATED =", fitted)
 
 

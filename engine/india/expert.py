@@ -39,7 +39,7 @@ from .rules import (
     dice_left,
     options,
 )
-from .value import for_players, learned, softmax
+from .value import for_players, learned
 
 MEASURE = "chance to win the race"
 COSTLY = 0.05
@@ -220,25 +220,16 @@ class Race:
         if decided is not None:
             return decided, True
         if not self.partners and untouchable(pieces) and race_size(pieces) <= EXACT_STATES:
-            return self.exact(race_chances(pieces, thrower))
-        chances = self.estimator.chances(
-            pieces, thrower, self.sides, self.partners, self.out, self.players
-        )
-        return chances, False
-
-    def exact(self, chances: Chances) -> tuple[Chances, bool]:
-        """The exact race's chances, for experts at every seat; for other players seated,
-        corrected for them (``for_players`` on the log of each racer's chance), no longer
-        exact."""
-        if self.players is None or all(p == "expert" for p in self.players):
-            return chances, True
-        racers = [(s,) for s in range(self.n) if chances[s] > 0]
-        logs = [math.log(chances[s]) for (s,) in racers]
-        shares = softmax(for_players(racers, logs, self.players, exact=True))
-        out = [0.0] * self.n
-        for (s,), share in zip(racers, shares, strict=True):
-            out[s] = share
-        return tuple(out), False
+            chances, exact = race_chances(pieces, thrower), True
+        else:
+            chances, exact = (
+                self.estimator.chances(
+                    pieces, thrower, self.sides, self.partners, self.out, self.players
+                ),
+                False,
+            )
+        corrected = tuple(for_players(chances, self.players))
+        return corrected, exact and corrected == chances
 
     def decided(self, pieces: Pieces) -> Chances | None:
         """1 for the winners when the race is over (the first seat still racing to bring all

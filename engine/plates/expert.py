@@ -62,21 +62,21 @@ mostly a raise (there are many bids above the standing one, one agreement, one c
 which wipes out the bid and the answers before it. A human is taken to call as the model's
 player three times in four and at random otherwise, as ``NoisyBot`` does;
 ``benchmarks/calibration.py`` checks that."""
-OVERSTATED = {
-    "expert": (1.88, 3.83),
-    "basic": (1.75, 0.0),
-    "random": (10.16, -9.37),
-    HUMAN: (4.11, -1.27),
+OVERSTATED: dict[str, dict[str, float]] = {
+    "expert": {"expert": 7.08, "basic": 2.3, "random": -8.04, HUMAN: -3.04},
+    "basic": {"expert": 3.31, "basic": 2.24, "random": -6.86, HUMAN: 0.59},
+    "random": {"expert": 10.34, "basic": 10.78, "random": 0.49, HUMAN: 12.83},
+    HUMAN: {"expert": 9.5, "basic": 1.98, "random": -4.41, HUMAN: 2.69},
 }
 """When the expert is told the players seated: the dollars the model's value of a call (not a
-cancel) still over-states what the mover makes in the round, by the mover's kind (first) and
-by each other seat's kind (second; the mean over the other seats is taken), fitted to the money
-made at mixed tables (``scripts/fit_plates_kinds.py``: 19,368 calls of 300 games; 95%
-intervals about ±1.5, the mover's ±0.7 for a basic bot). An expert answers and raises better
-than the model's basic player (+3.83 for a table of them), a random mover's own later calls
-in the round lose money the model does not count (+10.16), and random players give away more
-than their raises are taken to (−9.37). It is taken off every call but a cancel alike, so it
-changes the standing shown, not the order of the bids and answers."""
+cancel) still over-states what the mover makes in the round, by the mover's kind and each other
+seat's kind (``OVERSTATED[mover][other]``, the mean over the other seats taken), fitted to the
+money made at mixed tables (``scripts/fit_plates_kinds.py``: 19,368 calls of 300 games; 95%
+intervals ±1 to ±3.5). Experts answer and raise better than the model's basic player (an
+expert among experts +7.08), a random mover's own later calls in the round lose money the model
+does not count (+10 to +13 among other kinds), and random players give away more than their
+raises are taken to (−4 to −8 for the others among them). It is taken off every call but a
+cancel alike, so it changes the standing shown, not the order of the bids and answers."""
 COSTLY = 10.0
 """A call that gives up this many expected dollars (two of the smallest fines; the fines run
 from $5 to $25) is a costly mistake: about a quarter of a basic player's calls
@@ -333,13 +333,14 @@ class RoundInPlay:
         return self.model_value(call) - self.overstated()
 
     def overstated(self) -> float:
-        """The dollars the model over-states a call at this table (``OVERSTATED``): the
-        mover's kind's, and the mean of the other seats' kinds'."""
+        """The dollars the model over-states a call at this table: the mean over the other
+        seats of ``OVERSTATED[mover's kind][their kind]``."""
         if self.players is None:
             return 0.0
-        fit = [OVERSTATED.get(k, OVERSTATED[HUMAN]) for k in self.players]
-        others = [f[1] for s, f in enumerate(fit) if s != self.me]
-        return fit[self.me][0] + sum(others) / len(others)
+        kinds = [k if k in OVERSTATED else HUMAN for k in self.players]
+        mine = OVERSTATED[kinds[self.me]]
+        others = [mine[k] for s, k in enumerate(kinds) if s != self.me]
+        return sum(others) / len(others)
 
     def model_value(self, call: Call) -> float:
         """One legal call's value in expected dollars this round by the model alone."""
