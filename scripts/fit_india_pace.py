@@ -8,7 +8,7 @@ Each kind's pace (the expert's is 1) is then the one that gives the winners the 
 likelihood under the learned value (``Value.scores`` at each kind's pace, shared out), found
 one kind at a time by golden-section search, three sweeps. Prints the paces, and the
 log-likelihood per throw before (every pace 1) and after. ``scripts/fit_india_kinds.py`` then
-fits the correction on top of these paces (``KINDS_FIT``).
+fits the correction on top of these paces (``PAIRS``).
 
 Seeds 20,000,000 and up, apart from the training's (10,000,000 up) and the calibration
 benchmark's (930,000,000 up). Same arguments, same paces.
