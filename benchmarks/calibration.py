@@ -12,19 +12,21 @@ decision with a choice, of every seat, the chance to win the coach shows for the
 (what the Review's standing graph draws; for the expert, the Hint's), and whether that seat
 won. Reliability tables (``engine.india.calibration.reliability``: tenths of the chance shown,
 share won with Wilson's 95% interval at the effective decisions) over all decisions, by the
-mover's kind and by the opponents' kinds, each with the expected calibration error and its 95%
-interval (2,000 bootstrap resamples of the games).
+mover's kind, by the opponents' kinds and by both, each with the expected calibration error
+and its 95% interval (2,000 bootstrap resamples of the games).
 
 (b) Plates (``--plates GAMES``, default 150; 3 to 5 players): at each call with a choice, of
 every seat, the expected dollars this round the coach shows for the call made, against the
 money that seat made in the round; the bias (shown less made) a decision, with its 95% interval
-(games as clusters: bootstrap), by the mover's kind and by the opponents' kinds.
+(games as clusters: bootstrap), by the mover's kind, by the opponents' kinds and by both.
 
 Seeds 930,000,000 up (India) and 940,000,000 up (plates), fresh: the India pace was fitted on
-20,000,000 up (``scripts/fit_india_pace.py``).
+20,000,000 up (``scripts/fit_india_pace.py``), India's correction for the kinds seated on
+21,000,000 up (``scripts/fit_india_kinds.py``) and plates' on 41,000,000 up
+(``scripts/fit_plates_kinds.py``).
 
     python benchmarks/calibration.py [--india GAMES] [--plates GAMES] [--players-unknown]
-        [--noise 0.25]
+        [--noise 0.25] [--jobs 1]
 
 ``--players-unknown`` shows what the coach showed before it weighed the players: every seat
 taken as an expert (India) or as the model's basic player (plates). ``--noise``: the noisy
@@ -36,9 +38,11 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from _common import headline
@@ -106,11 +110,25 @@ Row = tuple[float, float, int, str, str]
 mover's kind, the opponents'."""
 
 
-def india_rows(games: int, known: bool) -> list[Row]:
+def india_rows(games: int, known: bool, jobs: int = 1) -> list[Row]:
     """Every decision with a choice at ``games`` mixed tables: the chance shown for the move
-    played, whether its seat won."""
+    played, whether its seat won (the games shared among ``jobs`` processes, the rows in the
+    order of the games)."""
+    seeds = range(INDIA_SEEDS, INDIA_SEEDS + games)
+    if jobs <= 1:
+        return india_games(seeds, known)
+    parts = [seeds[k::jobs] for k in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        done = list(pool.map(india_games, parts, [known] * jobs, [NOISE] * jobs))
+    return sorted((r for part in done for r in part), key=lambda r: r[2])
+
+
+def india_games(seeds: Sequence[int], known: bool, noise: float = NOISE) -> list[Row]:
+    """``india_rows`` of the games of ``seeds``, the noisy bots at ``noise``."""
+    global NOISE
+    NOISE = noise
     rows: list[Row] = []
-    for seed in range(INDIA_SEEDS, INDIA_SEEDS + games):
+    for seed in seeds:
         state, bots, kinds = india_table(seed)
         coach = ExpertBot(players=as_coach_sees(kinds) if known else None)
         rng = random.Random(f"india mixed calibration:{seed}")
@@ -122,11 +140,17 @@ def india_rows(games: int, known: bool) -> list[Row]:
                 continue
             action = bots[seat].choose(state)
             if len(state.legal_actions()) > 1:
-                shown.append((seat, coach.advise(state).judged(action).value))
+                shown.append((seat, judged(coach, state, action)))
             state = state.apply(action)
         winners = set(state.winners())
         rows += [(v, float(s in winners), seed, kinds[s], opponents(kinds, s)) for s, v in shown]
     return rows
+
+
+def judged(coach: ExpertBot, state: Any, action: Any) -> float:
+    """The chance to win the coach shows for ``action`` (``advise(state).judged(action)``'s
+    value, without the words)."""
+    return next(j.value for j in coach.ranked(state)[1] if j.option.action == action)
 
 
 def ece_interval(
@@ -174,12 +198,19 @@ def mean_interval_by_game(rows: Sequence[Row], seed: int = 1) -> tuple[float, fl
 
 
 def groups(rows: Sequence[Row]) -> dict[str, list[Row]]:
-    """The rows all together, by the mover's kind and by the opponents' kinds."""
+    """The rows all together, by the mover's kind, by the opponents' kinds, and by both (each
+    pairing of a mover's kind with opponents all of one kind, or mixed)."""
     out: dict[str, list[Row]] = {"all": list(rows)}
-    for r in rows:
-        out.setdefault(f"mover {r[3]}", []).append(r)
-    for r in rows:
-        out.setdefault(f"against {r[4]}", []).append(r)
+    for key in (lambda r: f"mover {r[3]}", lambda r: f"against {r[4]}"):
+        for k in (*KINDS, "mixed"):
+            picked = [r for r in rows if key(r).endswith(f" {k}")]
+            if picked:
+                out[key(picked[0])] = picked
+    for mover in KINDS:
+        for against in (*KINDS, "mixed"):
+            picked = [r for r in rows if r[3] == mover and r[4] == against]
+            if picked:
+                out[f"{mover} against {against}"] = picked
     return out
 
 
@@ -286,8 +317,14 @@ def plates_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
 
 
 def timed(work: Callable[[], Any]) -> tuple[Any, float]:
-    t = time.process_time()
-    return work(), time.process_time() - t
+    """The work's result and the CPU seconds it took, of this process and its children."""
+
+    def cpu() -> float:
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return time.process_time() + children.ru_utime + children.ru_stime
+
+    t = cpu()
+    return work(), cpu() - t
 
 
 def main() -> None:
@@ -296,6 +333,7 @@ def main() -> None:
     parser.add_argument("--plates", type=int, default=150)
     parser.add_argument("--players-unknown", action="store_true")
     parser.add_argument("--noise", type=float, default=0.25)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the India games")
     args = parser.parse_args()
     global NOISE
     NOISE = args.noise
@@ -303,7 +341,7 @@ def main() -> None:
     result: dict[str, Any] = {"players_known": known, "noise": NOISE}
     lines: list[str] = []
     if args.india:
-        rows, cpu = timed(lambda: india_rows(args.india, known))
+        rows, cpu = timed(lambda: india_rows(args.india, known, args.jobs))
         result["india"], more = india_report(rows)
         result["india_cpu_seconds"] = round(cpu, 1)
         lines += more
@@ -316,12 +354,23 @@ def main() -> None:
     if "india" in result:
         a = result["india"]["by_kind"]
         parts.append(
-            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f})"
+            f"India ECE by kind of mover {a['ece']:.3f} ({a['ece_low']:.3f}–{a['ece_high']:.3f}): "
+            + ", ".join(
+                f"{k} {g['ece']:.3f} ({g['ece_low']:.3f}–{g['ece_high']:.3f})"
+                for k in KINDS
+                if (g := result["india"].get(f"mover {k}"))
+            )
         )
     if "plates" in result:
         a = result["plates"]["all"]
         parts.append(
-            f"plates bias ${a['bias']:+.2f} ({a['bias_low']:+.2f} to {a['bias_high']:+.2f})"
+            f"plates bias ${a['bias']:+.2f} ({a['bias_low']:+.2f} to {a['bias_high']:+.2f}): "
+            + ", ".join(
+                f"{side} {k} {g['bias']:+.2f} ({g['bias_low']:+.2f} to {g['bias_high']:+.2f})"
+                for side in ("mover", "against")
+                for k in KINDS
+                if (g := result["plates"].get(f"{side} {k}"))
+            )
         )
     headline("calibration", "; ".join(parts) + "\n" + "\n".join(lines), result)
 

@@ -5,9 +5,10 @@ Games at mixed tables (two and four players, each seat an expert, a basic, a ran
 bot, drawn by the game's seed; ``benchmarks/calibration.py`` ``india_table``): at every throw
 whose race is not exact, the pieces, the thrower, the kinds seated and who went on to win.
 Each kind's pace (the expert's is 1) is then the one that gives the winners the highest
-likelihood under the learned value (``Value.chances`` with ``pace``), found one kind at a
-time by golden-section search, three sweeps. Prints the paces, and the log-likelihood per
-throw before (every pace 1) and after.
+likelihood under the learned value (``Value.scores`` at each kind's pace, shared out), found
+one kind at a time by golden-section search, three sweeps. Prints the paces, and the
+log-likelihood per throw before (every pace 1) and after. ``scripts/fit_india_kinds.py`` then
+fits the correction on top of these paces (``PAIRS``).
 
 Seeds 20,000,000 and up, apart from the training's (10,000,000 up) and the calibration
 benchmark's (930,000,000 up). Same arguments, same paces.
@@ -32,7 +33,7 @@ from calibration import india_table
 from engine import CHANCE
 from engine.india.expert import race_size, untouchable
 from engine.india.rules import ALL_HOME
-from engine.india.value import learned, seat_turns
+from engine.india.value import learned, seat_turns, softmax
 
 SEEDS = 20_000_000
 KINDS = ("basic", "random", "noisy")
@@ -74,8 +75,9 @@ def log_likelihood(data: list[Example], pace: dict[str, float]) -> float:
     """The mean log chance the value gives the winner, each kind at its ``pace``."""
     value, total = learned(), 0.0
     for need, thrower, n, kinds, winner in data:
-        chances = value.from_turns(need, thrower, n, False, [pace.get(k, 1.0) for k in kinds])
-        total += math.log(max(chances[winner], 1e-9))
+        racers, scores = value.scores(need, thrower, n, False, [pace.get(k, 1.0) for k in kinds])
+        chances = dict(zip(racers, softmax(scores), strict=True))
+        total += math.log(max(chances[(winner,)], 1e-9))
     return total / len(data)
 
 

@@ -39,7 +39,7 @@ from .rules import (
     dice_left,
     options,
 )
-from .value import learned, paces
+from .value import for_players, learned
 
 MEASURE = "chance to win the race"
 COSTLY = 0.05
@@ -65,7 +65,7 @@ class Estimator(Protocol):
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances: ...
 
 
@@ -104,9 +104,7 @@ class ExpertBot(RandomBot):
                 f"the table has {len(pieces)} seats, the expert was told of {len(self.players)} "
                 f"players: {self.players}"
             )
-        race = Race(
-            pieces, tuple(view["sides"]), view["partners"], self.estimator, paces(self.players)
-        )
+        race = Race(pieces, tuple(view["sides"]), view["partners"], self.estimator, self.players)
         seat, dice = view["seat"], tuple(view["dice"])
         doubles = view["thrown"] is not None and view["thrown"][0] == view["thrown"][1]
         judged = [race.judge(seat, o, dice, doubles) for o in race.options(seat, dice)]
@@ -164,11 +162,11 @@ class Race:
         sides: tuple[int, ...],
         partners: bool,
         estimator: Estimator,
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> None:
         self.pieces, self.sides, self.partners, self.estimator = pieces, sides, partners, estimator
-        self.pace = pace
-        """Each seat's player's pace (``engine.india.value.paces``), None for experts."""
+        self.players = players
+        """Each seat's kind of player (``ExpertBot.players``), None for experts."""
         self.n = len(pieces)
         self.out = tuple(s for s in range(self.n) if any(p != HOME for p in pieces[s]))
         """The seats still racing (the others are home: play on for places)."""
@@ -222,11 +220,16 @@ class Race:
         if decided is not None:
             return decided, True
         if not self.partners and untouchable(pieces) and race_size(pieces) <= EXACT_STATES:
-            return race_chances(pieces, thrower), True
-        chances = self.estimator.chances(
-            pieces, thrower, self.sides, self.partners, self.out, self.pace
-        )
-        return chances, False
+            chances, exact = race_chances(pieces, thrower), True
+        else:
+            chances, exact = (
+                self.estimator.chances(
+                    pieces, thrower, self.sides, self.partners, self.out, self.players
+                ),
+                False,
+            )
+        corrected = tuple(for_players(chances, self.players))
+        return corrected, exact and corrected == chances
 
     def decided(self, pieces: Pieces) -> Chances | None:
         """1 for the winners when the race is over (the first seat still racing to bring all

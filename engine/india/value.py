@@ -84,6 +84,41 @@ def paces(players: Sequence[str] | None) -> tuple[float, ...] | None:
     return tuple(PACE.get(p, PACE[HUMAN]) for p in players)
 
 
+PAIRS: dict[tuple[str, str], tuple[float, float]] = {
+    ("expert", "basic"): (-0.006, 0.997),
+    ("expert", "random"): (0.681, 2.121),
+    ("expert", HUMAN): (0.224, 1.018),
+    ("basic", "random"): (0.217, 1.534),
+    ("basic", HUMAN): (0.006, 1.578),
+    (HUMAN, "random"): (0.315, 1.428),
+}
+"""Two players of different kinds: the (lead, slope) that correct the first one's chance
+(``for_players``), fitted to who won 1,600 games at mixed tables (``scripts/fit_india_kinds.py``:
+the two-player ones, 112 to 134 games a pairing, each game weighing 1). With the pace alone, a
+random player against another kind was shown far more than he won (against an expert 8.7% on
+average, and he won none of 135 games; against a human 16.8%, won 9.0%): an expert, a basic
+bot and even a beginner also capture and block better, which the pace does not count. At four
+players the pace alone holds (each kind within 0.025 of the share won) and nothing changes."""
+
+
+def for_players(chances: Sequence[float], players: Sequence[str] | None) -> list[float]:
+    """The chances of a race corrected for the players seated, where pace is not the whole
+    difference: at a table of two of different kinds, the first of their ``PAIRS``' chance
+    becomes the logistic of ``lead + slope * logit(chance)``; anywhere else the chances stay."""
+    out = list(chances)
+    if players is None or len(players) != 2 or not 0 < out[0] < 1:
+        return out
+    kinds = tuple(p if p in PACE else HUMAN for p in players)
+    first = 0 if kinds in PAIRS else 1
+    lead, slope = PAIRS.get((kinds[first], kinds[1 - first]), (0.0, 1.0))
+    if (lead, slope) == (0.0, 1.0):
+        return out
+    c = out[first]
+    out[first] = 1 / (1 + math.exp(-(lead + slope * math.log(c / (1 - c)))))
+    out[1 - first] = 1 - out[first]
+    return out
+
+
 def table_kind(racers: int, partners: bool) -> str:
     """Which network values a race: by the number of racers, or ``"partners"``."""
     return "partners" if partners else str(racers)
@@ -261,13 +296,15 @@ class Value:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
         """Each seat's chance to win from ``pieces`` with ``thrower`` to throw, the seats
-        ``racing`` still out (a partnership's chance is each partner's), each seat's turns
-        multiplied by its ``pace`` (``paces``: the players seated; None: experts)."""
+        ``racing`` still out (a partnership's chance is each partner's), for the ``players``
+        seated (each seat's kind: its turns times its ``PACE``; None: experts at every seat).
+        The expert corrects them further for two players of different kinds
+        (``for_players``)."""
         need = seat_turns(pieces, thrower, sides, partners, racing)
-        return self.from_turns(need, thrower, len(pieces), partners, pace)
+        return self.from_turns(need, thrower, len(pieces), partners, players)
 
     def from_turns(
         self,
@@ -275,12 +312,24 @@ class Value:
         thrower: int,
         n: int,
         partners: bool,
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
         """``chances`` from each racing seat's turns (``seat_turns``) at a table of ``n``."""
+        racers, scores = self.scores(need, thrower, n, partners, paces(players))
+        return _seat_chances(n, racers, softmax(scores))
+
+    def scores(
+        self,
+        need: dict[int, float],
+        thrower: int,
+        n: int,
+        partners: bool,
+        pace: Sequence[float] | None = None,
+    ) -> tuple[list[tuple[int, ...]], list[float]]:
+        """The racers and the network's score of each, each seat's turns times its ``pace``."""
         racers, rows = racers_from_turns(need, thrower, n, partners, pace)
         network = self.networks[table_kind(len(racers), partners)]
-        return _seat_chances(n, racers, softmax([network.score(row) for row in rows]))
+        return racers, [network.score(row) for row in rows]
 
 
 class Estimate:
@@ -296,9 +345,9 @@ class Estimate:
         sides: tuple[int, ...],
         partners: bool,
         racing: tuple[int, ...],
-        pace: Sequence[float] | None = None,
+        players: Sequence[str] | None = None,
     ) -> Chances:
-        racers, rows = racer_features(pieces, thrower, sides, partners, racing, pace)
+        racers, rows = racer_features(pieces, thrower, sides, partners, racing, paces(players))
         weights = []
         for place, mine, *_ in rows:
             w = 1.0
@@ -355,9 +404,11 @@ def learned() -> Value:
 __all__ = [
     "FEATURES",
     "PACE",
+    "PAIRS",
     "Estimate",
     "Network",
     "Value",
+    "for_players",
     "learned",
     "load",
     "paces",

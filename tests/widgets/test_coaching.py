@@ -40,7 +40,7 @@ def test_the_hint_is_the_experts_choice_on_your_turn_and_goes_when_you_move():
     table = TABLES["plates"](players=4, seed=3, humans=(0,))
     c = coaching(table)
     assert table.human_to_act() == 0
-    advice = engine.make_bot("plates", "expert").advise(table.shown)
+    advice = engine.review.coach("plates", c.players()).advise(table.shown)  # told the players
     line = c.hint()
     assert escape(str(advice.best.action)) in line and escape(advice.why) in line
     assert c.line.value == line
@@ -189,7 +189,7 @@ def test_the_review_shows_each_row_as_it_is_ready_and_the_kernel_goes_on(monkeyp
     end = played_out("plates", 4, seed=2)  # a random player's six costly mistakes
     table = TABLES["plates"](end, humans=(0,))
     c = coaching(table)
-    whole = review(end, seats=[0])
+    whole = review(end, seats=[0], expert=engine.review.coach("plates", c.players()))
     go = held_after_first(monkeypatch)
     r = c.show_review()
     assert r is not None and r.decisions == () and r.pending == len(whole.decisions)
