@@ -88,10 +88,9 @@ def _turns(k: int, seed: int) -> list[tuple[Any, ...]]:
 
 
 def fit(deals: int) -> dict:
-    """Least-squares lines of the settlement on the terms of ``Kept.terms`` (worth, points
-    loose, draws, jokers, cards loose, a pure sequence, live outs' share of the unseen), with
-    and without both lives (draws after the first; with both lives a pure sequence is always
-    there, so its coefficient is 0); and for first hands, settlement ~ worth − a·loose."""
+    """Least-squares lines of the settlement on the terms of ``Kept.terms`` that ``LINES``
+    names, with and without both lives (draws after the first); and for first hands,
+    settlement ~ worth − a·loose."""
     return fit_rows(turns(deals), deals)
 
 
@@ -100,7 +99,7 @@ def fit_rows(rows: list[tuple[Any, ...]], deals: int) -> dict:
     out: dict = {"deals": deals, "turns": len(rows)}
     for name, lives in (("with_lives", True), ("without_lives", False)):
         some = [(k, d, kept, r) for k, d, kept, r in rows if kept.lives == lives and d > 0]
-        used = [i for i in range(len(TERMS)) if not (lives and TERMS[i] == "pure")]
+        used = [TERMS.index(t) for t in LINES[name]]
         line = _line(
             [tuple(kept.terms(d)[i] for i in used) for _, d, kept, _ in some],
             [r for *_, r in some],
@@ -116,6 +115,12 @@ def fit_rows(rows: list[tuple[Any, ...]], deals: int) -> dict:
 
 TERMS = ("worth", "loose", "draws", "jokers", "cards", "pure", "reach")
 """The terms of ``Kept.terms``, by name."""
+LINES = {
+    "with_lives": ("worth", "loose", "draws", "jokers"),
+    "without_lives": ("worth", "loose", "draws", "jokers", "cards", "pure"),
+}
+"""The terms each line of the expert is fitted on (the others 0): with both lives, the cards
+loose and the live outs' share fitted 4.1 and 29 but the expert played worse by them."""
 
 
 def _padded(line: dict, used: list[int]) -> dict:

@@ -290,8 +290,9 @@ def test_the_expert_plays_on_past_the_line():
 
 
 def test_the_guide_says_what_the_review_found():
-    # cell rummy-review (its output checked by strict nbval) and the teacher's guide's lesson-4 section: the
-    # expert agrees with every one of the basic bot's 14 decisions in the reviewed deal
+    # cell rummy-review (its output checked by strict nbval) and the teacher's guide's
+    # lesson-4 section: the expert agrees with every one of the basic bot's 14 decisions in
+    # the reviewed deal
     shown = [
         o.get("data", {}).get("text/html", "") for o in LESSON.cells["rummy-review"]["outputs"]
     ]
