@@ -1,13 +1,14 @@
 """The rummy expert against basic, checked apart from the tournament code: each seeded
 two-player deal played by ``engine.play`` in both seatings (the same cards: duplicate), the
 expert's own return per seat a deal and its share of the deals won, each with a 95% interval,
-and how its seats' deals ended (won, first drop, count). ``rummy_expert.py`` measures the same
-through ``classplay.tournament.play_match``, whose margin is twice this return (the two seats'
-returns differ in sign).
+how its seats' deals ended (won, first drop, count), and in how many deals it won both
+seatings (so it won from the seat basic lost from), neither, or one (the cards decided).
+``rummy_expert.py`` measures the same through ``classplay.tournament.play_match``, whose
+margin is twice this return (the two seats' returns differ in sign).
 
 A setting of ``engine.rummy.expert`` may be replaced for an ablation, as JSON:
 
-    python benchmarks/rummy_duel.py [deals] [first seed] ['{"WITH_LIVES": [29, 0.62, 1.4, 0]}']
+    python benchmarks/rummy_duel.py [deals] [first seed] ['{"NOT_YET": 2.0}']
 """
 
 from __future__ import annotations
@@ -62,7 +63,15 @@ def main(deals: int = 200, first: int = 10_000, settings: dict[str, Any] | None 
         "expert_points_per_seat": interval(points),
         "expert_share_of_deals_won": interval(wins),
         "expert_seats_ended": dict(Counter(why for both in played for _, _, why in both)),
+        "deals_the_expert_won": dict(Counter(_won_in(both) for both in played)),
     }
+
+
+def _won_in(both: list[tuple[int, bool, str]]) -> str:
+    """Which of a deal's two seatings the expert won: "both" (where basic, in the same seat,
+    lost), "neither", or one ("one": the seat decided it, whoever sat there)."""
+    won = sum(w for _, w, _ in both)
+    return ("neither", "one", "both")[won]
 
 
 if __name__ == "__main__":

@@ -5,12 +5,17 @@ moves but where an ablation against basic (200 to 300 duplicate deals each) meas
 The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
 hands settled at on average in two-player deals between basic bots (least-squares lines over
 21,060 turns of 2,000 deals, as ``benchmarks/rummy_drop.py`` fits them): with both lives
-``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−10.3 − 0.18·loose −
-1.12·draws + 5.4·jokers`` (loose: the points left out of melds; jokers: those held, printed or
-of the wild rank, whether melded or spare: a joker is worth more than the points it saves
-now); a show is worth ``SHOW_GAIN`` from each other player still in. Without both lives every
-card counts, and a point loose costs little (0.18 ± 0.14): what matters there is getting the
-lives, which the line does not see.
+``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−21.2 − 0.13·loose −
+1.16·draws + 8.7·jokers + 16.4·pure`` (loose: the points left out of melds; jokers: those
+held, printed or of the wild rank, whether melded or spare: a joker is worth more than the
+points it saves now; pure: the hand holds a pure sequence, the first life: without both
+lives every card counts, and a point loose costs little (0.13 ± 0.29), what matters is
+getting the lives); a show is worth ``SHOW_GAIN`` from each other player still in. The fit
+also tried the cards loose (a number, not points) and the live outs' share of the unseen
+cards (``Kept.terms``): with both lives they took weight from the points loose (a card loose
+4.1, a point 0.28), and the expert that played by that line won 47.7% (44.2% to 51.3%) of
+200 duplicate deals against basic, −0.9 points a seat (−4.2 to +2.3), worse than without
+them; without both lives the cards loose fit 0.03 ± 2.2 a card.
 
 - Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
   is valid, −80 when it is not. Equal values (the same points kept) go to the 13 with the most
@@ -76,24 +81,33 @@ PLAYED_ON = -10.0
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
 
-WITH_LIVES = (34.3, 0.70, 1.26, 3.6)
-"""A hand with both lives: (worth, less per point loose, less per draw, more per joker)."""
-WITHOUT_LIVES = (-10.3, 0.18, 1.12, 5.4)
-"""A hand without both lives: (worth, less per point loose, less per draw, more per joker)."""
+WITH_LIVES = (34.3, 0.70, 1.26, 3.6, 0.0, 0.0, 0.0)
+"""A hand with both lives: the coefficients of ``Kept.terms`` (worth, less per point loose,
+less per draw, more per joker; the cards loose, a pure sequence (always there) and the live
+outs are not in this line: measured, a line with them played worse)."""
+WITHOUT_LIVES = (-21.15, 0.13, 1.16, 8.73, 0.03, 16.37, 0.0)
+"""A hand without both lives: (worth, less per point loose, less per draw, more per joker, less
+per card loose, more for a pure sequence held (the first life), 0 for the live outs)."""
 FIT_DEALS = 2000
 FITTED = f"These values are what hands like it settled at in {FIT_DEALS:,} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
     "lives": (
-        (12.0, 0.182, 0.659, -2.92),
-        (0.182, 0.00452, 0.0108, -0.0287),
-        (0.659, 0.0108, 0.0715, -0.0602),
-        (-2.92, -0.0287, -0.0602, 1.41),
+        (12.0, 0.182, 0.659, -2.92, 0.0, 0.0, 0.0),
+        (0.182, 0.00452, 0.0108, -0.0287, 0.0, 0.0, 0.0),
+        (0.659, 0.0108, 0.0715, -0.0602, 0.0, 0.0, 0.0),
+        (-2.92, -0.0287, -0.0602, 1.41, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
     ),
     "no lives": (
-        (15.2, 0.242, 0.38, -4.88),
-        (0.242, 0.00507, 0.00897, -0.0504),
-        (0.38, 0.00897, 0.119, 0.202),
-        (-4.88, -0.0504, 0.202, 3.02),
+        (25.8, -0.158, 0.218, -7.45, 3.34, -4.86, 0.0),
+        (-0.158, 0.022, 0.00976, 0.0316, -0.148, 0.0159, 0.0),
+        (0.218, 0.00976, 0.123, 0.248, -0.0102, 0.227, 0.0),
+        (-7.45, 0.0316, 0.248, 3.68, -0.695, 1.57, 0.0),
+        (3.34, -0.148, -0.0102, -0.695, 1.26, -0.289, 0.0),
+        (-4.86, 0.0159, 0.227, 1.57, -0.289, 6.88, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
     ),
     "first": ((5.82, 0.125), (0.125, 0.00272)),
 }
@@ -146,6 +160,8 @@ class Kept:
     outs: int
     unseen: int
     jokers: int = 0
+    cards: int = 0
+    pure: bool = False
 
     def worth(self, players: int, draws: int) -> float:
         """Expected points this deal (see the module)."""
@@ -155,13 +171,19 @@ class Kept:
         """``worth``, with how it depends on the fitted line."""
         if self.show:
             return Estimate(float(SHOW_GAIN * (players - 1)))
-        base, per_point, per_draw, per_joker = WITH_LIVES if self.lives else WITHOUT_LIVES
-        value = base - per_point * self.loose - per_draw * draws + per_joker * self.jokers
+        terms = self.terms(draws)
+        line = WITH_LIVES if self.lives else WITHOUT_LIVES
+        value = sum(c * x for c, x in zip(line, terms, strict=True))
         below_a_show = SHOW_GAIN * (players - 1) - NOT_YET
         if value > below_a_show:  # a hand still to be drawn to is worth less than a show
             return Estimate(below_a_show)
-        line = "lives" if self.lives else "no lives"
-        return Estimate(value, ((line, (1.0, -self.loose, -draws, self.jokers)),))
+        return Estimate(value, (("lives" if self.lives else "no lives", terms),))
+
+    def terms(self, draws: int) -> tuple[float, ...]:
+        """What each coefficient of its line multiplies: (1, −points loose, −draws, jokers,
+        −cards loose, a pure sequence, the share of the unseen cards that are live outs)."""
+        reach = self.outs / self.unseen if self.unseen else 0.0
+        return (1.0, -self.loose, -draws, self.jokers, -self.cards, float(self.pure), reach)
 
     def detail(self) -> str:
         if self.show:
@@ -240,18 +262,25 @@ def kept_after(
             rest.remove(card)
             loose = whole.deadwood - card_cost(card, wild)
             show = whole.lives and loose == 0
-            out[card] = Kept(show, whole.lives, loose, *_outs(show, rest, wild, unseen), held)
+            outs = _outs(show, rest, wild, unseen)
+            cards_loose = len(whole.loose) - (card in whole.loose)
+            out[card] = Kept(show, whole.lives, loose, *outs, held, cards_loose, _pure(whole))
         else:
             rest = list(cards)
             rest.remove(card)
-            out[card] = _kept(arranged(tuple(rest), wild, four), wild, unseen, held)
+            out[card] = kept_of(arranged(tuple(rest), wild, four), wild, unseen, held)
     return out
 
 
-def _kept(a: Arrangement, wild: str, unseen: Counter[Card], jokers: int) -> Kept:
+def kept_of(a: Arrangement, wild: str, unseen: Counter[Card], jokers: int) -> Kept:
     free = [*a.loose, *a.spare]
     outs = _outs(a.valid_show, free, wild, unseen)
-    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers)
+    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers, len(a.loose), _pure(a))
+
+
+def _pure(a: Arrangement) -> bool:
+    """Whether the arrangement holds a pure sequence (the first life)."""
+    return any(m.kind == "pure" for m in a.melds)
 
 
 def _outs(show: bool, free: Sequence[Card], wild: str, unseen: Counter[Card]) -> tuple[int, int]:
@@ -319,7 +348,7 @@ Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
 
 
 def _draws(t: Turn) -> Judge:
-    now = _kept(arranged(t.hand, t.wild, t.four), t.wild, t.unseen, jokers_in(t.hand, t.wild))
+    now = kept_of(arranged(t.hand, t.wild, t.four), t.wild, t.unseen, jokers_in(t.hand, t.wild))
     stock = now.estimate(t.players, t.draws + 1)
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
