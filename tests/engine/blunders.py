@@ -5,6 +5,7 @@ has not seen), and the review's verdict on it."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -47,6 +48,39 @@ def clearly_costly(gains: Sequence[float], costly: float) -> bool:
     """Whether the better move's gains (one a playout) are at least ``costly`` even at the near
     end of their 95% interval."""
     return sum(gains) / len(gains) - half_width(gains) >= costly
+
+
+def clear(
+    found: Iterator[tuple[Any, Any]],
+    sound: Callable[[Any], Any],
+    laid_out: Callable[[Any, random.Random], Any],
+    after: Callable[[Any, Any, int], float],
+    layouts: int,
+    costly: float,
+) -> list[tuple[Any, Any]]:
+    """The (state, blunder) of ``found`` where the sound move (``sound(state)``) is clearly
+    better: played on through the rules from both moves (``after(table, move, mover)``: what
+    the mover ends with) on ``layouts`` fresh layouts (``laid_out(state, rng)``), its gains are
+    at least ``costly`` at the near end of their interval."""
+    out = []
+    for s, blunder in found:
+        me, good = s.current_player, sound(s)
+        gains = []
+        for k in range(layouts):
+            table = laid_out(s, random.Random(k))
+            gains.append(after(table, good, me) - after(table, blunder, me))
+        if clearly_costly(gains, costly):
+            out.append((s, blunder))
+    return out
+
+
+def assert_marked(game: str, found: Sequence[tuple[Any, Any]], fewest: int = 15) -> None:
+    """At least ``fewest`` clear blunders, and the review of experts of every seed of
+    ``SEEDS`` marks at least 9 in 10 of them costly."""
+    assert len(found) >= fewest
+    for seed in SEEDS:
+        got = marked(game, found, seed)
+        assert got >= 0.9 * len(found), f"seed {seed}: {got} of {len(found)}"
 
 
 def marked(game: str, found: Sequence[tuple[Any, Any]], seed: int) -> int:

@@ -23,7 +23,7 @@ import random
 from typing import Any
 
 import pytest
-from blunders import SEEDS, clearly_costly, marked, positions, relaid
+from blunders import assert_marked, clear, positions, relaid
 
 from engine import CHANCE
 from engine.cards import Card
@@ -120,22 +120,11 @@ def chips_after(s: Any, action: Any, me: int) -> int:
 
 def clear_blunders() -> list[tuple[Any, Play]]:
     """The positions where the sure line is clearly better (see the module)."""
-    out = []
-    for s, single in positions("michigan", TABLES, DEALS, gives_the_lead_away, deals=1):
-        me, lead = s.current_player, sure_suits(s)[0][0]
-        gains = []
-        for k in range(LAYOUTS):
-            table = laid_out(s, random.Random(k))
-            gains.append(chips_after(table, lead, me) - chips_after(table, single, me))
-        if clearly_costly(gains, COSTLY):
-            out.append((s, single))
-    return out
+    found = positions("michigan", TABLES, DEALS, gives_the_lead_away, deals=1)
+    lead = lambda s: sure_suits(s)[0][0]  # noqa: E731
+    return clear(found, lead, laid_out, chips_after, LAYOUTS, COSTLY)
 
 
 @pytest.mark.slow
 def test_giving_the_lead_away_instead_of_going_out_is_costly():
-    found = clear_blunders()
-    assert len(found) >= 15
-    for seed in SEEDS:
-        got = marked("michigan", found, seed)
-        assert got >= 0.9 * len(found), f"seed {seed}: {got} of {len(found)}"
+    assert_marked("michigan", clear_blunders())

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 import pytest
-from blunders import SEEDS, clearly_costly, marked, positions, relaid
+from blunders import assert_marked, clear, positions, relaid
 
 from engine.rupees import BasicBot
 from engine.rupees.actions import Play
@@ -119,22 +119,10 @@ def net_after(s: Any, action: Any, me: int) -> int:
 
 def clear_blunders() -> list[tuple[Any, Play]]:
     """The positions where the Money thrown clearly costs (see the module)."""
-    out = []
-    for s, money in positions("rupees", (4,), DEALS, money_thrown):
-        me, plain = s.current_player, plain_card(s)
-        gains = []
-        for k in range(LAYOUTS):
-            table = laid_out(s, random.Random(k))
-            gains.append(net_after(table, plain, me) - net_after(table, money, me))
-        if clearly_costly(gains, COSTLY):
-            out.append((s, money))
-    return out
+    found = positions("rupees", (4,), DEALS, money_thrown)
+    return clear(found, plain_card, laid_out, net_after, LAYOUTS, COSTLY)
 
 
 @pytest.mark.slow
 def test_throwing_money_on_the_other_sides_trick_is_costly():
-    found = clear_blunders()
-    assert len(found) >= 15
-    for seed in SEEDS:
-        got = marked("rupees", found, seed)
-        assert got >= 0.9 * len(found), f"seed {seed}: {got} of {len(found)}"
+    assert_marked("rupees", clear_blunders())
