@@ -1,11 +1,13 @@
 """Michigan, rummy and Rupees: the expected value the coach shows, against what the mover
 went on to make, at mixed tables.
 
-The coach of these three values each option by playing the deal out with every other seat
-playing as the basic bot does (its advice says so). This checks what that assumption costs a
-student at a table of other kinds. Each table seats an expert, a basic, a random or a noisy bot
-(``calibration.py``'s kinds and tables: seat 0 any kind, the others all one kind at half the
-tables, else each any kind) and is played for one deal (Michigan, rummy) or one hand (Rupees).
+The coach of these three values each option by playing the deal out; told the players seated
+(as here, ``engine.review.coach``), Michigan's and Rupees' play each seat as its kind (a random
+bot at random, a human one move in four), rummy's every seat as the basic bot. This checks what
+the values shown are worth to a student at a table of other kinds. Each table seats an
+expert, a basic, a random or a noisy bot (``calibration.py``'s kinds and tables: seat 0 any
+kind, the others all one kind at half the tables, else each any kind) and is played for one
+deal (Michigan, rummy) or one hand (Rupees).
 At every decision with a choice, of every seat, the row is the value the coach shows for the
 move played (what a Hint or a Review row reads) and what that seat made from then to the end
 of the deal: chips (Michigan), points (rummy: the settlement, the winner collecting what the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
@@ -26,6 +26,11 @@ HUMAN = "human"
 strategy. The coach assumes how such a player plays (each expert says what)."""
 KINDS = ("random", "basic", "expert")
 """The engine's own bots, whose play the coach knows."""
+NOISE = {"expert": 0.0, "basic": 0.0, "random": 1.0, HUMAN: 0.25}
+"""What the coach assumes of each kind of player when told the players seated: the chance that
+a move is made at random (a legal one, uniformly) rather than as the model's player makes it
+(the basic bot, in the games whose expert plays the deal out). A human is taken for a beginner:
+``NoisyBot``'s default, the basic move three times in four."""
 
 
 def kind_of(player: Any) -> str:
@@ -34,6 +39,53 @@ def kind_of(player: Any) -> str:
     level = getattr(type(player), "level", None)
     known = type(player).__module__.startswith("engine.") and level in KINDS
     return str(level) if known else HUMAN
+
+
+def noise_at(players: Sequence[str] | None) -> tuple[float, ...] | None:
+    """Each seat's chance of a random move (``NOISE``; a kind it does not know, a human's),
+    for ``players`` each seat's kind; None when they are not known or none plays at random:
+    then every seat plays as the model's player."""
+    if players is None:
+        return None
+    noise = tuple(NOISE.get(kind, NOISE[HUMAN]) for kind in players)
+    return noise if any(noise) else None
+
+
+class AtRandom:
+    """Who plays at random in a playout, and the stream the random moves come from: each seat's
+    chance (``noise_at``), and a generator seeded by the playout (its layout), so the same
+    layout plays out alike for every option."""
+
+    __slots__ = ("noise", "rng")
+
+    def __init__(self, noise: Sequence[float], seed: int) -> None:
+        self.noise, self.rng = noise, random.Random(seed)
+
+    def now(self, seat: int) -> bool:
+        """Whether ``seat``'s move is made at random this time."""
+        chance = self.noise[seat]
+        return bool(chance) and self.rng.random() < chance
+
+    def pick(self, options: Sequence[T]) -> T:
+        """A legal move at random, each as likely."""
+        return self.rng.choice(options)
+
+
+def played_as(players: Sequence[str] | None) -> str:
+    """How the coach plays the seats out, in words (for an advice's detail): every seat as the
+    basic bot does, but those ``NOISE`` says play at random."""
+    noise = noise_at(players)
+    if players is None or noise is None:
+        return "every seat playing as the basic bot does"
+    said = []
+    for kind in dict.fromkeys(k if k in NOISE else HUMAN for k in players):
+        chance = NOISE[kind]
+        if chance == 1:
+            said.append(f"a {kind} bot at random")
+        elif chance:
+            who = "a human (you, or a player the coach does not know)" if kind == HUMAN else kind
+            said.append(f"{who} at random one move in {round(1 / chance)}")
+    return "every seat playing as the basic bot does, but " + " and ".join(said)
 
 
 class RandomBot:
@@ -93,7 +145,7 @@ class NoisyBot(RandomBot):
 
     level: ClassVar[str] = "noisy"
 
-    def __init__(self, base: Any, noise: float = 0.25, seed: int = 0) -> None:
+    def __init__(self, base: Any, noise: float = NOISE[HUMAN], seed: int = 0) -> None:
         if not 0 <= noise <= 1:
             raise ValueError(f"noise is a chance from 0 to 1, not {noise!r}")
         super().__init__(seed)

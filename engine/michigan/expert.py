@@ -19,17 +19,25 @@ lead away, and a lead that gives it away for good would look no worse than the s
 
 The auction is valued in the same way: the others bid as the basic bot does (each from its own
 hand in the layout), an offer is valued as though it stands.
+
+Told the players seated (``ExpertBot.players``, as the coach tells it: each seat's
+``engine.bots.kind_of``), it plays each seat out as its kind plays: a random bot's every lead
+and call at random among the legal ones, a human's one time in four (``engine.bots.NOISE``),
+the mover's own later leads included; a basic bot and an expert as the basic bot does. The
+random moves are drawn from a stream seeded by the layout, the same for every option; the
+values are then sampled, never exact.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
-from ..bots import RandomBot
+from ..bots import AtRandom, RandomBot, noise_at, played_as
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..core import State
 from ..layouts import Unseen
@@ -200,6 +208,7 @@ class DealPlayout:
         "me",
         "nowin",
         "suits",
+        "table",
         "where",
         "withheld",
     )
@@ -219,6 +228,7 @@ class DealPlayout:
         self.nowin = [False] * n
         self.nowin[self.me] = bool(self.withheld)
         self.collected = 0
+        self.table: AtRandom | None = None  # who plays at random: None, nobody
 
     def swap(self, seat: int) -> None:
         """``seat`` exchanges his hand for the dead hand."""
@@ -241,7 +251,10 @@ class DealPlayout:
     def lead(self, seat: int, banned: int) -> int:
         """The basic bot's lead: the suit whose cards run longest up from its lowest (ties: the
         run holds the suit's boodle card, then the lower card, then the suit first in order);
-        but ``me`` goes out when he surely can (``sure_out``)."""
+        but ``me`` goes out when he surely can (``sure_out``); a seat that plays at random
+        (``table``) leads, as often as its chance says, the lowest card of a suit at random."""
+        if self.table is not None and self.table.now(seat):
+            return self.any_lead(seat, banned)
         if seat == self.me and not self.nowin[seat]:
             out = self.sure_out(seat, banned)
             if out >= 0:
@@ -261,6 +274,15 @@ class DealPlayout:
             if k > key:
                 best, key = low, k
         return best
+
+    def any_lead(self, seat: int, banned: int) -> int:
+        """A random legal lead: the lowest card of a suit ``seat`` holds, not ``banned``."""
+        assert self.table is not None
+        suit = self.table.pick([s for s in range(4) if s != banned and self.suits[seat][s]])
+        low = 13 * suit
+        while self.where[low] != seat:
+            low += 1
+        return low
 
     def sure_out(self, seat: int, banned: int) -> int:
         """``engine.michigan.bots.sure_out`` on card numbers: the lead that takes ``seat`` out
@@ -353,7 +375,9 @@ def auction(
 ) -> tuple[int | None, int]:
     """The rest of an auction of the dead hand among ``bidders`` (clockwise, none passed yet),
     ``bidders[start]`` to call, each as the basic bot does: the smallest raise while it stays
-    below his hand's expected gain from the exchange and within his chips. (buyer, price)."""
+    below his hand's expected gain from the exchange and within his chips; a bidder who plays
+    at random (``deal.table``), as often as his chance says, any legal call (any raise within
+    his chips, or a pass). (buyer, price)."""
     dead = sum(1 for w in deal.where if w == DEAD)
     gain = {}
     for s in bidders:
@@ -363,8 +387,12 @@ def auction(
     while left and not (len(left) == 1 and high == left[0]):
         k %= len(left)
         s = left[k]
-        if price + 1 < gain[s] and price + 1 <= deal.chips[s]:
-            high, price, k = s, price + 1, k + 1
+        if deal.table is not None and deal.table.now(s):  # any offer he can pay, or a pass
+            offer = deal.table.pick(range(price + 1, max(price, deal.chips[s]) + 2))
+        else:
+            offer = price + 1 if price + 1 < gain[s] else 0
+        if offer <= deal.chips[s] and offer:
+            high, price, k = s, offer, k + 1
         else:
             left.pop(k)
     return high, price
@@ -390,9 +418,12 @@ class ExpertBot(RandomBot):
 
     level = "expert"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, players: Sequence[str] | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
+        self.players = tuple(players) if players is not None else None
+        """The kind of player at each seat (``engine.bots.kind_of``): the deal is then played
+        out as they play (``engine.bots.NOISE``); None: every seat as the basic bot."""
 
     def choose(self, state: State[Any]) -> Any:
         legal = state.legal_actions()
@@ -411,14 +442,22 @@ class ExpertBot(RandomBot):
         assert seat is not None and seat >= 0  # advice is for a seat's decision
         view: MichiganView = state.view(seat)
         seen = Seen(view)
+        if self.players is not None and len(self.players) != seen.players:
+            raise ValueError(
+                f"the table has {seen.players} seats, the expert was told of "
+                f"{len(self.players)} players: {self.players}"
+            )
         rng = random.Random(f"{self.seed}:{len(state.history)}")
         legal = state.legal_actions()
-        judge = partial(_judge, seen, rng=rng, deals=deals, exact=exact, keep=keep)
+        noise = noise_at(self.players)
+        judge = partial(_judge, seen, rng=rng, deals=deals, exact=exact, keep=keep, noise=noise)
         if view["phase"] == "exchange":
-            return _exchange(seen, view, judge)
-        if view["phase"] == "auction":
-            return _auction(seen, view, legal, judge)
-        return _play(seen, view, legal, judge)
+            advice = _exchange(seen, view, judge)
+        elif view["phase"] == "auction":
+            advice = _auction(seen, view, legal, judge)
+        else:
+            advice = _play(seen, view, legal, judge)
+        return replace(advice, more=f"{advice.more}, {played_as(self.players)}.")
 
 
 Judgement = tuple[list[Judged], int, bool]
@@ -528,13 +567,17 @@ def _judge(
     deals: int | None,
     exact: bool,
     keep: Any,
+    noise: tuple[float, ...] | None = None,
 ) -> Judgement:
     """Each action judged over the same layouts (``judged_on_deals``): the chips its option
     wins or loses to the end of the deal (less the chips of an offer, if it stands), the share
     of the layouts where the mover goes out first, and the boodle chips he collects. Actions
-    taking the same option (offers) share its playout on each layout."""
+    taking the same option (offers) share its playout on each layout. ``noise``: each seat's
+    chance of a random move (``DealPlayout.table``), drawn from a stream seeded by the layout
+    and its place among them; the layouts are then sampled, never all taken as exact."""
     usual = max(FEWEST, min(MOST, PLAYOUTS // len(set(options))))
-    layouts, every = seen.layouts(deals or usual, rng, exact)
+    layouts, every = seen.layouts(deals or usual, rng, exact and noise is None)
+    place = {id(where): k for k, where in enumerate(layouts)}
     me = seen.me
     played: dict[Option, tuple[int, bool, int]] = {}
     costs = [a.chips if isinstance(a, Offer) else 0 for a in actions]
@@ -550,6 +593,8 @@ def _judge(
             for c, seat in seen.played_by.items():
                 origin[c] = seat
             deal = DealPlayout(seen, where)
+            if noise is not None:
+                deal.table = AtRandom(noise, hash((place[id(where)], *where)))
             winner = deal.play_on(option(deal))
             deal.settle(winner, origin)
             played[option] = (deal.chips[me] - seen.chips[me], winner == me, deal.collected)
@@ -571,7 +616,7 @@ def _advice(seen: Seen, options: list[Judged], why: str, n: int, exact: bool) ->
     more = (
         "Each choice played out to the end of the deal on "
         + (f"every one of the {n} ways" if exact else f"{n:,} random deals of the ways")
-        + " the unseen cards can lie, everyone then playing as the basic bot does."
+        + " the unseen cards can lie"
     )
     return Advice(
         seen.me,

@@ -45,7 +45,7 @@ from math import comb
 from typing import Any, TypeVar
 
 from ..advice import LOSES_LEAST, Advice, Judged
-from ..bots import HUMAN, RandomBot
+from ..bots import HUMAN, NOISE, RandomBot
 from ..core import State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
@@ -53,15 +53,13 @@ from .rules import Agree, Bid, Call, Cancel, Challenge, PlatesState, PlatesView,
 
 SURPRISE = 0.05
 """The chance a player's call says nothing about his plate (he is not the model's player)."""
-NOISE = {"expert": 0.0, "basic": 0.0, "random": 1.0, HUMAN: 0.25}
-"""When the expert is told the players seated (``ExpertBot.players``): the chance that each
-kind's call is made at random rather than as the model's player makes it (a basic bot is the
-model's player, and an expert is taken as one; a call is still read with ``SURPRISE`` at
-least). A random call is
-mostly a raise (there are many bids above the standing one, one agreement, one challenge),
-which wipes out the bid and the answers before it. A human is taken to call as the model's
-player three times in four and at random otherwise, as ``NoisyBot`` does;
-``benchmarks/calibration.py`` checks that."""
+# NOISE (``engine.bots``): when the expert is told the players seated (``ExpertBot.players``),
+# the chance that each kind's call is made at random rather than as the model's player makes it
+# (a basic bot is the model's player, and an expert is taken as one; a call is still read with
+# ``SURPRISE`` at least). A random call is mostly a raise (there are many bids above the
+# standing one, one agreement, one challenge), which wipes out the bid and the answers before
+# it. A human is taken to call as the model's player three times in four and at random
+# otherwise, as ``NoisyBot`` does; ``benchmarks/calibration.py`` checks that.
 OVERSTATED: dict[str, dict[str, float]] = {
     "expert": {"expert": 7.08, "basic": 2.3, "random": -8.04, HUMAN: -3.04},
     "basic": {"expert": 3.31, "basic": 2.24, "random": -6.86, HUMAN: 0.59},

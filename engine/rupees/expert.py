@@ -19,6 +19,13 @@ In the auction the seat's hand is played out as declarer on simulated deals (wid
 discards and trumps as the basic bot would): a bid is worth the side's average result with that
 contract; a pass, the result of the standing bidder declaring at his bid. Those simulations
 depend on the hand alone, so they are made once per auction and kept.
+
+Told the players seated (``ExpertBot.players``, as the coach tells it: each seat's
+``engine.bots.kind_of``), it plays each seat out as its kind plays: a random bot's every card,
+discard, trump and call at random among the legal ones, a human's one time in four
+(``engine.bots.NOISE``), the mover's own later moves included; a basic bot and an expert as the
+basic bot does. The random moves come from a stream seeded by the layout, the same for every
+option; the values are then sampled, never exact.
 """
 
 from __future__ import annotations
@@ -32,12 +39,14 @@ from typing import Any, ClassVar
 
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
+from ..bots import AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import basic_call, basic_card, basic_discard, best_trump
 from .cards import (
     CARDS,
+    COLOURS,
     SETUPS,
     TIGER,
     RupeeCard,
@@ -93,6 +102,7 @@ class HandPlayout:
         "players",
         "seats",
         "shown",
+        "table",
         "to_last",
         "to_move",
         "trick",
@@ -123,6 +133,7 @@ class HandPlayout:
         self.captured = list(view["captured"])
         self.last = -1  # the winner of the latest trick
         self.widow: list[RupeeCard] = []  # laid out before the auction ends
+        self.table: AtRandom | None = None  # who plays at random: None, nobody
 
     def copy(self) -> HandPlayout:
         other = object.__new__(HandPlayout)
@@ -194,18 +205,32 @@ class HandPlayout:
         self.captured[winner] += trick_value(self.trick)
         self.trick, self.seats, self.to_move, self.last = [], [], winner, winner
 
+    def at_random(self, seat: int) -> AtRandom | None:
+        """The stream to draw ``seat``'s move from if he makes it at random this time
+        (``table``, as often as his chance says), else None."""
+        table = self.table
+        return table if table is not None and table.now(seat) else None
+
     def finish(self) -> None:
-        """Play the rest of the hand by the basic bot's rules."""
-        declarer = self.declarer
+        """Play the rest of the hand by the basic bot's rules (a seat that plays at random,
+        ``table``, as often as its chance says, any legal move)."""
+        declarer, table = self.declarer, self.table
         assert declarer is not None, "a hand is played out once it has a declarer"
         hand = self.hands[declarer]
         while self.discards_left:
-            self._discard(basic_discard(hand, discardable(hand)))
+            options = discardable(hand)
+            wild = self.at_random(declarer)
+            self._discard(
+                wild.pick(list(dict.fromkeys(options))) if wild else basic_discard(hand, options)
+            )
         if not self.trump:
-            self.trump = best_trump(hand)
+            wild = self.at_random(declarer)
+            self.trump = wild.pick(COLOURS) if wild else best_trump(hand)
         if self.call_partner and self.called is None:
             mine = {*hand, *self.discards}
-            self.do(CallPartner(basic_call([c for c in rupee_deck() if c not in mine]).code))
+            options = [c for c in rupee_deck() if c not in mine]
+            wild = self.at_random(declarer)
+            self.do(CallPartner((wild.pick(options) if wild else basic_call(options)).code))
         trump, free, hands = self.trump, self.free, self.hands
         teams = None if self.call_partner else _TEAMS[self.players]
         while hands[self.to_move]:
@@ -215,7 +240,9 @@ class HandPlayout:
                 self.play(hand[0])
                 continue
             legal = playable(hand, self.trick, trump, free)
-            if len(legal) > 1:
+            if len(legal) > 1 and table is not None and table.now(seat):
+                self.play(table.pick(list(dict.fromkeys(legal))))
+            elif len(legal) > 1:
                 mates = teams[seat] if teams else self.mates(seat)
                 self.play(basic_card(self.trick, self.seats, legal, trump, mates))
             else:
@@ -416,9 +443,12 @@ class ExpertBot(shared_bots.RandomBot):
 
     level: ClassVar[str] = "expert"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, players: Sequence[str] | None = None) -> None:
         super().__init__(seed)
         self.seed = seed
+        self.players = tuple(players) if players is not None else None
+        """The kind of player at each seat (``engine.bots.kind_of``): the hand is then played
+        out as they play (``engine.bots.NOISE``); None: every seat as the basic bot."""
         self._auction: dict[tuple[Any, ...], list[HandPlayout]] = {}
         self._dealt: tuple[Any, Drawn | None] = (None, None)
         """This hand's layouts in the auction (the same for every declarer)."""
@@ -438,6 +468,11 @@ class ExpertBot(shared_bots.RandomBot):
         seat = state.current_player
         assert seat is not None and seat >= 0, "the expert advises on a player's turn"
         view: RupeesView = state.view(seat)
+        if self.players is not None and len(self.players) != view["players"]:
+            raise ValueError(
+                f"the table has {view['players']} seats, the expert was told of "
+                f"{len(self.players)} players: {self.players}"
+            )
         legal = state.legal_actions()
         rng = random.Random(f"rupees-expert:{self.seed}:{len(state.history)}")
         if view["phase"] == "bid":
@@ -454,23 +489,26 @@ class ExpertBot(shared_bots.RandomBot):
         keep: Any,
         move: int,
     ) -> Advice:
-        seat = view["seat"]
+        seat, noise = view["seat"], noise_at(self.players)
         left = sum(view["hand_sizes"])
         affordable = PLAYS // (len(legal) * left)
         usual = max(LAYOUTS[0], min(LAYOUTS[1], affordable))
         count = deals or usual
+        every = max(count, affordable) if noise is None else 0  # random moves: sampled
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
             self._played = (key, Drawn(view, rng), {})
         _, drawn, played = self._played
-        found, exact = layouts(view, count, rng, every=max(count, affordable), drawn=drawn)
+        found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
 
         def outcome(k: int, i: int) -> tuple[float, int]:
             i = same[i]
             if (exact, k, i) not in played:
                 t = found[k].copy()
+                if noise is not None:  # the same random moves on a layout for every option
+                    t.table = AtRandom(noise, hash((self.seed, move, k)))
                 t.do(legal[i])
                 t.finish()
                 played[exact, k, i] = t.net(seat)
@@ -498,8 +536,12 @@ class ExpertBot(shared_bots.RandomBot):
             if exact
             else f"{n:,} random deals of the unseen cards"
         )
-        more = f"Each choice played out to the end of the hand on {deals_said}."
+        more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
+
+    def _as(self) -> str:
+        """How the seats are played out, for an advice's detail, when told the players."""
+        return "" if self.players is None else f", {played_as(self.players)}"
 
     # -- the auction
     def _bid(self, view: RupeesView, legal: list[Any], deals: int) -> Advice:
@@ -528,7 +570,7 @@ class ExpertBot(shared_bots.RandomBot):
         takes = sum(t.net(seat)[1] for t in mine) / n
         more = (
             f"As declarer your side would take about {_thousands(takes)} "
-            f"({n} simulated deals of the other cards)."
+            f"({n} simulated deals of the other cards{self._as()})."
         )
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
@@ -544,8 +586,10 @@ class ExpertBot(shared_bots.RandomBot):
 
     def _declaring(self, view: RupeesView, declarer: int, deals: int) -> list[HandPlayout]:
         """Simulated deals of this hand (the same for the whole auction) played out with
-        ``declarer`` taking the widow, discarding, naming trumps by the basic bot's rules."""
-        key = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]), declarer, deals)
+        ``declarer`` taking the widow, discarding, naming trumps by the basic bot's rules
+        (each seat as its player plays, when told the players)."""
+        hand = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]))
+        key = (*hand, self.players, declarer, deals)
         if key not in self._auction:
             # only this hand's are kept (one made again is the same: seeded by the hand)
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
@@ -556,10 +600,13 @@ class ExpertBot(shared_bots.RandomBot):
             assert drawn is not None
             tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
             # the same first deals as on fewer: those already played out are kept
-            fewer = [v for k, v in self._auction.items() if k[:5] == key[:5] and k[5] < deals]
+            fewer = [v for k, v in self._auction.items() if k[:6] == key[:6] and k[6] < deals]
             done = max(fewer, key=len, default=[])
             tables = done + [t.copy() for t in tables[len(done) :]]
-            for table in tables[len(done) :]:
+            noise = noise_at(self.players)
+            for k, table in enumerate(tables[len(done) :], len(done)):
+                if noise is not None:  # the same random moves on a deal for every declarer
+                    table.table = AtRandom(noise, hash((self.seed, *hand[:3], k)))
                 table.declare(declarer, table.widow, 0)
                 table.finish()
             self._auction[key] = tables

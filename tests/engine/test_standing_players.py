@@ -74,7 +74,9 @@ def test_the_coach_knows_the_bots_and_takes_anyone_else_for_a_human():
     assert kind_of(NoisyBot(engine.make_bot("plates", "basic"))) == HUMAN
     assert coach("india", ("expert", HUMAN)).players == ("expert", HUMAN)
     assert coach("plates", ("basic", "random", HUMAN)).players == ("basic", "random", HUMAN)
-    assert not hasattr(coach("michigan", ("basic",) * 4), "players")  # values for experts
+    assert coach("michigan", ("basic",) * 4).players == ("basic",) * 4
+    assert coach("rupees", (HUMAN, "random") * 2).players == (HUMAN, "random") * 2
+    assert not hasattr(coach("rummy", ("basic",) * 4), "players")  # values for basic players
 
 
 def test_the_noisy_bot_plays_its_base_or_at_random_as_its_noise_says():
@@ -249,3 +251,89 @@ def test_plates_dollars_shown_at_a_table_of_experts_are_what_experts_make():
     assert abs(told) < half
     model, half = interval(shown_less_made(None, 12, 950_000_000))
     assert model > half
+
+
+# -------------------------------------------- Michigan and Rupees: the seats played out
+
+
+def decisions(game: str, seed: int, count: int, **options: object) -> list[engine.State]:
+    """Seat 0's first ``count`` decisions with a choice, in a seeded game of basic bots."""
+    state = engine.new_game(game, seed=seed, **options)
+    bots = [engine.make_bot(game, "basic", seed=s) for s in range(state.num_players)]
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        if state.current_player == engine.CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        if state.current_player == 0 and len(state.legal_actions()) > 1:
+            found.append(state)
+        state = state.apply(bots[state.current_player].choose(state))
+    return found
+
+
+def best_values(
+    game: str, players: tuple[str, ...] | None, states: list[engine.State]
+) -> list[float]:
+    return [coach(game, players).advise(s).best.value for s in states]
+
+
+@pytest.mark.parametrize(("game", "options"), [("michigan", {"players": 4}), ("rupees", {})])
+def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options):
+    """Told no players, or players who all play as the basic bot does (an expert is played out
+    as one), the expert's advice is what it was: every value and interval alike (the first
+    best values as the expert gave them before it could be told the players)."""
+    pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [152_708.33, -181_666.67, -71_875.0]}
+    for state, value in zip(decisions(game, 1, 3, **options), pinned[game], strict=True):
+        before = engine.make_bot(game, "expert").advise(state)
+        assert before.best.value == pytest.approx(value, abs=0.01)
+        for players in [None, ("basic",) * 4, ("expert", "basic", "expert", "basic")]:
+            told = coach(game, players).advise(state)
+            assert told.options == before.options and told.exact == before.exact
+
+
+@pytest.mark.parametrize(("game", "options"), [("michigan", {"players": 4}), ("rupees", {})])
+def test_the_same_seed_and_players_give_the_same_values(game, options):
+    players = (HUMAN, "random", "basic", "random")
+    for state in decisions(game, 2, 2, **options):
+        first = coach(game, players).advise(state)
+        again = coach(game, players).advise(state)
+        assert first.options == again.options
+        assert not first.exact and "at random" in first.more
+
+
+@pytest.mark.parametrize("game", ["michigan", "rupees"])
+def test_a_list_of_players_that_does_not_fit_the_table_is_refused_in_the_playouts(game):
+    state = decisions(game, 1, 1, **({"players": 4} if game == "michigan" else {}))[0]
+    with pytest.raises(ValueError, match="4 seats"):
+        coach(game, ("basic",) * 3).advise(state)
+
+
+def test_michigan_the_dead_hand_sells_dearer_to_random_bidders():
+    """A random bidder makes any offer his chips allow as often as a pass: the dealer who sells
+    to a table of them expects far more chips than from basic bidders."""
+    exchange = decisions("michigan", 1, 1, players=4)[0]
+    assert exchange.view(0)["phase"] == "exchange"
+    basic = coach("michigan", ("basic",) * 4).advise(exchange).best.value
+    among_random = coach("michigan", ("basic", "random", "random", "random")).advise(exchange)
+    assert among_random.best.value > basic + 20
+
+
+def test_michigan_a_table_of_random_opponents_leaves_the_mover_more_chips():
+    plays = decisions("michigan", 1, 6, players=4)[1:]
+    basic = best_values("michigan", ("basic",) * 4, plays)
+    among_random = best_values("michigan", ("basic", "random", "random", "random"), plays)
+    assert statistics.fmean(among_random) > statistics.fmean(basic) + 0.5
+
+
+def test_rupees_a_side_against_random_players_is_shown_more_and_a_random_mover_less():
+    """Against random opponents a side is shown more than against basic ones, and a random
+    mover (his own later cards at random) less than a basic one, position by position on
+    the whole (seat 0's first decisions of two seeded games)."""
+    states = decisions("rupees", 1, 8) + decisions("rupees", 2, 8)
+    basic = best_values("rupees", ("basic",) * 4, states)
+    opponents = best_values("rupees", ("basic", "random", "basic", "random"), states)
+    mover = best_values("rupees", ("random", "basic", "basic", "basic"), states)
+    assert statistics.fmean(opponents) > statistics.fmean(basic) + 50_000
+    assert statistics.fmean(mover) < statistics.fmean(basic) - 20_000
+    assert sum(o > b for o, b in zip(opponents, basic, strict=True)) >= 13
