@@ -37,12 +37,14 @@ standing is for a player better or worse than assumed.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import resource
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from _common import headline
@@ -97,6 +99,21 @@ def plates_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
         kinds = tuple(rng.choice(KINDS) for _ in range(players))
     game = engine.new_game("plates", players=players, seed=seed)
     return game, seated("plates", kinds, seed), kinds
+
+
+def collected(
+    name: str, seeds: range, per_game: Callable[[int], list[Any]], cache: Path | None
+) -> list[Any]:
+    """``per_game(seed)``'s rows for every seed of ``seeds``, read from ``cache`` (a folder)
+    when a fit has collected them before, else made and written there (JSON)."""
+    path = cache / f"{name}_{len(seeds)}.json" if cache else None
+    if path and path.exists():
+        return list(json.loads(path.read_text()))
+    data = [row for seed in seeds for row in per_game(seed)]
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data))
+    return data
 
 
 def opponents(kinds: Sequence[str], seat: int) -> str:

@@ -23,7 +23,6 @@ up) and the calibration benchmark's (930,000,000 up). Same arguments, same numbe
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import sys
@@ -35,7 +34,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import as_coach_sees, india_table
+from calibration import as_coach_sees, collected, india_table
 
 from engine import CHANCE
 from engine.bots import HUMAN
@@ -78,14 +77,7 @@ def positions(seed: int) -> list[dict[str, Any]]:
 
 def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
     """The positions of ``games`` games from ``SEEDS`` up, read from ``cache`` if there."""
-    path = cache / f"india_kinds_{games}.json" if cache else None
-    if path and path.exists():
-        return list(json.loads(path.read_text()))
-    data = [p for seed in range(SEEDS, SEEDS + games) for p in positions(seed)]
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data))
-    return data
+    return collected("india_kinds", range(SEEDS, SEEDS + games), positions, cache)
 
 
 def chances(p: dict[str, Any]) -> list[float]:

@@ -20,7 +20,6 @@ arguments, same numbers.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from pathlib import Path
@@ -31,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import _money, _round, as_coach_sees, plates_table
+from calibration import _money, _round, as_coach_sees, collected, plates_table
 
 from engine import CHANCE
 from engine.bots import HUMAN
@@ -74,14 +73,7 @@ def calls(seed: int) -> list[dict[str, Any]]:
 
 def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
     """The calls of ``games`` games from ``SEEDS`` up, read from ``cache`` if there."""
-    path = cache / f"plates_kinds_{games}.json" if cache else None
-    if path and path.exists():
-        return list(json.loads(path.read_text()))
-    data = [r for seed in range(SEEDS, SEEDS + games) for r in calls(seed)]
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data))
-    return data
+    return collected("plates_kinds", range(SEEDS, SEEDS + games), calls, cache)
 
 
 def design(data: list[dict[str, Any]]) -> tuple[Any, Any]:
