@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from blunders import SEEDS, marked
 
 import engine
 from engine import CHANCE
 from engine.cards import Card
-from engine.review import settled
 from engine.rummy import BasicBot, Discard
 from engine.rummy.bots import arranged, sorted_hand
 from engine.rummy.cards import is_joker
@@ -30,8 +30,6 @@ from engine.rummy.expert import kept_after
 from engine.rummy.odds import unseen_cards
 
 DEALS = range(40)
-SEEDS = (0, 7)
-"""The experts' seeds."""
 
 
 def a_joker(s: Any) -> Card | None:
@@ -99,18 +97,6 @@ def has_lives(s: Any) -> bool:
     return arranged(sorted_hand(s.hands[s.current_player]), s.wild_rank, True).lives
 
 
-def marked(found: list[tuple[Any, Discard]], seed: int) -> int:
-    """How many of the blunders the review marks costly, by an expert of ``seed``; the
-    expert's own choice is never marked."""
-    expert = engine.make_bot("rummy", "expert", seed=seed)
-    out = 0
-    for s, action in found:
-        advice = settled(expert, s, action)  # as the review judges it
-        out += advice.is_costly(action)
-        assert not advice.is_costly(advice.best.action)
-    return out
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("blunder", "lives", "share"),
@@ -126,4 +112,4 @@ def test_the_beginners_blunder_is_marked_costly(blunder, lives, share):
     found = list(positions(blunder, lives))
     assert len(found) >= 40
     for seed in SEEDS:
-        assert marked(found, seed) >= share * len(found), f"seed {seed}"
+        assert marked("rummy", found, seed) >= share * len(found), f"seed {seed}"
