@@ -27,6 +27,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from classplay.calls import programs
+
 MODES = ("sandbox", "none")
 """``isolation=``: "sandbox" (the walls, or nothing runs) or "none" (the teacher's choice)."""
 ROOT = str(Path(__file__).resolve().parent.parent)
@@ -46,6 +48,8 @@ class Isolation:
     namespaces: str
     landlock: int
     groups: tuple[str, ...] = ()
+    calls: bool = False
+    """Whether seccomp filters its calls (``classplay.calls``)."""
 
     @property
     def guarantees(self) -> tuple[str, ...]:
@@ -77,6 +81,13 @@ class Isolation:
                 out.append("no signals to processes outside its own (Landlock)")
             if ll >= 4:
                 out.append("no TCP connections (Landlock)")
+        if ll:
+            out.append("of /proc only its own process's files (Landlock)")
+        if self.calls:
+            out.append(
+                "no messages between its seats: no sockets, shared memory, key rings, file "
+                "locks or watches, signals, processes or threads (seccomp)"
+            )
         return tuple(out)
 
     @property
@@ -89,11 +100,18 @@ class Isolation:
         if not (ns == "bubblewrap" or ll):
             out.append("writes and reads outside its scratch folder are not confined")
         if not ns:
-            out.append("no PID or network namespace: it can see other processes")
-            if ll < 6:
+            if not (ll and self.calls):
+                out.append("no PID or network namespace: it can see other processes")
+            if ll < 6 and not self.calls:
                 out.append("it can signal the teacher's other processes")
-            if ll < 4:
+            if ll < 4 and not self.calls:
                 out.append("it has the network")
+        if not self.calls:
+            out.append(
+                "no seccomp here: the seats of a file that are alive at once could pass each "
+                "other messages (datagrams, shared memory)"
+                + ("" if ns else ", and it can send datagrams (UDP) out")
+            )
         return tuple(out)
 
     def __str__(self) -> str:
@@ -114,7 +132,7 @@ def available(mode: str = "sandbox") -> Isolation:
         raise ValueError(f"isolation is 'sandbox' or 'none', not {mode!r}")
     if mode == "none":
         return Isolation("none", "", 0)
-    found = Isolation("sandbox", _namespaces(), landlock_abi(), groups())
+    found = Isolation("sandbox", _namespaces(), landlock_abi(), groups(), bool(programs()[0]))
     if not (found.namespaces or found.landlock):
         raise Unavailable(
             "students' files cannot be run here: this machine has neither user namespaces "
@@ -283,20 +301,19 @@ class _Beneath(ctypes.Structure):
 
 
 class Landlock:
-    """Landlock's rules for processes that may read only ``read`` (and ``/proc`` when
-    ``proc``: its own PID namespace's), each path opened once (``fds``, which a forked
-    process keeps open until it calls ``restrict``)."""
+    """Landlock's rules for processes that may read only ``read`` (and of ``/proc`` their own
+    process's files, when ``proc``: the PID namespace is its own), each path opened once
+    (``fds``, which a forked process keeps open until it calls ``restrict``)."""
 
     def __init__(self, read: list[str], proc: bool) -> None:
         self.abi = landlock_abi() if _libc is not None else 0
         self.rules: list[tuple[int, int]] = []
+        self.proc = proc
         if not self.abi:
             return
         every = _all_fs(self.abi)
         paths = [(p, _READ) for p in read]
         paths += [("/dev/null", 2 | 4), ("/dev/urandom", 4), ("/dev/zero", 4)]
-        if proc:
-            paths.append(("/proc", _READ))
         for path, rights in paths:
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
@@ -323,10 +340,11 @@ class Landlock:
             return 0
         try:
             rules = list(self.rules)
-            for path in write:
+            own = [("/proc/self", _READ)] if self.proc else []  # this process's, opened here
+            for path, rights in [*((p, every) for p in write), *own]:
                 with contextlib.suppress(OSError):
                     fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
-                    rules.append((fd, _rights(path, every, abi) & every))
+                    rules.append((fd, _rights(path, rights, abi) & every))
             rule = _Beneath()
             for fd, rights in rules:
                 rule.allowed, rule.fd = rights, fd
@@ -356,8 +374,8 @@ def _rights(path: str, rights: int, abi: int) -> int:
 
 
 def landlock(read: list[str], write: list[str], proc: bool) -> int:
-    """Allow this process (and all it starts) to read only ``read`` (and ``/proc`` when
-    ``proc``: its own PID namespace's), to write only ``write``, no TCP (ABI 4), no signals
+    """Allow this process (and all it starts) to read only ``read`` (and of ``/proc`` its own
+    files, when ``proc``), to write only ``write``, no TCP (ABI 4), no signals
     or abstract sockets outside (ABI 6). The ABI version applied (0: none here)."""
     return Landlock(read, proc).restrict(write)
 

@@ -42,6 +42,7 @@ nothing from the numbers of actions other seats were offered.
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import gc
@@ -71,6 +72,7 @@ from typing import IO, Any
 from engine.values import encode
 
 from . import isolation
+from .calls import Filter, programs
 from .isolation import MODES, ROOT
 
 LINE = 1 << 16
@@ -260,6 +262,7 @@ class Sandbox:
             "read": isolation.readable(),
             "proc": bool(walls.namespaces),
             "landlock": walls.landlock > 0,
+            "calls": [base64.b64encode(p).decode() for p in programs()] if walls.calls else [],
             "mount": isolation.private_scratch(walls) == "mount",
             "actions": {game: known_actions(game).data for game in self.games},
         }
@@ -474,6 +477,9 @@ def main() -> None:
         os.chdir(settings["scratch"])  # the folder in memory, not the disk's below it
     isolation.drop_privileges()
     _die_with_parent()
+    sandbox, seat = [base64.b64decode(p) for p in settings["calls"]] or [b"", b""]
+    if sandbox and not Filter(sandbox).load():  # promised, so nothing runs without it
+        raise SystemExit("the system calls' filter could not be loaded")
     reader = os.fdopen(os.dup(0), "rb")
     writer = os.fdopen(os.dup(1), "wb")
     quiet = os.open(os.devnull, os.O_RDWR)
@@ -487,7 +493,7 @@ def main() -> None:
         _warm(game)
     _known(settings["actions"])
 
-    template = Template(settings, (reader.fileno(), writer.fileno()))
+    template = Template(settings, (reader.fileno(), writer.fileno()), Filter(seat))
     gc.collect()
     gc.freeze()  # the template's objects stay shared with its seats' processes, not copied
 
@@ -585,8 +591,12 @@ class Template:
     question to the seat's process as the tournament wrote it, and its answer back, one line
     each."""
 
-    def __init__(self, settings: dict[str, Any], keep: tuple[int, int]) -> None:
+    def __init__(
+        self, settings: dict[str, Any], keep: tuple[int, int], calls: Filter | None = None
+    ) -> None:
         self.settings, self.keep = settings, keep
+        self.calls = calls or Filter(b"")
+        """A seat's own filter of its system calls, loaded in each seat's process."""
         self.code: dict[tuple[str, str], types.CodeType | BaseException] = {}
         self.seats: dict[str, _Seat] = {}
         self.born = 0
@@ -681,7 +691,8 @@ class Template:
 
     def _confine(self, own: str) -> None:
         """A seat's walls: its own scratch folder ``own`` (its home and temporary folder),
-        its own limits (CPU seconds: the tournament's budget), Landlock to that folder."""
+        its own limits (CPU seconds: the tournament's budget), Landlock to that folder, and
+        its own filter of system calls (no processes, threads or signals)."""
         os.chdir(own)
         os.environ["HOME"] = os.environ["TMPDIR"] = own
         tempfile.tempdir = own
@@ -689,6 +700,8 @@ class Template:
         isolation.limit(self.settings["memory"], PROCESSES, self.settings["cpu"])
         if self.landlock:
             self.landlock.restrict([own])
+        if self.calls.ready and not self.calls.load():
+            raise OSError("the system calls' filter could not be loaded")
 
     def _answers(self, seats: list[_Seat]) -> Iterator[bytes]:
         """The answers of ``seats``, just asked, in that order, each with the seconds it

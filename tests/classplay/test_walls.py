@@ -8,6 +8,7 @@ did NOT happen, not only that the tournament ended. They need the operating syst
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import hashlib
 import os
 import site
@@ -75,7 +76,11 @@ import engine
 import os
 
 FOUND = [key for key in {keys!r} if key in os.environ]
-for pid in ["self", str(os.getppid()), *os.listdir("/proc")]:
+try:
+    PIDS = os.listdir("/proc")
+except OSError:
+    PIDS = []
+for pid in ["self", str(os.getppid()), *PIDS]:
     try:
         with open(f"/proc/{{pid}}/environ", "rb") as seen:
             data = seen.read()
@@ -103,7 +108,11 @@ class MyStrategy:
             os.kill(-1, signal.SIGKILL)  # every process it may signal
         except OSError:
             pass
-        for pid in os.listdir("/proc"):
+        try:
+            pids = os.listdir("/proc")
+        except OSError:
+            pids = [str(pid) for pid in range(1, 400)]
+        for pid in pids:
             if pid.isdigit() and int(pid) != os.getpid():
                 try:
                     os.kill(int(pid), signal.SIGKILL)
@@ -233,6 +242,101 @@ class MyStrategy:
 """
 
 
+COLLUDER = """
+import ctypes
+import fcntl
+import os
+import platform
+import socket
+import threading
+
+import engine
+
+LIBC = ctypes.CDLL(None, use_errno=True)
+ADD_KEY = {"x86_64": 248, "aarch64": 217}.get(platform.machine())
+
+
+def udp():
+    socket.socket(socket.AF_INET, socket.SOCK_DGRAM).bind(("127.0.0.1", 0))
+
+
+def abstract():
+    socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).bind(b"\\0tabletop-colluder")
+
+
+def ok(result):
+    if result < 0:
+        raise OSError(ctypes.get_errno(), "refused")
+
+
+CHANNELS = {
+    "UDP on the loopback": udp,
+    "a Unix socket": abstract,
+    "System V shared memory": lambda: ok(LIBC.shmget(0x7AB1E, 4096, 0o1666)),
+    "a message queue": lambda: ok(LIBC.msgget(0x7AB1E, 0o1666)),
+    "the user's key ring": lambda: ok(LIBC.syscall(ADD_KEY, b"user", b"tabletop", b"x", 1, -4)),
+    "another process's /proc": lambda: os.listdir("/proc"),
+    "a lock on a shared file": lambda: fcntl.flock(open(os.__file__), fcntl.LOCK_EX),
+    "a watch on a shared file": lambda: ok(LIBC.inotify_init()),
+    "a child process": lambda: os.fork() or os._exit(0),
+    "a thread": lambda: threading.Thread(target=lambda: None).start(),
+    "another process's priority": lambda: os.getpriority(os.PRIO_PROCESS, 1),
+}
+
+
+class MyStrategy:
+    def choose(self, seat):
+        opened = []
+        for name, channel in CHANNELS.items():
+            try:
+                channel()
+                opened.append(name)
+            except Exception:
+                pass
+        if opened:
+            raise RuntimeError("could reach its other seats by " + ", ".join(opened))
+        return engine.make_bot("plates", "basic").choose(seat)
+"""
+
+SHARED_SEEN = """
+import ctypes
+import json
+
+LIBC = ctypes.CDLL(None, use_errno=True)
+LIBC.shmat.restype = ctypes.c_void_p
+LIBC.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+
+
+class Shared(dict):
+    # each seat's plate, in System V shared memory (where it opens: every process of the user)
+    def __init__(self):
+        sid = LIBC.shmget(KEY, 4096, 0o1666)
+        at = LIBC.shmat(sid, None, 0) if sid >= 0 else None
+        self.at = None if at in (None, ctypes.c_void_p(-1).value) else at
+
+    def __setitem__(self, seat, plate):
+        if self.at is None:
+            return dict.__setitem__(self, seat, plate)
+        seen = self.seen()
+        seen[str(seat)] = [plate.number, plate.fine]
+        ctypes.memmove(self.at, json.dumps(seen).encode() + b"\\0", 4000)
+
+    def seen(self):
+        text = ctypes.string_at(self.at)
+        return json.loads(text) if text else {}
+
+    def values(self):
+        if self.at is None:
+            return dict.values(self)
+        return [Plate(number, fine) for number, fine in self.seen().values()]
+
+
+SEEN = Shared()
+"""
+"""A cheat's memory of the plates it saw (``TWIN``'s ``SEEN``) in System V shared memory by
+the key ``KEY``: shared by every seat, whatever process it is in, where the call is allowed."""
+
+
 def honest() -> str:
     return TWIN.replace("if CHEAT:", "if False:")
 
@@ -294,6 +398,7 @@ def attacked(tmp_path_factory, listener):
         "memorybomb": MEMORY_BOMB,
         "slow": SLOW,
         "network": NETWORK.format(port=port),
+        "colluder": COLLUDER,
     }
     for name, source in files.items():
         (folder / f"{name}.py").write_text(source)
@@ -418,26 +523,48 @@ def test_the_network_is_out_of_reach(attacked, listener):
     assert not accepted
 
 
-def test_a_duplicate_set_teaches_a_cheat_nothing(tmp_path):
-    """A cheat that keeps every plate it sees in a module's dict, against its honest twin:
-    played as classes of one process it learns the other seats' plates and plays
-    differently; as files, each seat a process of its own, it plays exactly as its twin
-    (every deal even: a share of the wins of 0.5)."""
-    cheat, twin = TWIN.replace("CHEAT", "True"), honest()
+def test_a_files_seats_cannot_reach_each_other(attacked):
+    """Its seats that are alive at once (its two seats of a deal; its seats of the same cards
+    in the other lineup) share a user and the sandbox's namespaces: no socket, shared memory,
+    key ring, /proc, lock, watch, process, thread or priority passes a message between them."""
+    _, t, _, _ = attacked
+    assert "colluder" not in t.problems, t.problems["colluder"]
+    if WALLS.calls:
+        assert "no messages between its seats" in t.isolation
+
+
+@pytest.mark.parametrize("memory", ["a module's dict", "shared memory"])
+def test_a_duplicate_set_teaches_a_cheat_nothing(tmp_path, memory):
+    """A cheat that keeps every plate it sees (in a module's dict, or in System V shared
+    memory), against its honest twin: played as classes of one process it learns the other
+    seats' plates and plays differently; as files, each seat a process of its own that can
+    pass its siblings nothing, it plays exactly as its twin (every deal even: a share of the
+    wins of 0.5)."""
+    key = 0x7AB00000 + os.getpid() % 0xFFFF
+    cheat = TWIN.replace("CHEAT", "True")
+    if memory == "shared memory":
+        cheat = cheat.replace("SEEN = {}", SHARED_SEEN.replace("KEY", str(key)))
+    twin = honest()
     (tmp_path / "cheat.py").write_text(cheat)
     (tmp_path / "twin.py").write_text(twin)
     found, _ = strategies_in(tmp_path)
     deals = 12
-    boxed = tournament(found, "plates", games=deals, players=4, workers=0, secret="dup")
-    m = boxed.match("cheat", "twin")
-    assert m.scores == [0.5] * deals and m.margins == [0.0] * deals
-    classes = {}
-    for name, source in (("cheat", cheat), ("twin", twin)):
-        space: dict = {}
-        exec(source, space)
-        classes[name] = space["MyStrategy"]
-    here = tournament(classes, "plates", games=deals, players=4, workers=0, secret="dup")
-    assert here.match("cheat", "twin").scores != [0.5] * deals  # the dict saw other hands
+    try:
+        boxed = tournament(found, "plates", games=deals, players=4, workers=0, secret="dup")
+        m = boxed.match("cheat", "twin")
+        assert m.scores == [0.5] * deals and m.margins == [0.0] * deals
+        classes = {}
+        for name, source in (("cheat", cheat), ("twin", twin)):
+            space: dict = {}
+            exec(source, space)
+            classes[name] = space["MyStrategy"]
+        here = tournament(classes, "plates", games=deals, players=4, workers=0, secret="dup")
+        assert here.match("cheat", "twin").scores != [0.5] * deals  # it saw other hands
+    finally:
+        libc = ctypes.CDLL(None, use_errno=True)
+        made = libc.shmget(key, 0, 0)
+        if made >= 0:
+            libc.shmctl(made, 0, None)  # IPC_RMID: this machine's, from the run as classes
 
 
 @pytest.mark.skipif(WALLS.namespaces != "bubblewrap", reason="bubblewrap is not installed here")
