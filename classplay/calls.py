@@ -52,7 +52,10 @@ SEAT_DENIED = (
     # new processes and threads: their pid numbers, taken from a shared namespace, would count
     "fork vfork clone "
     # signals, to itself too (the C library's raise() is tgkill): any could be a message
-    "kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal"
+    "kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal "
+    # the free space of the sandbox's scratch file system, the machine's free memory and load:
+    # what one seat fills or takes, another would see
+    "statfs fstatfs sysinfo"
 ).split()
 """Denied to a seat's process alone: the template forks the seats and ends them."""
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from classplay import isolation
 from classplay.calls import Filter, programs
 
 SANDBOX, SEAT = programs()
@@ -34,6 +35,8 @@ def tried() -> dict[str, bool]:
         "a signal": lambda: os.kill(os.getpid(), 0),
         "a pipe": lambda: [os.close(fd) for fd in os.pipe()],
         "a file": lambda: Path(os.devnull).read_bytes(),
+        "free space": lambda: os.statvfs("."),
+        "numpy": numpy_in_one_thread,
     }
     worked = {}
     for name, call in calls.items():
@@ -43,6 +46,14 @@ def tried() -> dict[str, bool]:
         except Exception:
             worked[name] = False
     return worked
+
+
+def numpy_in_one_thread() -> None:
+    """numpy, as a sandbox's environment has it (``isolation.environment``: one thread)."""
+    os.environ.update(isolation.environment(os.getcwd()))
+    import numpy
+
+    assert numpy.arange(4).sum() == 6
 
 
 def fail() -> None:
@@ -80,6 +91,7 @@ def test_a_seat_can_pass_nothing_to_another_process():
         "thread",
         "another's priority",
         "a signal",
+        "free space",
     }
 
 

@@ -281,6 +281,7 @@ CHANNELS = {
     "a child process": lambda: os.fork() or os._exit(0),
     "a thread": lambda: threading.Thread(target=lambda: None).start(),
     "another process's priority": lambda: os.getpriority(os.PRIO_PROCESS, 1),
+    "the scratch's free space": lambda: os.statvfs("."),
 }
 
 
@@ -526,7 +527,8 @@ def test_the_network_is_out_of_reach(attacked, listener):
 def test_a_files_seats_cannot_reach_each_other(attacked):
     """Its seats that are alive at once (its two seats of a deal; its seats of the same cards
     in the other lineup) share a user and the sandbox's namespaces: no socket, shared memory,
-    key ring, /proc, lock, watch, process, thread or priority passes a message between them."""
+    key ring, /proc, lock, watch, process, thread, priority or free space passes a message
+    between them."""
     _, t, _, _ = attacked
     assert "colluder" not in t.problems, t.problems["colluder"]
     if WALLS.calls:
