@@ -82,7 +82,7 @@ class Isolation:
             if ll >= 4:
                 out.append("no TCP connections (Landlock)")
         if ll:
-            out.append("of /proc only its own process's files (Landlock)")
+            out.append(f"of /proc {'only its own files' if ns else 'nothing'} (Landlock)")
         if self.calls:
             out.append(
                 "no messages between its seats: no sockets, shared memory, key rings, file "
