@@ -7,11 +7,14 @@ were it not to capture), the game is played on through the rules from the captur
 expert's best one) and from the move that passes it up, basic bots at both seats, the same
 dice for both (one seeded stream a game), ``games`` times. The capture's gain: games won in
 100 more, with its 95% interval; clear when the near end of the interval is at least the
-costly 5. Beside it, what the expert's learned value gives up, and whether the review marks it.
+costly 5. Beside it, what the expert's learned value gives up, and whether the review marks it;
+then, for each move, the share of the games won against the chance the value shows.
 
-    python benchmarks/india_captures.py [games] [--part K/N]
+    python benchmarks/india_captures.py [games] [--part K/N] [--bots basic|expert]
 
 ``--part K/N`` checks every N-th position from the K-th (to run in several processes).
+``--bots expert``: experts play the games on (the players the learned value was fitted to:
+its chances should hold for them), instead of basic bots.
 """
 
 from __future__ import annotations
@@ -46,27 +49,31 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("games", nargs="?", type=int, default=400)
     parser.add_argument("--part", default="0/1")
+    parser.add_argument("--bots", choices=("basic", "expert"), default="basic")
     args = parser.parse_args()
     k, n = (int(x) for x in args.part.split("/"))
     expert = engine.make_bot("india", "expert")
-    bots = [engine.make_bot("india", "basic", seed=seat) for seat in range(2)]
+    bots = [engine.make_bot("india", args.bots, seed=seat) for seat in range(2)]
     for i, (game, s, move) in enumerate(positions.found()):
         if i % n != k:
             continue
         advice = expert.advise(s)
         capture = next(o.action for o in advice.options if o.detail.startswith("captures"))
         seat = s.current_player
-        gains = [
-            won(s.apply(capture), seat, bots, random.Random(j))
-            - won(s.apply(move), seat, bots, random.Random(j))
-            for j in range(args.games)
-        ]
+        took = [won(s.apply(capture), seat, bots, random.Random(j)) for j in range(args.games)]
+        passed = [won(s.apply(move), seat, bots, random.Random(j)) for j in range(args.games)]
+        gains = [a - b for a, b in zip(took, passed, strict=True)]
         mean, half = sum(gains) / len(gains), half_width(gains)
         clear = mean - half >= COSTLY
+        shown = {o.action: o.value for o in advice.options}
         print(
             f"game {game}: the capture wins {100 * mean:+.1f} ± {100 * half:.1f} in 100"
             f"{' (clear)' if clear else ''}; the expert's value gives up "
-            f"{100 * advice.loss(move):.1f}{', marked' if advice.is_costly(move) else ''}",
+            f"{100 * advice.loss(move):.1f}{', marked' if advice.is_costly(move) else ''}; "
+            f"won after the capture {100 * sum(took) / len(took):.1f} ± "
+            f"{100 * half_width(took):.1f} (shown {100 * shown[capture]:.1f}), after passing "
+            f"it up {100 * sum(passed) / len(passed):.1f} ± {100 * half_width(passed):.1f} "
+            f"(shown {100 * shown[move]:.1f})",
             flush=True,
         )
 
