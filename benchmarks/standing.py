@@ -17,7 +17,9 @@ opponents'.
 
 Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
 
-    python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES]
+With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play).
+
+    python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ from collections.abc import Callable
 from typing import Any
 
 from _common import headline
-from calibration import KINDS, Row, opponents, plates_report, seated, timed
+from calibration import (
+    KINDS,
+    Row,
+    mean_interval_by_game,
+    opponents,
+    plates_report,
+    seated,
+    timed,
+)
 
 import engine
 from engine import CHANCE
@@ -71,7 +81,13 @@ def deal_of(game: str, state: Any) -> int:
 def rows(game: str, games: int) -> list[Row]:
     """Every decision with a choice of the first deal of ``games`` mixed tables: the value
     the coach shows for the move played, and what its seat made by the deal's end."""
-    out: list[Row] = []
+    return [row for row, _ in phased(game, games)]
+
+
+def phased(game: str, games: int) -> list[tuple[Row, str]]:
+    """``rows``, each with the phase of the deal it was made in (Rupees: the auction ``bid``,
+    the declarer's ``discard``, ``trump`` and ``call``, the card ``play``)."""
+    out: list[tuple[Row, str]] = []
     for seed in range(SEEDS[game], SEEDS[game] + games):
         state, bots, kinds = table(game, seed)
         expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
@@ -86,19 +102,40 @@ def rows(game: str, games: int) -> list[Row]:
                 continue
             action = bots[seat].choose(state)
             if len(state.legal_actions()) > 1:
-                shown.append((seat, expert.advise(state).judged(action).value, state))
+                phase = str(state.view(seat).get("phase", "play"))
+                shown.append((seat, expert.advise(state).judged(action).value, state, phase))
             state = state.apply(action)
         out += [
-            (v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s))
-            for s, v, then in shown
+            ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase)
+            for s, v, then, phase in shown
         ]
     return out
+
+
+def by_phase(found: list[tuple[Row, str]], unit: str) -> list[str]:
+    """Lines: each phase's bias a decision of its own, and its share of every decision's bias
+    (its decisions' bias over all decisions: the shares add up to the whole), each with its
+    95% interval by resampling the games."""
+    lines = [
+        f"| phase | decisions | bias {unit} a decision of its own | share of every decision's |",
+        "|---|---|---|---|",
+    ]
+    for phase in dict.fromkeys(p for _, p in found):
+        own = mean_interval_by_game([r for r, p in found if p == phase])
+        share = mean_interval_by_game([r if p == phase else (0.0, 0.0, *r[2:]) for r, p in found])
+        count = sum(p == phase for _, p in found)
+        lines.append(
+            f"| {phase} | {count:,} | {own[0]:+,.0f} ({own[1]:+,.0f} to {own[2]:+,.0f}) "
+            f"| {share[0]:+,.0f} ({share[1]:+,.0f} to {share[2]:+,.0f}) |"
+        )
+    return lines
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
         parser.add_argument(f"--{game}", type=int, default=default)
+    parser.add_argument("--phases", action="store_true", help="the bias by phase of the deal")
     args = parser.parse_args()
     result: dict[str, Any] = {}
     lines: list[str] = []
@@ -107,13 +144,15 @@ def main() -> None:
         n = getattr(args, game)
         if not n:
             continue
-        work: Callable[[], list[Row]] = lambda g=game, k=n: rows(g, k)  # noqa: E731
+        work: Callable[[], list[tuple[Row, str]]] = lambda g=game, k=n: phased(g, k)  # noqa: E731
         found, cpu = timed(work)
-        report, more = plates_report(found)
+        report, more = plates_report([row for row, _ in found])
         result[game] = report | {"cpu_seconds": round(cpu, 1)}
         unit = {"michigan": "chips", "rummy": "points", "rupees": "₹"}[game]
         head = more[0].replace("plates: calls", f"{game}: decisions").replace("$", unit)
         lines += ["", head, *more[1:]]
+        if args.phases:
+            lines += ["", *by_phase(found, unit)]
         a = report["all"]
         low, high = a["bias_low"], a["bias_high"]
         parts.append(f"{game} bias {a['bias']:+.2f} ({low:+.2f} to {high:+.2f}) {unit}")

@@ -615,7 +615,8 @@ class Match:
 
     def interval(self, of: str = "margins") -> tuple[float, float, float]:
         """(mean, low, high): the mean per deal with its 95% interval (normal for the margins,
-        Wilson's for the share of the wins, which stays within 0 to 1)."""
+        Wilson's for the share of the wins, which stays within 0 to 1, over the deals' effective
+        number of trials: a deal split between its lineups varies less than one won outright)."""
         values = getattr(self, of)
         return share_interval(values) if of == "scores" else mean_interval(values)
 

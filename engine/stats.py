@@ -57,16 +57,35 @@ def wilson_interval(share: float, n: float, z: float = Z95) -> tuple[float, floa
 
 def share_interval(values: Sequence[float]) -> tuple[float, float, float]:
     """(mean, low, high) of shares (each from 0 to 1: a win 1, a loss 0, a tie a part), with
-    Wilson's 95% interval at the mean over ``len(values)`` trials: never below 0 nor above 1,
-    where the normal interval of ``mean_interval`` can say "-0.07 to 1.07". A share's
-    variance is at most a win-or-lose trial's at the same mean, so the interval is not too
-    narrow."""
+    Wilson's 95% interval at the mean over the shares' effective number of trials: never below
+    0 nor above 1, where the normal interval of ``mean_interval`` can say "-0.07 to 1.07".
+
+    A share's variance is at most a win-or-lose trial's at the same mean; a duplicate deal
+    split between its lineups (1/2) varies less, so ``n`` deals count as ``effective_trials``
+    (at least ``n``): all won or lost, exactly Wilson's over ``n``; far from 0 and 1, the
+    normal interval of the deals' shares (the harness's)."""
     n = len(values)
     if n == 0:
         raise ValueError("no games played")
     mean = sum(values) / n
-    low, high = wilson_interval(min(1.0, max(0.0, mean)), n)
+    share = min(1.0, max(0.0, mean))
+    low, high = wilson_interval(share, effective_trials(values))
     return mean, min(low, mean), max(high, mean)  # rounding can leave 1e-17 at a share of 0
+
+
+def effective_trials(values: Sequence[float], z: float = Z95) -> float:
+    """How many win-or-lose trials the shares ``values`` are worth: n p(1 - p) / s², with p
+    their mean and s² their variance (over n) joined by z² pseudo-trials of a win-or-lose
+    trial's p(1 - p), as Wilson's interval joins z² to n. Shares all 0 or 1 give n; all 1/2
+    give n(n + z²)/z², an interval about z²/2n = 1.92/n either side of 1/2, near the exact
+    one (no deal but split in n: 0.5(1 - 0.025^(1/n)), about 1.84/n); all 0 or all 1, n."""
+    n = len(values)
+    p = min(1.0, max(0.0, sum(values) / n))
+    binary = p * (1 - p)
+    if binary == 0:
+        return float(n)
+    spread = sum((v - p) ** 2 for v in values)
+    return n * binary * (n + z**2) / (spread + z**2 * binary)
 
 
 def running_intervals(values: Sequence[float]) -> list[tuple[float, float, float]]:

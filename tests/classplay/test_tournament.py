@@ -22,6 +22,7 @@ from classplay.tournament import (
     Match,
     StrategyError,
     StudentFile,
+    Tournament,
     entrant,
     lineups,
     mean_interval,
@@ -554,6 +555,23 @@ def test_a_share_of_the_wins_is_shown_within_0_and_1():
         assert 0 <= s.score[1] <= s.score[0] <= s.score[2] <= 1
     m = t.matches[0]
     assert m.interval("scores")[1] >= 0 and m.interval("scores")[2] <= 1
+
+
+def test_a_match_of_split_deals_is_not_shown_as_uncertain_as_deals_won_or_lost():
+    """Issue 35 item 4: four rummy deals in five split between the lineups (a share of 1/2);
+    the share of the wins' interval, in the match and in the standings, counts that smaller
+    variance (the deals' own normal interval), not Wilson's over deals won or lost outright."""
+    scores = [1.0] * 38 + [0.0] * 22 + [0.5] * 240
+    m = Match("expert", "basic", [0.0] * 300, scores)
+    share, low, high = m.interval("scores")
+    assert (low, high) == pytest.approx(mean_interval(scores)[1:], abs=1e-3)
+    old = wilson_interval(share, 300)
+    assert (old[1] - old[0]) > 2 * (high - low) and low > 0.5 > old[0]
+    t = Tournament("rummy", 2, ["expert", "basic"], [m])
+    assert [s.score for s in t.standings()] == [
+        m.interval("scores"),
+        m.reversed().interval("scores"),
+    ]
 
 
 def test_without_walls_students_files_run_only_at_the_teachers_word(tmp_path, monkeypatch):
