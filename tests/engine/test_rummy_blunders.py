@@ -37,18 +37,27 @@ def a_joker(s: Any) -> Card | None:
     return next((c for c in s.hands[s.current_player] if is_joker(c, s.wild_rank)), None)
 
 
-def a_meld_card(s: Any) -> Card | None:
+def a_meld_card(s: Any, first_life: bool = True) -> Card | None:
     """A card whose discard breaks a meld: the 13 it keeps lose both lives, or leave at least
-    10 more points loose than the 14 did."""
+    10 more points loose than the 14 did (not ``first_life``: they keep a pure sequence if
+    another discard's 13 would)."""
     hand = sorted_hand(s.hands[s.current_player])
     whole = arranged(hand, s.wild_rank, True)
     kept = kept_after(hand, s.wild_rank, True, unseen_cards(s.view(s.current_player)))
     for card, k in kept.items():
-        if not is_joker(card, s.wild_rank) and (
-            (whole.lives and not k.lives) or k.loose >= whole.deadwood + 10
+        if (
+            not is_joker(card, s.wild_rank)
+            and ((whole.lives and not k.lives) or k.loose >= whole.deadwood + 10)
+            and (first_life or k.pure or not any(o.pure for o in kept.values()))
         ):
             return card
     return None
+
+
+def another_meld_card(s: Any) -> Card | None:
+    """A card whose discard breaks a meld but does not give up the first life (a pure
+    sequence) that another discard would keep."""
+    return a_meld_card(s, first_life=False)
 
 
 def a_pure_card(s: Any) -> Card | None:
