@@ -7,10 +7,28 @@ each deal, after a draw, where the mover holds such a card, with both lives or w
 Measured (40 deals a table): with both lives, a joker thrown away is marked 68 times in 71
 and a meld broken 65 in 71; without both lives, a joker 64 in 66 (the refit prices a joker
 held there at 8.7 ± 3.8 points) and the only pure sequence broken (the first life) 51 in 51
-(16.4 ± 5.1 points). Another meld broken without both lives (a set, an impure sequence, or a
-pure sequence with another kept) is marked 24 times in 60 only: without lives every card
-counts, a point loose costs 0.13 ± 0.29 in the fit (``benchmarks/rummy_drop.py``, 2,000
-deals), and the cards loose, fitted too, 0.03 ± 2.2 a card."""
+(16.4 ± 5.1 points).
+
+Another meld broken without both lives (a set, an impure sequence, or a pure sequence while
+another is kept), where the 13 kept still hold a pure sequence if another discard's 13 would:
+53 positions, none marked. (The 24 of 60 marked before, when a meld broken was any but the
+one pure sequence of the 14's best arrangement, each gave up a pure sequence that another
+discard's 13 keep: a card that arrangement put in another meld.) Without lives every card
+counts, and the fit prices a point loose at 0.13 ± 0.29 and a card loose at 0.03 ± 2.2.
+
+The independent check plays each deal on through the rules (``RummyState``) from basic's
+discard and from the blunder, basic bots at every seat, on 12 fresh layouts of the cards the
+mover has not seen (the other hands but the cards they took from the open pile, and the stock):
+a deal's points vary by some 50 either way, so one position's interval is ±22 to ±88 points and
+decides little. Over the 53, basic's discard gains +11.8 ± 8.3 points a position on average
+(+3.5 ± 9.8 at two players, +16.1 ± 11.6 at four); 3 positions are clearly costly (``CHECKED``;
++56, +66 and +108, each ± 38 to 50), 3 clearly not (the blunder did better by 25 to 58 points),
+the other 47 neither. The review marks none of the 3 clearly not costly, and none of the 3
+clearly costly either (an expected failure). A term for a second sequence held (+8.8 ± 4.5 in
+the same fit) would mark 13 of the 53, 2 of the 3 clear and none of the 3 not costly (at two of
+them it plays the blunder itself), and played as well (300 duplicate deals against basic, seeds
+10,000 up: +4.1 points a seat, +1.8 to +6.3, against +3.8, +1.5 to +6.1); not taken while the
+check cannot tell which of the 53 are costly."""
 
 from __future__ import annotations
 
@@ -122,3 +140,38 @@ def test_the_beginners_blunder_is_marked_costly(blunder, lives, share):
     assert len(found) >= 40
     for seed in SEEDS:
         assert marked("rummy", found, seed) >= share * len(found), f"seed {seed}"
+
+
+CHECKED = {
+    "clear": {(4, 8), (4, 18), (4, 22)},
+    "not costly": {(2, 17), (4, 10), (4, 15)},
+}
+"""Another meld broken without both lives: the deals (players, seed) whose position the
+independent check (``benchmarks/rummy_blunders.py``) finds clearly costly, and clearly not."""
+
+
+def checked(verdict: str) -> list[tuple[Any, Discard]]:
+    """The positions of another meld broken without both lives that the check finds so."""
+    found = positions(another_meld_card, False)
+    return [(s, a) for s, a in found if (s.num_players, s.seed) in CHECKED[verdict]]
+
+
+@pytest.mark.slow
+def test_a_meld_broken_that_does_not_cost_is_not_marked():
+    found = checked("not costly")
+    assert len(found) == len(CHECKED["not costly"])
+    for seed in SEEDS:
+        assert marked("rummy", found, seed) == 0, f"seed {seed}"
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 35: without both lives the fitted line prices a set or a second sequence "
+    "broken at little more than its points (see the module)",
+)
+def test_a_meld_broken_that_clearly_costs_is_marked():
+    found = checked("clear")
+    assert len(found) == len(CHECKED["clear"])
+    for seed in SEEDS:
+        assert marked("rummy", found, seed) >= 0.9 * len(found), f"seed {seed}"
