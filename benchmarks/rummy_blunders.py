@@ -1,16 +1,18 @@
 """Rummy: does breaking a meld without both lives really cost? The independent check behind
-``tests/engine/test_rummy_blunders.py``'s case "another meld, no lives".
+``tests/engine/test_rummy_blunders.py``'s ``CHECKED`` positions.
 
-At each of that test's positions (the first discard of a seeded deal of basic bots, two and
-four players, where the mover, without both lives, could throw away a card that breaks a meld
-but not his only pure sequence), the deal is played on through the rules from basic's discard
-and from the blunder, basic bots at every seat, on ``layouts`` fresh layouts of the cards the
-mover has not seen (``laid_out``: the other hands but the cards they took from the open pile,
-and the stock). Basic's gain: points a deal, with its 95% interval; clear when its near end is
-at least the costly 5. The layouts come in batches of ``BATCH`` (a deal takes half a second),
-up to ``layouts``, and stop early as the review does (``engine.review.WIDEN``): once the
-interval widened 1.7 times lies clear of the costly line on either side. Beside it, what the
-expert's value gives up and whether the review marks it at each of the experts' seeds.
+At each of that test's positions of another meld broken (the first discard of a seeded deal of
+basic bots, two and four players, where the mover, without both lives, could throw away a card
+that breaks a meld but gives up no pure sequence another discard would keep), the deal is
+played on through the rules from basic's discard and from the blunder, basic bots at every
+seat, on ``layouts`` fresh layouts of the cards the mover has not seen (``laid_out``: the other
+hands but the cards they took from the open pile, and the stock). Basic's gain: points a deal,
+with its 95% interval; clear when its near end is at least the costly 5, clearly not costly
+when its far end is below it. The layouts come in batches of ``BATCH`` (a deal played on takes
+a quarter to half a second), up to ``layouts``, and stop early as the review does
+(``engine.review.WIDEN``): once the interval widened 1.7 times lies on one side of the costly
+line. Beside it, what the expert's value gives up and whether the review marks it at each of
+the experts' seeds; at the end, basic's gain on average a position.
 
     python benchmarks/rummy_blunders.py [layouts] [--part K/N] [--only I,J,...]
 
