@@ -81,7 +81,14 @@ def playable(
     if not trick:
         ordinary = [c for c in hand if c.rank not in (LION, BEAR)]
         return ordinary or list(hand)  # only Lions and Bears left: one must be led
-    led = colour_led(trick, trump)
+    return following(hand, colour_led(trick, trump), trump, free)
+
+
+def following(
+    hand: Sequence[RupeeCard], led: str | None, trump: str, free: bool
+) -> list[RupeeCard]:
+    """``playable`` to a trick already led, in colour ``led`` (None: only Lions and Bears so
+    far)."""
     if led is None:
         return list(hand)
     tiger_follows = led == trump
