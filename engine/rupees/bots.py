@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from .. import bots as shared_bots
@@ -194,9 +195,14 @@ def basic_follow(
 def _lowest(cards: Sequence[RupeeCard], trump: str, tiger_last: bool = False) -> RupeeCard:
     """The least Money, then (``tiger_last``) not the Tiger, then not a trump, then the lowest
     rank; the first of equals."""
-    out, low = cards[0], 1_000_000
-    for c in cards:
-        key = c.money + (tiger_last and c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
-        if key < low:
-            out, low = c, key
-    return out
+    return min(cards, key=_low_keys(trump, tiger_last).__getitem__)
+
+
+@cache
+def _low_keys(trump: str, tiger_last: bool) -> dict[RupeeCard, int]:
+    """``_lowest``'s order of every card as one number (a sum, each part worth more than all
+    the later ones can add up to: Money comes in ₹1,000s, a rank is at most 12)."""
+    return {
+        c: c.money + (tiger_last and c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
+        for c in CARDS.values()
+    }
