@@ -242,6 +242,7 @@ class HandPlayout:
         the card holding it and how strongly, its Money, what its last Lion or Bear makes of
         it) rather than read again at every card."""
         trump, free, hands, table = self.trump, self.free, self.hands, self.table
+        draw = table.rng.random if table is not None else random.random  # ``AtRandom.now``
         teams = None if self.call_partner else _TEAMS[self.players]
         players, called, captured = self.players, self.called, self.captured
         trick, seats, seat = self.trick, self.seats, self.to_move
@@ -259,7 +260,7 @@ class HandPlayout:
                     legal = [c for c in hand if c.rank not in _LION_BEAR] or hand
                 if len(legal) == 1:
                     card = legal[0]
-                elif table is not None and table.now(seat):
+                elif table is not None and (chance := table.noise[seat]) and draw() < chance:
                     card = table.pick(list(dict.fromkeys(legal)))
                 elif not trick:
                     card = basic_lead(legal, trump)
