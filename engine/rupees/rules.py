@@ -91,8 +91,10 @@ def following(
     far)."""
     if led is None:
         return list(hand)
-    tiger_follows = led == trump
-    follow = [c for c in hand if c.colour == led or (tiger_follows and c.rank == TIGER)]
+    if led == trump:  # the Tiger follows trumps
+        follow = [c for c in hand if c.colour == led or c.rank == TIGER]
+    else:
+        follow = [c for c in hand if c.colour == led]
     if not follow:
         return list(hand)  # cannot follow (a last Lion or Bear never can): any card
     if free:  # and the specials (the Tiger among them)
