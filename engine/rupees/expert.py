@@ -140,7 +140,7 @@ class HandPlayout:
 
     def copy(self) -> HandPlayout:
         other = object.__new__(HandPlayout)
-        for name in HandPlayout.__slots__:
+        for name in _SHARED:
             setattr(other, name, getattr(self, name))
         other.hands = [h[:] for h in self.hands]
         other.trick = self.trick[:]
@@ -352,6 +352,8 @@ class Slot:
 WIDOW, FACE_DOWN = -2, -3
 """Slots that are no seat (below ``CHANCE``, -1, so never taken for it)."""
 _TEAMS = {n: [team_of(s, n) for s in range(n)] for n in SETUPS}
+_SHARED = tuple(sorted(set(HandPlayout.__slots__) - {"hands", "trick", "seats", "captured"}))
+"""What a copy of a playout shares with it (the rest it copies)."""
 _LION_BEAR = (LION, BEAR)
 _TIMES = {LION: 2, BEAR: 0}
 """What the last Lion or Bear played to a trick makes of its Money."""
