@@ -48,6 +48,7 @@ class Unseen(Generic[C]):
         every_place = list(range(len(rooms)))
         self.allowed = [list(a) for a in allowed] if allowed is not None else None
         self._places = self.allowed or [every_place] * len(self.cards)
+        self._choices = [len(p) for p in self._places]
 
     def ways(self) -> int:
         """How many layouts there are without the constraints (a multinomial)."""
@@ -78,19 +79,22 @@ class Unseen(Generic[C]):
         place that may hold it, chosen in proportion to the room left there (with no
         constraints, every layout equally likely). Tried again at a dead end; after
         ``TRIES``, the first layout a search finds from a shuffled order."""
-        cards, places = self.cards, self._places
+        cards, places, choices = self.cards, self._places, self._choices
         for _ in range(TRIES):
             order = list(range(len(cards)))
             rng.shuffle(order)
-            order.sort(key=lambda k: len(places[k]))
+            order.sort(key=choices.__getitem__)
             room = self.rooms[:]
             out: Layout[C] = [[] for _ in room]
             for k in order:
-                choices = [i for i in places[k] if room[i]]
-                if not choices:
+                ways = places[k]
+                left = 0
+                for i in ways:
+                    left += room[i]
+                if not left:
                     break
-                pick = rng.randrange(sum(room[i] for i in choices))
-                for i in choices:
+                pick = rng.randrange(left)
+                for i in ways:  # a full place takes nothing from ``pick``: never chosen
                     pick -= room[i]
                     if pick < 0:
                         break

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from .. import bots as shared_bots
@@ -140,31 +141,47 @@ def basic_card(
     """The basic bot's card among the legal ``cards``, given the cards played to the ``trick``
     so far, the ``seats`` that played them and the seats it knows to score with it
     (``mates``): see ``BasicBot``."""
+    if not trick:
+        return basic_lead(cards, trump)
+    led, best, top = trick_holder(trick, trump)
+    winning_mate = best >= 0 and seats[best] in mates
+    return basic_follow(cards, trump, led, top, winning_mate, money_of(trick))
+
+
+def basic_lead(cards: Sequence[RupeeCard], trump: str) -> RupeeCard:
+    """``basic_card`` to an empty trick: its trump top cards, the Tiger first, else low."""
+    for c in cards:
+        if c.rank == TIGER:
+            return c
+    return _lowest([c for c in cards if c.rank not in (LION, BEAR)] or cards, trump)
+
+
+def basic_follow(
+    cards: Sequence[RupeeCard],
+    trump: str,
+    led: str | None,
+    top: int,
+    winning_mate: bool,
+    at_stake: int,
+) -> RupeeCard:
+    """``basic_card`` to a trick already led: ``led``, and ``top`` how strongly the card holding
+    it holds it (``trick_holder``), whether that card is a mate's, and the Money in it."""
     plain = [c for c in cards if c.rank not in (LION, BEAR)] or cards
     # the orders below are sums, each part worth more than all the later ones can add up to
     # (Money comes in ₹1,000s, a rank is at most 12): a playout asks this at every card
-    if not trick:
-        for c in cards:
-            if c.rank == TIGER:  # leads its trump top cards, the Tiger first
-                return c
-        return _lowest(plain, trump)
-    holder = trick_holder(trick, trump)
-    best = holder[1]
-    winning_mate = best >= 0 and seats[best] in mates
-    at_stake = money_of(trick)
     if at_stake >= 20_000:
         special = LION if winning_mate else BEAR
         for c in cards:
             if c.rank == special:
                 return c
     if winning_mate:  # the richest, the lowest rank first
-        out, top = plain[0], -1_000
+        out, rich = plain[0], -1_000
         for c in plain:
-            if c.money - c.power > top:
-                out, top = c, c.money - c.power
+            if c.money - c.power > rich:
+                out, rich = c, c.money - c.power
         return out
     if at_stake:
-        winners = takers(trick, plain, trump, holder)
+        winners = takers((), plain, trump, (led, -1, top))
         if winners:  # the cheapest winner: not the Tiger, not a trump, the lowest rank
             out, low = winners[0], 1_000
             for c in winners:
@@ -178,9 +195,14 @@ def basic_card(
 def _lowest(cards: Sequence[RupeeCard], trump: str, tiger_last: bool = False) -> RupeeCard:
     """The least Money, then (``tiger_last``) not the Tiger, then not a trump, then the lowest
     rank; the first of equals."""
-    out, low = cards[0], 1_000_000
-    for c in cards:
-        key = c.money + (tiger_last and c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
-        if key < low:
-            out, low = c, key
-    return out
+    return min(cards, key=_low_keys(trump, tiger_last).__getitem__)
+
+
+@cache
+def _low_keys(trump: str, tiger_last: bool) -> dict[RupeeCard, int]:
+    """``_lowest``'s order of every card as one number (a sum, each part worth more than all
+    the later ones can add up to: Money comes in ₹1,000s, a rank is at most 12)."""
+    return {
+        c: c.money + (tiger_last and c.rank == TIGER) * 64 + (c.colour == trump) * 16 + c.power
+        for c in CARDS.values()
+    }

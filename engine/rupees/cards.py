@@ -221,11 +221,19 @@ def takers(
     """Those of ``cards`` that would win ``trick`` (the cards played to it so far) if played
     to it now (``holder``: the trick's ``trick_holder``, if known)."""
     led, _, top = holder or trick_holder(trick, trump)
-    return [
-        c
-        for c in cards
-        if _strength(c, led or (trump if c.rank == TIGER else c.colour), trump) > top
-    ]
+    out = []
+    for c in cards:  # ``_strength`` inline, the card leading if nothing has: at every card
+        if c.rank == TIGER:
+            strength = 100
+        elif c.colour == trump:
+            strength = 50 + c.power
+        elif c.colour and c.colour == (led or c.colour):
+            strength = c.power
+        else:
+            continue
+        if strength > top:
+            out.append(c)
+    return out
 
 
 def trick_value(cards: Sequence[RupeeCard]) -> int:

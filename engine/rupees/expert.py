@@ -43,10 +43,12 @@ from ..bots import AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
-from .bots import basic_call, basic_card, basic_discard, best_trump
+from .bots import basic_call, basic_discard, basic_follow, basic_lead, best_trump
 from .cards import (
+    BEAR,
     CARDS,
     COLOURS,
+    LION,
     SETUPS,
     TIGER,
     RupeeCard,
@@ -55,10 +57,11 @@ from .cards import (
     played,
     rupee_deck,
     rupees,
+    trick_holder,
     trick_value,
     trick_winner,
 )
-from .rules import RupeesState, discardable, playable
+from .rules import RupeesState, discardable, following
 from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
@@ -137,7 +140,7 @@ class HandPlayout:
 
     def copy(self) -> HandPlayout:
         other = object.__new__(HandPlayout)
-        for name in HandPlayout.__slots__:
+        for name in _SHARED:
             setattr(other, name, getattr(self, name))
         other.hands = [h[:] for h in self.hands]
         other.trick = self.trick[:]
@@ -214,7 +217,7 @@ class HandPlayout:
     def finish(self) -> None:
         """Play the rest of the hand by the basic bot's rules (a seat that plays at random,
         ``table``, as often as its chance says, any legal move)."""
-        declarer, table = self.declarer, self.table
+        declarer = self.declarer
         assert declarer is not None, "a hand is played out once it has a declarer"
         hand = self.hands[declarer]
         while self.discards_left:
@@ -231,22 +234,69 @@ class HandPlayout:
             options = [c for c in rupee_deck() if c not in mine]
             wild = self.at_random(declarer)
             self.do(CallPartner((wild.pick(options) if wild else basic_call(options)).code))
-        trump, free, hands = self.trump, self.free, self.hands
+        self._play_out()
+
+    def _play_out(self) -> None:
+        """``play`` and the basic bot's card (``basic_lead``, ``basic_follow``) to the end of
+        the hand, in one loop: the trick in progress is followed card by card (the colour led,
+        the card holding it and how strongly, its Money, what its last Lion or Bear makes of
+        it) rather than read again at every card."""
+        trump, free, hands, table = self.trump, self.free, self.hands, self.table
+        draw = table.rng.random if table is not None else random.random  # ``AtRandom.now``
         teams = None if self.call_partner else _TEAMS[self.players]
-        while hands[self.to_move]:
-            seat = self.to_move
+        players, called, captured = self.players, self.called, self.captured
+        trick, seats, seat = self.trick, self.seats, self.to_move
+        led, best, top = trick_holder(trick, trump)
+        stake = money_of(trick)
+        times = next((_TIMES[c.rank] for c in reversed(trick) if c.rank in _TIMES), 1)
+        while hands[seat]:
             hand = hands[seat]
             if len(hand) == 1:  # the last card: whatever the trick, it goes
-                self.play(hand[0])
-                continue
-            legal = playable(hand, self.trick, trump, free)
-            if len(legal) > 1 and table is not None and table.now(seat):
-                self.play(table.pick(list(dict.fromkeys(legal))))
-            elif len(legal) > 1:
-                mates = teams[seat] if teams else self.mates(seat)
-                self.play(basic_card(self.trick, self.seats, legal, trump, mates))
+                card = hand[0]
             else:
-                self.play(legal[0])
+                if trick:
+                    legal = following(hand, led, trump, free)
+                else:
+                    legal = [c for c in hand if c.rank not in _LION_BEAR] or hand
+                if len(legal) == 1:
+                    card = legal[0]
+                elif table is not None and (chance := table.noise[seat]) and draw() < chance:
+                    card = table.pick(list(dict.fromkeys(legal)))
+                elif not trick:
+                    card = basic_lead(legal, trump)
+                else:
+                    mates = teams[seat] if teams else self.mates(seat)
+                    mine = best >= 0 and seats[best] in mates
+                    card = basic_follow(legal, trump, led, top, mine, stake)
+            hand.remove(card)
+            trick.append(card)
+            seats.append(seat)
+            if card is called:
+                self.shown = True
+            rank, colour = card.rank, card.colour
+            if led is None:  # ``colour_led``: the first coloured card, the Tiger for trumps
+                led = colour or (trump if rank == TIGER else None)
+            if rank == TIGER:  # ``trick_holder``: how strongly the card holds the trick
+                strength = 100
+            elif colour == trump:
+                strength = 50 + card.power
+            elif colour and colour == led:
+                strength = card.power
+            else:
+                strength = -1
+            if strength > top:
+                best, top = len(trick) - 1, strength
+            stake += card.money
+            if rank in _TIMES:  # ``trick_value``: the last Lion or Bear counts
+                times = _TIMES[rank]
+            if len(trick) < players:
+                seat = (seat + 1) % players
+                continue
+            seat = self.last = seats[best]
+            captured[seat] += stake * times
+            trick, seats = [], []
+            led, best, top, stake, times = None, -1, -1, 0, 1
+        self.trick, self.seats, self.to_move = trick, seats, seat
 
     def points(self) -> tuple[int, ...]:
         """Each seat's score for the hand (once played out)."""
@@ -302,6 +352,11 @@ class Slot:
 WIDOW, FACE_DOWN = -2, -3
 """Slots that are no seat (below ``CHANCE``, -1, so never taken for it)."""
 _TEAMS = {n: [team_of(s, n) for s in range(n)] for n in SETUPS}
+_SHARED = tuple(sorted(set(HandPlayout.__slots__) - {"hands", "trick", "seats", "captured"}))
+"""What a copy of a playout shares with it (the rest it copies)."""
+_LION_BEAR = (LION, BEAR)
+_TIMES = {LION: 2, BEAR: 0}
+"""What the last Lion or Bear played to a trick makes of its Money."""
 
 
 def unseen(view: RupeesView) -> tuple[list[RupeeCard], list[Slot], list[RupeeCard]]:

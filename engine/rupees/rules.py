@@ -81,11 +81,20 @@ def playable(
     if not trick:
         ordinary = [c for c in hand if c.rank not in (LION, BEAR)]
         return ordinary or list(hand)  # only Lions and Bears left: one must be led
-    led = colour_led(trick, trump)
+    return following(hand, colour_led(trick, trump), trump, free)
+
+
+def following(
+    hand: Sequence[RupeeCard], led: str | None, trump: str, free: bool
+) -> list[RupeeCard]:
+    """``playable`` to a trick already led, in colour ``led`` (None: only Lions and Bears so
+    far)."""
     if led is None:
         return list(hand)
-    tiger_follows = led == trump
-    follow = [c for c in hand if c.colour == led or (tiger_follows and c.rank == TIGER)]
+    if led == trump:  # the Tiger follows trumps
+        follow = [c for c in hand if c.colour == led or c.rank == TIGER]
+    else:
+        follow = [c for c in hand if c.colour == led]
     if not follow:
         return list(hand)  # cannot follow (a last Lion or Bear never can): any card
     if free:  # and the specials (the Tiger among them)

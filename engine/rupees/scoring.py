@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, TypedDict
 
 from .cards import CARDS, COLOUR_NAMES, MONEY_PER_DECK, SETUPS, money_of, played, rupees
@@ -78,6 +79,7 @@ class HandResult:
         return self.describe()
 
 
+@cache
 def team_of(seat: int, players: int) -> tuple[int, ...]:
     """The seats of ``seat``'s team: the players sit in two teams, in alternating seats."""
     return tuple(range(seat % 2, players, 2))
