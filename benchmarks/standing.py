@@ -3,7 +3,9 @@ went on to make, at mixed tables.
 
 The coach of these three values each option by playing the deal out; told the players seated
 (as here, ``engine.review.coach``), Michigan's and Rupees' play each seat as its kind (a random
-bot at random, a human one move in four), rummy's every seat as the basic bot. This checks what
+bot at random, a human one move in four); rummy's values, lines fitted on basic bots' deals, are
+lowered by what they over-stated for the mover's kind among the others'
+(``engine.rummy.expert.OVERSTATED``, fitted on seeds 61,000,000 up). This checks what
 the values shown are worth to a student at a table of other kinds. Each table seats an
 expert, a basic, a random or a noisy bot (``calibration.py``'s kinds and tables: seat 0 any
 kind, the others all one kind at half the tables, else each any kind) and is played for one
