@@ -19,7 +19,7 @@ opponents'.
 
 Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
 
-    python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES]
+    python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--jobs 1]
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from _common import headline
@@ -70,37 +71,44 @@ def deal_of(game: str, state: Any) -> int:
     return int(state.view(0)["deal" if game == "michigan" else "hand_no"])
 
 
-def rows(game: str, games: int) -> list[Row]:
+def rows(game: str, games: int, jobs: int = 1) -> list[Row]:
     """Every decision with a choice of the first deal of ``games`` mixed tables: the value
-    the coach shows for the move played, and what its seat made by the deal's end."""
-    out: list[Row] = []
-    for seed in range(SEEDS[game], SEEDS[game] + games):
-        state, bots, kinds = table(game, seed)
-        expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
-        rng = random.Random(f"{game} mixed standing:{seed}")
-        while state.current_player == CHANCE:
+    the coach shows for the move played, and what its seat made by the deal's end (the games
+    shared among ``jobs`` processes, the rows in the order of the games)."""
+    seeds = range(SEEDS[game], SEEDS[game] + games)
+    if jobs <= 1:
+        return [row for seed in seeds for row in table_rows(game, seed)]
+    with ProcessPoolExecutor(jobs) as pool:
+        return [row for part in pool.map(table_rows, [game] * games, seeds) for row in part]
+
+
+def table_rows(game: str, seed: int) -> list[Row]:
+    """``rows`` of the table of ``seed``."""
+    state, bots, kinds = table(game, seed)
+    expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
+    rng = random.Random(f"{game} mixed standing:{seed}")
+    while state.current_player == CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    first, shown = deal_of(game, state), []
+    while not state.is_terminal() and deal_of(game, state) == first:
+        seat = state.current_player
+        if seat == CHANCE:
             state = state.apply(state.sample_chance(rng))
-        first, shown = deal_of(game, state), []
-        while not state.is_terminal() and deal_of(game, state) == first:
-            seat = state.current_player
-            if seat == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            action = bots[seat].choose(state)
-            if len(state.legal_actions()) > 1:
-                shown.append((seat, expert.advise(state).judged(action).value, state))
-            state = state.apply(action)
-        out += [
-            (v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s))
-            for s, v, then in shown
-        ]
-    return out
+            continue
+        action = bots[seat].choose(state)
+        if len(state.legal_actions()) > 1:
+            shown.append((seat, expert.advise(state).judged(action).value, state))
+        state = state.apply(action)
+    return [
+        (v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)) for s, v, then in shown
+    ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
         parser.add_argument(f"--{game}", type=int, default=default)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     args = parser.parse_args()
     result: dict[str, Any] = {}
     lines: list[str] = []
@@ -109,7 +117,7 @@ def main() -> None:
         n = getattr(args, game)
         if not n:
             continue
-        work: Callable[[], list[Row]] = lambda g=game, k=n: rows(g, k)  # noqa: E731
+        work: Callable[[], list[Row]] = lambda g=game, k=n: rows(g, k, args.jobs)  # noqa: E731
         found, cpu = timed(work)
         report, more = plates_report(found)
         result[game] = report | {"cpu_seconds": round(cpu, 1)}

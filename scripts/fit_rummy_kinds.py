@@ -20,7 +20,7 @@ by resampling its games.
 Seeds 61,000,000 and up, apart from the standing benchmark's (960,000,000 up). Same arguments,
 same numbers.
 
-    nice -n 10 python scripts/fit_rummy_kinds.py [--games 800] [--passes 2]
+    nice -n 10 python scripts/fit_rummy_kinds.py [--games 800] [--passes 2] [--jobs 1]
         [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
 """
 
@@ -31,6 +31,7 @@ import json
 import random
 import sys
 from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -110,15 +111,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=800)
     parser.add_argument("--passes", type=int, default=2)
     parser.add_argument("--cache", type=Path)
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--out", type=Path, default=KINDS_FIT)
     args = parser.parse_args()
     seeds = range(SEEDS, SEEDS + args.games)
     total = np.zeros(len(KINDS) ** 2)
     for k in range(1, args.passes + 1):
         so_far = as_table(total)
-        data = collected(
-            f"rummy_kinds_pass{k}", seeds, lambda seed, t=so_far: decisions(seed, t), args.cache
-        )
+        per_game = partial(decisions, overstated=so_far)
+        data = collected(f"rummy_kinds_pass{k}", seeds, per_game, args.cache, args.jobs)
         x, y = design(data)
         print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
         step = np.linalg.lstsq(x, y, rcond=None)[0]
