@@ -40,8 +40,8 @@ what such values over-stated at tables of those kinds (``OVERSTATED``: the lines
 players' hands, and a beginner's own later play loses more, weak opponents give away more);
 every option of a decision moves alike, so they keep their order: a hand played on is still
 never valued below a drop (floored as before; ties go to playing on), a hopeless first hand is
-still dropped, and a discard's correction stops where the best hand kept would fall below
-the ``CAP`` a deal can cost (it would rank under a wrong show). So the expert's choices are
+still dropped, and a discard's correction stops short of taking the best hand kept to the
+``CAP`` a deal can cost (a wrong show's). So the expert's choices are
 those it makes untold.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
@@ -109,10 +109,11 @@ a drop nor a wrong show, which are exact) over-states what the mover makes by th
 by the mover's kind and each other seat's kind (``OVERSTATED[mover][other]``, the mean over the
 other seats taken), fitted at mixed tables (``scripts/fit_rummy_kinds.py``, ``kinds.json``).
 It is taken off every such option alike."""
-STILL_DROPPED = 1.0
-"""Told the players, a hopeless first hand is valued at least this much below the drop: the
-correction is an average over every hand, not a measure of hopeless ones, so it does not turn
-the expert's drop into playing on."""
+KEPT_APART = 1.0
+"""Told the players, the correction keeps the expert's choice this many points clear of an
+exact option on the other side of it: a hopeless first hand stays below the drop (the
+correction is an average over every hand, not a measure of hopeless ones), and the best hand
+kept above a wrong show."""
 
 WITH_LIVES = (34.3, 0.70, 1.26, 3.6, 0.0, 0.0, 0.0)
 """A hand with both lives: the coefficients of ``Kept.terms`` (worth, less per point loose,
@@ -434,7 +435,7 @@ def _draws(t: Turn) -> Judge:
         base, per_point = FIRST_HAND
         if hopeless(t.hand, t.wild):
             first = Estimate(HOPELESS - t.less)
-            dropped = -float(t.view["options"]["first_drop"]) - STILL_DROPPED
+            dropped = -float(t.view["options"]["first_drop"]) - KEPT_APART
             first = Estimate(min(first.value, dropped)) if t.told else first
         else:
             line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
@@ -524,7 +525,7 @@ def _discards(t: Turn) -> Judge:
             held = replace(k, show=False)
             rows.append((action, held.estimate(t.players, t.draws), held.detail()))
     on = [e.value for a, e, _ in rows if not isinstance(a, Declare) or kept[a.card].show]
-    less = min(t.less, max(0.0, max(on) + CAP)) if on and t.less > 0 else t.less
+    less = min(t.less, max(0.0, max(on) + CAP - KEPT_APART)) if on and t.less > 0 else t.less
     rows = [
         (a, e if isinstance(a, Declare) and not kept[a.card].show else t.played_on(e, less), d)
         for a, e, d in rows
