@@ -20,6 +20,9 @@ opponents'.
 Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--jobs 1]
+        [--players-unknown]
+
+``--players-unknown``: the coach told no players (each seat played out as the basic bot).
 """
 
 from __future__ import annotations
@@ -28,10 +31,11 @@ import argparse
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from _common import headline
-from calibration import KINDS, Row, opponents, plates_report, seated, timed
+from calibration import KINDS, Row, as_coach_sees, opponents, plates_report, seated, timed
 
 import engine
 from engine import CHANCE
@@ -71,21 +75,23 @@ def deal_of(game: str, state: Any) -> int:
     return int(state.view(0)["deal" if game == "michigan" else "hand_no"])
 
 
-def rows(game: str, games: int, jobs: int = 1) -> list[Row]:
+def rows(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Row]:
     """Every decision with a choice of the first deal of ``games`` mixed tables: the value
-    the coach shows for the move played, and what its seat made by the deal's end (the games
-    shared among ``jobs`` processes, the rows in the order of the games)."""
+    the coach shows for the move played (told the players seated, unless not ``known``), and
+    what its seat made by the deal's end (the games shared among ``jobs`` processes, the rows
+    in the order of the games)."""
     seeds = range(SEEDS[game], SEEDS[game] + games)
     if jobs <= 1:
-        return [row for seed in seeds for row in table_rows(game, seed)]
+        return [row for seed in seeds for row in table_rows(game, seed, known)]
     with ProcessPoolExecutor(jobs) as pool:
-        return [row for part in pool.map(table_rows, [game] * games, seeds) for row in part]
+        parts = pool.map(table_rows, [game] * games, seeds, [known] * games)
+        return [row for part in parts for row in part]
 
 
-def table_rows(game: str, seed: int) -> list[Row]:
+def table_rows(game: str, seed: int, known: bool = True) -> list[Row]:
     """``rows`` of the table of ``seed``."""
     state, bots, kinds = table(game, seed)
-    expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
+    expert = coach(game, as_coach_sees(kinds) if known else None)
     rng = random.Random(f"{game} mixed standing:{seed}")
     while state.current_player == CHANCE:
         state = state.apply(state.sample_chance(rng))
@@ -109,6 +115,7 @@ def main() -> None:
     for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
         parser.add_argument(f"--{game}", type=int, default=default)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
+    parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
     args = parser.parse_args()
     result: dict[str, Any] = {}
     lines: list[str] = []
@@ -117,7 +124,7 @@ def main() -> None:
         n = getattr(args, game)
         if not n:
             continue
-        work: Callable[[], list[Row]] = lambda g=game, k=n: rows(g, k, args.jobs)  # noqa: E731
+        work: Callable[[], list[Row]] = partial(rows, game, n, args.jobs, not args.players_unknown)
         found, cpu = timed(work)
         report, more = plates_report(found)
         result[game] = report | {"cpu_seconds": round(cpu, 1)}
