@@ -102,14 +102,24 @@ def plates_table(seed: int) -> tuple[Any, list[Any], tuple[str, ...]]:
 
 
 def collected(
-    name: str, seeds: range, per_game: Callable[[int], list[Any]], cache: Path | None
+    name: str,
+    seeds: range,
+    per_game: Callable[[int], list[Any]],
+    cache: Path | None,
+    jobs: int = 1,
 ) -> list[Any]:
-    """``per_game(seed)``'s rows for every seed of ``seeds``, read from ``cache`` (a folder)
+    """``per_game(seed)``'s rows for every seed of ``seeds`` (in ``jobs`` processes: then
+    ``per_game`` is a module's function, or a partial of one), read from ``cache`` (a folder)
     when a fit has collected them before, else made and written there (JSON)."""
     path = cache / f"{name}_{len(seeds)}.json" if cache else None
     if path and path.exists():
         return list(json.loads(path.read_text()))
-    data = [row for seed in seeds for row in per_game(seed)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            games = list(pool.map(per_game, seeds, chunksize=8))
+    else:
+        games = [per_game(seed) for seed in seeds]
+    data = [row for game in games for row in game]
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data))

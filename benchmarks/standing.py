@@ -3,7 +3,9 @@ went on to make, at mixed tables.
 
 The coach of these three values each option by playing the deal out; told the players seated
 (as here, ``engine.review.coach``), Michigan's and Rupees' play each seat as its kind (a random
-bot at random, a human one move in four), rummy's every seat as the basic bot. This checks what
+bot at random, a human one move in four); rummy's values, lines fitted on basic bots' deals, are
+lowered by what they over-stated for the mover's kind among the others'
+(``engine.rummy.expert.OVERSTATED``, fitted on seeds 61,000,000 up). This checks what
 the values shown are worth to a student at a table of other kinds. Each table seats an
 expert, a basic, a random or a noisy bot (``calibration.py``'s kinds and tables: seat 0 any
 kind, the others all one kind at half the tables, else each any kind) and is played for one
@@ -17,9 +19,12 @@ opponents'.
 
 Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
 
-With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play).
+With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
+``--players-unknown``: the coach told no players (each seat played out as the basic bot);
+``--jobs``: processes for the games.
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
+        [--jobs 1] [--players-unknown]
 """
 
 from __future__ import annotations
@@ -27,12 +32,15 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
 
 from _common import headline
 from calibration import (
     KINDS,
     Row,
+    as_coach_sees,
     mean_interval_by_game,
     opponents,
     plates_report,
@@ -78,38 +86,47 @@ def deal_of(game: str, state: Any) -> int:
     return int(state.view(0)["deal" if game == "michigan" else "hand_no"])
 
 
-def rows(game: str, games: int) -> list[Row]:
+def rows(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Row]:
     """Every decision with a choice of the first deal of ``games`` mixed tables: the value
-    the coach shows for the move played, and what its seat made by the deal's end."""
-    return [row for row, _ in phased(game, games)]
+    the coach shows for the move played (told the players seated, unless not ``known``), and
+    what its seat made by the deal's end (the games shared among ``jobs`` processes, the rows
+    in the order of the games)."""
+    return [row for row, _ in phased(game, games, jobs, known)]
 
 
-def phased(game: str, games: int) -> list[tuple[Row, str]]:
+def phased(game: str, games: int, jobs: int = 1, known: bool = True) -> list[tuple[Row, str]]:
     """``rows``, each with the phase of the deal it was made in (Rupees: the auction ``bid``,
     the declarer's ``discard``, ``trump`` and ``call``, the card ``play``)."""
-    out: list[tuple[Row, str]] = []
-    for seed in range(SEEDS[game], SEEDS[game] + games):
-        state, bots, kinds = table(game, seed)
-        expert = coach(game, tuple("human" if k == "noisy" else k for k in kinds))
-        rng = random.Random(f"{game} mixed standing:{seed}")
-        while state.current_player == CHANCE:
+    seeds = range(SEEDS[game], SEEDS[game] + games)
+    if jobs <= 1:
+        return [pair for seed in seeds for pair in table_rows(game, seed, known)]
+    with ProcessPoolExecutor(jobs) as pool:
+        parts = pool.map(table_rows, [game] * games, seeds, [known] * games)
+        return [pair for part in parts for pair in part]
+
+
+def table_rows(game: str, seed: int, known: bool = True) -> list[tuple[Row, str]]:
+    """``phased`` of the table of ``seed``."""
+    state, bots, kinds = table(game, seed)
+    expert = coach(game, as_coach_sees(kinds) if known else None)
+    rng = random.Random(f"{game} mixed standing:{seed}")
+    while state.current_player == CHANCE:
+        state = state.apply(state.sample_chance(rng))
+    first, shown = deal_of(game, state), []
+    while not state.is_terminal() and deal_of(game, state) == first:
+        seat = state.current_player
+        if seat == CHANCE:
             state = state.apply(state.sample_chance(rng))
-        first, shown = deal_of(game, state), []
-        while not state.is_terminal() and deal_of(game, state) == first:
-            seat = state.current_player
-            if seat == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            action = bots[seat].choose(state)
-            if len(state.legal_actions()) > 1:
-                phase = str(state.view(seat).get("phase", "play"))
-                shown.append((seat, expert.advise(state).judged(action).value, state, phase))
-            state = state.apply(action)
-        out += [
-            ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase)
-            for s, v, then, phase in shown
-        ]
-    return out
+            continue
+        action = bots[seat].choose(state)
+        if len(state.legal_actions()) > 1:
+            phase = str(state.view(seat).get("phase", "play"))
+            shown.append((seat, expert.advise(state).judged(action).value, state, phase))
+        state = state.apply(action)
+    return [
+        ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase)
+        for s, v, then, phase in shown
+    ]
 
 
 def by_phase(found: list[tuple[Row, str]], unit: str) -> list[str]:
@@ -136,6 +153,8 @@ def main() -> None:
     for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
         parser.add_argument(f"--{game}", type=int, default=default)
     parser.add_argument("--phases", action="store_true", help="the bias by phase of the deal")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
+    parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
     args = parser.parse_args()
     result: dict[str, Any] = {}
     lines: list[str] = []
@@ -144,7 +163,9 @@ def main() -> None:
         n = getattr(args, game)
         if not n:
             continue
-        work: Callable[[], list[tuple[Row, str]]] = lambda g=game, k=n: phased(g, k)  # noqa: E731
+        work: Callable[[], list[tuple[Row, str]]] = partial(
+            phased, game, n, args.jobs, not args.players_unknown
+        )
         found, cpu = timed(work)
         report, more = plates_report([row for row, _ in found])
         result[game] = report | {"cpu_seconds": round(cpu, 1)}

@@ -134,10 +134,10 @@ class Review:
 
 
 def coach(game: str, players: Sequence[str] | None = None) -> Any:
-    """The game's expert as the coach asks it: where it weighs the players seated (India,
-    plates, Michigan, Rupees: ``players``, each seat's ``engine.bots.kind_of``), its values are
-    for them, a human seat's play assumed as that game's expert says; else as before (experts
-    at every seat in India, the basic bot's play elsewhere)."""
+    """The game's expert as the coach asks it: told the players seated (``players``, each
+    seat's ``engine.bots.kind_of``; every game's expert weighs them), its values are for them,
+    a human seat's play assumed as that game's expert says; None: as before (experts at every
+    seat in India, the basic bot's play elsewhere)."""
     expert = make_bot(game, "expert")
     if players is not None and hasattr(expert, "players"):
         expert.players = tuple(players)

@@ -34,6 +34,16 @@ them; without both lives the cards loose fit 0.03 ± 2.2 a card.
   valued below the middle drop: a middle-drop rule (no lives, 50+ points, 6+ draws) measured
   4.9 points a deal worse than basic's never, so the expert plays on.
 
+Told the players seated (``ExpertBot.players``, as the coach tells it: each seat's
+``engine.bots.kind_of``), every value but the exact ones (a drop, a wrong show) is lowered by
+what such values over-stated at tables of those kinds (``OVERSTATED``: the lines are basic
+players' hands, and a beginner's own later play loses more, weak opponents give away more);
+every option of a decision moves alike, so they keep their order: a hand played on is still
+never valued below a drop (floored as before; ties go to playing on), a hopeless first hand is
+still dropped, and a discard's correction stops short of taking the best hand kept to the
+``CAP`` a deal can cost (a wrong show's). So the expert's choices are
+those it makes untold.
+
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
 the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
 does each option's loss against the best, which shares most of it (``Estimate``).
@@ -41,15 +51,17 @@ does each option's loss against the best, which shares most of it (``Estimate``)
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 from engine.advice import Advice, Judged
-from engine.bots import RandomBot
+from engine.bots import HUMAN, RandomBot
 from engine.cards import Card
 from engine.core import State
 from engine.stats import t95
@@ -57,7 +69,7 @@ from engine.stats import t95
 from .actions import Declare, Draw, Drop, Miss
 from .bots import arranged, hopeless, sorted_hand
 from .cards import RANK_NUMBER, card_cost, is_joker
-from .melds import Arrangement, meld_kind
+from .melds import CAP, Arrangement, meld_kind
 from .odds import cards_in, unseen_cards
 from .rules import WRONG_SHOW, RummyState
 from .view import RummyView
@@ -80,6 +92,28 @@ PLAYED_ON = -10.0
 (past 61 points loose), the expert measured as well playing on as dropping for 10."""
 COSTLY = 5.0
 """A choice that gives up this many expected points is a costly mistake."""
+
+KINDS_FIT = Path(__file__).with_name("kinds.json")
+"""The committed output of ``scripts/fit_rummy_kinds.py``: ``OVERSTATED`` and how it was fitted."""
+
+
+def fitted_kinds(path: Path = KINDS_FIT) -> dict[str, dict[str, float]]:
+    """``OVERSTATED`` as the fit wrote it: for the mover's kind, for another seat's kind."""
+    table = json.loads(path.read_text())["overstated"]
+    return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
+
+
+OVERSTATED = fitted_kinds()
+"""When the expert is told the players seated: the points the model's value of an option (not
+a drop nor a wrong show, which are exact) over-states what the mover makes by the deal's end,
+by the mover's kind and each other seat's kind (``OVERSTATED[mover][other]``, the mean over the
+other seats taken), fitted at mixed tables (``scripts/fit_rummy_kinds.py``, ``kinds.json``).
+It is taken off every such option alike."""
+KEPT_APART = 1.0
+"""Told the players, the correction keeps the expert's choice this many points clear of an
+exact option on the other side of it: a hopeless first hand stays below the drop (the
+correction is an average over every hand, not a measure of hopeless ones), and the best hand
+kept above a wrong show."""
 
 WITH_LIVES = (34.3, 0.70, 1.26, 3.6, 0.0, 0.0, 0.0)
 """A hand with both lives: the coefficients of ``Kept.terms`` (worth, less per point loose,
@@ -293,8 +327,26 @@ class ExpertBot(RandomBot):
 
     level = "expert"
 
+    def __init__(self, seed: int = 0, players: Sequence[str] | None = None) -> None:
+        super().__init__(seed)
+        self.players = tuple(players) if players is not None else None
+        """The kind of player at each seat (``engine.bots.kind_of``): the values are then
+        for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
+        self.overstated: Mapping[str, Mapping[str, float]] = OVERSTATED
+
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
+
+    def over(self, seat: int) -> float:
+        """The points the model over-states an option for ``seat`` at this table: the mean
+        over the other seats of ``overstated[seat's kind][their kind]`` (a kind it does not
+        know, a human's); 0 when it is not told the players."""
+        if self.players is None:
+            return 0.0
+        kinds = [k if k in self.overstated else HUMAN for k in self.players]
+        mine = self.overstated[kinds[seat]]
+        others = [mine[k] for s, k in enumerate(kinds) if s != seat]
+        return sum(others) / len(others)
 
     def advise(self, state: State[Any]) -> Advice:
         """Every legal action judged, best first, from the seat's view only."""
@@ -303,6 +355,13 @@ class ExpertBot(RandomBot):
         view: RummyView = state.view(seat)
         wild = view["wild_rank"]
         assert wild is not None, "the expert plays once the cards are dealt"
+        seats = len(view["status"])
+        if self.players is not None and len(self.players) != seats:
+            raise ValueError(
+                f"the table has {seats} seats, the expert was told of "
+                f"{len(self.players)} players: {self.players}"
+            )
+        less = self.over(seat)
         turn = Turn(
             view,
             state.legal_actions(),
@@ -312,9 +371,12 @@ class ExpertBot(RandomBot):
             unseen_cards(view),
             sum(status == "in" for status in view["status"]),
             view["draws"][seat],
+            less,
+            self.players is not None,
         )
         judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
         said, more = why(max(judged, key=lambda j: j.value))  # ties: the first given
+        more = f"{more} {FITTED}" + (f" {_for_them(less)}" if turn.told else "")
         return Advice(
             seat,
             tuple(judged),
@@ -322,7 +384,7 @@ class ExpertBot(RandomBot):
             said,
             COSTLY,
             unit="points",
-            more=f"{more} {FITTED}",
+            more=more,
             holding="your points this deal (expected)",
         )
 
@@ -341,6 +403,25 @@ class Turn:
     unseen: Counter[Card]
     players: int
     draws: int
+    less: float = 0.0
+    told: bool = False
+
+    def played_on(self, e: Estimate, less: float | None = None) -> Estimate:
+        """A hand played on, for the players seated: ``less`` (default: the turn's) taken
+        off."""
+        return e - Estimate(self.less if less is None else less)
+
+
+def _for_them(less: float) -> str:
+    """The correction for the players seated, in words."""
+    if abs(less) < 0.05:
+        return "At this table of players, such values were what they made."
+    side = "over" if less > 0 else "under"
+    return (
+        f"At this table of players such values {side}-stated what they made by "
+        f"{abs(less):.1f} points, so each option (but a drop or a wrong show) is "
+        f"{'lowered' if less > 0 else 'raised'} by that."
+    )
 
 
 Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
@@ -349,17 +430,16 @@ Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
 
 def _draws(t: Turn) -> Judge:
     now = kept_of(arranged(t.hand, t.wild, t.four), t.wild, t.unseen, jokers_in(t.hand, t.wild))
-    stock = now.estimate(t.players, t.draws + 1)
+    stock = t.played_on(now.estimate(t.players, t.draws + 1))
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
-        first = (
-            Estimate(HOPELESS)
-            if hopeless(t.hand, t.wild)
-            else _floored(
-                Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),)),
-                PLAYED_ON,
-            )
-        )
+        if hopeless(t.hand, t.wild):
+            first = Estimate(HOPELESS - t.less)
+            dropped = -float(t.view["options"]["first_drop"]) - KEPT_APART
+            first = Estimate(min(first.value, dropped)) if t.told else first
+        else:
+            line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
+            first = _floored(line - Estimate(t.less), PLAYED_ON)
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
         shift = _floored(stock, -float(t.view["options"]["middle_drop"])) - stock
@@ -375,7 +455,7 @@ def _draws(t: Turn) -> Judge:
             options = kept_after(cards, t.wild, t.four, t.unseen)
             options.pop(top, None)  # the card taken may not go back at once
             kept = max(options.values(), key=lambda k: (k.worth(t.players, t.draws + 1), -k.loose))
-            value = kept.estimate(t.players, t.draws + 1) + shift
+            value = t.played_on(kept.estimate(t.players, t.draws + 1)) + shift
             whole = arranged(cards, t.wild, t.four)
             swap = top in whole.loose or top in whole.spare
             if swap and not (kept.lives and not now.lives) and value.value > stock.value:
@@ -388,7 +468,9 @@ def _draws(t: Turn) -> Judge:
             rows.append((action, Estimate(-float(cost)), f"lose {cost} for sure"))
         else:  # a missed turn keeps the hand as it stands
             assert action == Miss()
-            rows.append((action, now.estimate(t.players, t.draws), "the hand as it stands"))
+            rows.append(
+                (action, t.played_on(now.estimate(t.players, t.draws)), "the hand as it stands")
+            )
     order = {Draw("stock"): 0, Draw("open"): 1}  # ties: the stock (it shows nothing), a drop last
     rows.sort(key=lambda r: (-r[1].value, order.get(r[0], 2)))
     judged = _judged(rows)
@@ -442,6 +524,12 @@ def _discards(t: Turn) -> Judge:
             # than the show it could have been: ``Kept.estimate``)
             held = replace(k, show=False)
             rows.append((action, held.estimate(t.players, t.draws), held.detail()))
+    on = [e.value for a, e, _ in rows if not isinstance(a, Declare) or kept[a.card].show]
+    less = min(t.less, max(0.0, max(on) + CAP - KEPT_APART)) if on and t.less > 0 else t.less
+    rows = [
+        (a, e if isinstance(a, Declare) and not kept[a.card].show else t.played_on(e, less), d)
+        for a, e, d in rows
+    ]
     # ties (the same points kept): a valid show first, then the 13 with the most live outs,
     # then the dearer card gone, then suit order
     place = {c: i for i, c in enumerate(dict.fromkeys(t.hand))}
