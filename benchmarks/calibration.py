@@ -154,24 +154,58 @@ def india_games(seeds: Sequence[int], known: bool, noise: float = NOISE) -> list
     """``india_rows`` of the games of ``seeds``, the noisy bots at ``noise``."""
     global NOISE
     NOISE = noise
-    rows: list[Row] = []
-    for seed in seeds:
-        state, bots, kinds = india_table(seed)
-        coach = ExpertBot(players=as_coach_sees(kinds) if known else None)
-        rng = random.Random(f"india mixed calibration:{seed}")
-        shown: list[tuple[int, float]] = []
-        while not state.is_terminal():
-            seat = state.current_player
-            if seat == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-                continue
-            action = bots[seat].choose(state)
-            if len(state.legal_actions()) > 1:
-                shown.append((seat, judged(coach, state, action)))
-            state = state.apply(action)
-        winners = set(state.winners())
-        rows += [(v, float(s in winners), seed, kinds[s], opponents(kinds, s)) for s, v in shown]
-    return rows
+    return [row for seed in seeds for row in india_game(seed, known)]
+
+
+def india_game(seed: int, known: bool) -> list[Row]:
+    """``india_rows`` of the game of ``seed``."""
+    state, bots, kinds = india_table(seed)
+    coach = ExpertBot(players=as_coach_sees(kinds) if known else None)
+    rng = random.Random(f"india mixed calibration:{seed}")
+    shown: list[tuple[int, float]] = []
+    state = played_on(
+        state, bots, rng, lambda seat, s, action: shown.append((seat, judged(coach, s, action)))
+    )
+    winners = set(state.winners())
+    return [(v, float(s in winners), seed, kinds[s], opponents(kinds, s)) for s, v in shown]
+
+
+def played_on(
+    state: Any,
+    bots: Sequence[Any],
+    rng: random.Random,
+    each: Callable[[int, Any, Any], None],
+    going: Callable[[Any], bool] = lambda state: True,
+) -> Any:
+    """Play ``state`` on with ``bots`` (chance drawn from ``rng``) to its end, or while
+    ``going(state)``, calling ``each(seat, state, action)`` at every decision with a choice
+    before the action is made; the state it stops at."""
+    while not state.is_terminal() and going(state):
+        seat = state.current_player
+        if seat == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+            continue
+        action = bots[seat].choose(state)
+        if len(state.legal_actions()) > 1:
+            each(seat, state, action)
+        state = state.apply(action)
+    return state
+
+
+def pairing_design(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> tuple[Any, Any]:
+    """A fit per pairing's features (the fit scripts'): for each decision, for the mover's
+    kind the share of each kind among the other seats (a number per pairing of ``kinds``),
+    and its value shown less made."""
+    import numpy as np
+
+    x = np.zeros((len(data), len(kinds) ** 2))
+    for i, r in enumerate(data):
+        mover = kinds.index(r["kinds"][r["seat"]])
+        others = [k for s, k in enumerate(r["kinds"]) if s != r["seat"]]
+        for k in others:
+            x[i, len(kinds) * mover + kinds.index(k)] += 1 / len(others)
+    y = np.array([r["shown"] - r["made"] for r in data])
+    return x, y
 
 
 def judged(coach: ExpertBot, state: Any, action: Any) -> float:

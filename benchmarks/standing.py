@@ -44,6 +44,7 @@ from calibration import (
     mean_interval_by_game,
     opponents,
     plates_report,
+    played_on,
     seated,
     timed,
 )
@@ -113,16 +114,12 @@ def table_rows(game: str, seed: int, known: bool = True) -> list[tuple[Row, str]
     while state.current_player == CHANCE:
         state = state.apply(state.sample_chance(rng))
     first, shown = deal_of(game, state), []
-    while not state.is_terminal() and deal_of(game, state) == first:
-        seat = state.current_player
-        if seat == CHANCE:
-            state = state.apply(state.sample_chance(rng))
-            continue
-        action = bots[seat].choose(state)
-        if len(state.legal_actions()) > 1:
-            phase = str(state.view(seat).get("phase", "play"))
-            shown.append((seat, expert.advise(state).judged(action).value, state, phase))
-        state = state.apply(action)
+
+    def note(seat: int, state: Any, action: Any) -> None:
+        phase = str(state.view(seat).get("phase", "play"))
+        shown.append((seat, expert.advise(state).judged(action).value, state, phase))
+
+    state = played_on(state, bots, rng, note, lambda state: deal_of(game, state) == first)
     return [
         ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase)
         for s, v, then, phase in shown

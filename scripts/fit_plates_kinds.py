@@ -30,7 +30,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import _money, _round, as_coach_sees, collected, plates_table
+from calibration import _money, _round, as_coach_sees, collected, pairing_design, plates_table
 
 from engine import CHANCE
 from engine.bots import HUMAN
@@ -76,26 +76,13 @@ def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
     return collected("plates_kinds", range(SEEDS, SEEDS + games), calls, cache)
 
 
-def design(data: list[dict[str, Any]]) -> tuple[Any, Any]:
-    """Each call's features (for the mover's kind, the share of each kind among the other
-    seats: a number per pairing) and its shown less made."""
-    x = np.zeros((len(data), len(KINDS) ** 2))
-    for i, r in enumerate(data):
-        mover = KINDS.index(r["kinds"][r["seat"]])
-        others = [k for s, k in enumerate(r["kinds"]) if s != r["seat"]]
-        for k in others:
-            x[i, len(KINDS) * mover + KINDS.index(k)] += 1 / len(others)
-    y = np.array([r["shown"] - r["made"] for r in data])
-    return x, y
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--cache", type=Path)
     args = parser.parse_args()
     data = collect(args.games, args.cache)
-    x, y = design(data)
+    x, y = pairing_design(data, KINDS)
     games = np.array([r["game"] for r in data])
     print(f"{len(data):,} calls of {args.games} games; mean shown less made {y.mean():+.2f}")
     coef = np.linalg.lstsq(x, y, rcond=None)[0]

@@ -40,10 +40,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import as_coach_sees, collected
+from calibration import as_coach_sees, collected, pairing_design, played_on
 from standing import made, table
 
-from engine import CHANCE
 from engine.bots import HUMAN
 from engine.rummy.actions import Declare, Drop
 from engine.rummy.expert import KINDS_FIT, ExpertBot
@@ -64,38 +63,21 @@ def decisions(seed: int, overstated: Table) -> list[dict[str, Any]]:
     coach.overstated = overstated
     rng = random.Random(f"rummy kinds:{seed}")
     shown: list[tuple[int, float, Any]] = []
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            state = state.apply(state.sample_chance(rng))
-            continue
-        action = bots[seat].choose(state)
-        if len(state.legal_actions()) > 1:
-            judged = coach.advise(state).judged(action)
-            exact = isinstance(action, Drop) or (
-                isinstance(action, Declare) and judged.detail == "a wrong show"
-            )
-            if not exact:
-                shown.append((seat, judged.value, state))
-        state = state.apply(action)
+
+    def note(seat: int, state: Any, action: Any) -> None:
+        judged = coach.advise(state).judged(action)
+        exact = isinstance(action, Drop) or (
+            isinstance(action, Declare) and judged.detail == "a wrong show"
+        )
+        if not exact:
+            shown.append((seat, judged.value, state))
+
+    state = played_on(state, bots, rng, note)
     return [
         {"shown": v, "made": made("rummy", then, state, s), "seat": s, "kinds": players}
         | {"game": seed}
         for s, v, then in shown
     ]
-
-
-def design(data: list[dict[str, Any]]) -> tuple[Any, Any]:
-    """Each decision's features (for the mover's kind, the share of each kind among the other
-    seats: a number per pairing) and its shown less made."""
-    x = np.zeros((len(data), len(KINDS) ** 2))
-    for i, r in enumerate(data):
-        mover = KINDS.index(r["kinds"][r["seat"]])
-        others = [k for s, k in enumerate(r["kinds"]) if s != r["seat"]]
-        for k in others:
-            x[i, len(KINDS) * mover + KINDS.index(k)] += 1 / len(others)
-    y = np.array([r["shown"] - r["made"] for r in data])
-    return x, y
 
 
 def as_table(coef: Any) -> dict[str, dict[str, float]]:
@@ -120,7 +102,7 @@ def main() -> None:
         so_far = as_table(total)
         per_game = partial(decisions, overstated=so_far)
         data = collected(f"rummy_kinds_pass{k}", seeds, per_game, args.cache, args.jobs)
-        x, y = design(data)
+        x, y = pairing_design(data, KINDS)
         print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
         step = np.linalg.lstsq(x, y, rcond=None)[0]
         total = total + step
