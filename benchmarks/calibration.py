@@ -208,6 +208,22 @@ def pairing_design(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> tupl
     return x, y
 
 
+def pairing_interval(x: Any, y: Any, games: Any, resamples: int) -> tuple[Any, Any]:
+    """The 95% interval of each least-squares coefficient of ``y`` on ``x``, by resampling the
+    games (``games``: each row's game) ``resamples`` times (numpy's seed 1)."""
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    ids = np.unique(games)
+    rows = {g: np.flatnonzero(games == g) for g in ids}
+    boots = []
+    for _ in range(resamples):
+        pick = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
+        boots.append(np.linalg.lstsq(x[pick], y[pick], rcond=None)[0])
+    low, high = np.percentile(np.array(boots), [2.5, 97.5], axis=0)
+    return low, high
+
+
 def judged(coach: ExpertBot, state: Any, action: Any) -> float:
     """The chance to win the coach shows for ``action`` (``advise(state).judged(action)``'s
     value, without the words)."""

@@ -30,7 +30,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import _money, _round, as_coach_sees, collected, pairing_design, plates_table
+from calibration import (
+    _money,
+    _round,
+    as_coach_sees,
+    collected,
+    pairing_design,
+    pairing_interval,
+    plates_table,
+)
 
 from engine import CHANCE
 from engine.bots import HUMAN
@@ -86,14 +94,7 @@ def main() -> None:
     games = np.array([r["game"] for r in data])
     print(f"{len(data):,} calls of {args.games} games; mean shown less made {y.mean():+.2f}")
     coef = np.linalg.lstsq(x, y, rcond=None)[0]
-    rng = np.random.default_rng(1)
-    ids = np.unique(games)
-    rows = {g: np.flatnonzero(games == g) for g in ids}
-    boots = []
-    for _ in range(RESAMPLES):
-        pick = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
-        boots.append(np.linalg.lstsq(x[pick], y[pick], rcond=None)[0])
-    low, high = np.percentile(np.array(boots), [2.5, 97.5], axis=0)
+    low, high = pairing_interval(x, y, games, RESAMPLES)
     names = [(m, o) for m in KINDS for o in KINDS]
     for (m, o), c, lo, hi in zip(names, coef, low, high, strict=True):
         print(f"{m} among {o}: {c:+.2f} ({lo:+.2f} to {hi:+.2f})")

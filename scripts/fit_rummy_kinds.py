@@ -40,7 +40,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import as_coach_sees, collected, pairing_design, played_on
+from calibration import as_coach_sees, collected, pairing_design, pairing_interval, played_on
 from standing import made, table
 
 from engine.bots import HUMAN
@@ -107,14 +107,8 @@ def main() -> None:
         step = np.linalg.lstsq(x, y, rcond=None)[0]
         total = total + step
     games = np.array([r["game"] for r in data])
-    rng = np.random.default_rng(1)
-    ids = np.unique(games)
-    rows = {g: np.flatnonzero(games == g) for g in ids}
-    boots = []
-    for _ in range(RESAMPLES):
-        pick = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
-        boots.append(total - step + np.linalg.lstsq(x[pick], y[pick], rcond=None)[0])
-    low, high = np.percentile(np.array(boots), [2.5, 97.5], axis=0)
+    low, high = pairing_interval(x, y, games, RESAMPLES)  # the last pass's step, resampled
+    low, high = total - step + low, total - step + high
     counts = x.astype(bool).sum(axis=0)
     for i, (m, o) in enumerate((m, o) for m in KINDS for o in KINDS):
         print(f"{m} among {o}: {total[i]:+.2f} ({low[i]:+.2f} to {high[i]:+.2f}), {counts[i]:,}")
