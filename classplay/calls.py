@@ -23,9 +23,9 @@ import ctypes
 import ctypes.util
 import errno
 import functools
-import os
-import sys
 import tempfile
+
+from classplay.isolation import _PR_SET_NO_NEW_PRIVS, _libc
 
 DENIED = (
     # sockets: no datagrams or connections to a sibling (a connected socketpair is harmless)
@@ -78,7 +78,7 @@ argument's place, how, with what)."""
 
 _ALLOW = 0x7FFF0000
 _NE, _EQ = 1, 4
-_PR_SET_NO_NEW_PRIVS, _PR_GET_SECCOMP, _PR_SET_SECCOMP, _MODE_FILTER = 38, 21, 22, 2
+_PR_GET_SECCOMP, _PR_SET_SECCOMP, _MODE_FILTER = 21, 22, 2
 
 
 def _errno(number: int) -> int:
@@ -105,7 +105,7 @@ def programs() -> tuple[bytes, bytes]:
     seat's (``SEAT_DENIED``), loaded by each seat's process on top; every other call allowed,
     a call of another architecture's numbering ending the process. (b"", b"") where
     libseccomp or the kernel's seccomp is not found here."""
-    if not sys.platform.startswith("linux") or not _kernel_has_it():
+    if _libc is None or _libc.prctl(_PR_GET_SECCOMP, 0, 0, 0, 0) < 0:  # no seccomp here
         return b"", b""
     name = ctypes.util.find_library("seccomp")
     try:
@@ -160,20 +160,13 @@ def _compiled(lib: ctypes.CDLL, rules: list[Rule]) -> bytes:
         lib.seccomp_release(context)
 
 
-def _kernel_has_it() -> bool:
-    """Whether this kernel filters calls (``PR_GET_SECCOMP`` answers rather than failing)."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    return int(libc.prctl(_PR_GET_SECCOMP, 0, 0, 0, 0)) >= 0
-
-
 class Filter:
     """``filter_program`` made ready to load (in the template, once): each seat's process then
     loads it with two calls (``load``)."""
 
     def __init__(self, filter_program: bytes) -> None:
-        self.ready = bool(filter_program) and len(filter_program) % 8 == 0
-        libc = ctypes.CDLL(None, use_errno=True) if self.ready else None
-        self._prctl = libc.prctl if libc is not None else None
+        self.ready = bool(filter_program) and len(filter_program) % 8 == 0 and _libc is not None
+        self._prctl = _libc.prctl if self.ready and _libc is not None else None
         self._code = ctypes.create_string_buffer(filter_program, len(filter_program))
         self._program = _Program(len(filter_program) // 8, ctypes.addressof(self._code))
 
@@ -185,12 +178,3 @@ class Filter:
         self._prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
         done = self._prctl(_PR_SET_SECCOMP, _MODE_FILTER, ctypes.byref(self._program), 0, 0)
         return bool(done == 0)
-
-
-def in_force() -> bool:
-    """Whether this process's calls are filtered (``Seccomp: 2`` in its status)."""
-    try:
-        with open(f"/proc/{os.getpid()}/status") as status:
-            return any(line.split() == ["Seccomp:", "2"] for line in status)
-    except OSError:
-        return False

@@ -27,8 +27,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from classplay.calls import programs
-
 MODES = ("sandbox", "none")
 """``isolation=``: "sandbox" (the walls, or nothing runs) or "none" (the teacher's choice)."""
 ROOT = str(Path(__file__).resolve().parent.parent)
@@ -132,6 +130,8 @@ def available(mode: str = "sandbox") -> Isolation:
         raise ValueError(f"isolation is 'sandbox' or 'none', not {mode!r}")
     if mode == "none":
         return Isolation("none", "", 0)
+    from classplay.calls import programs  # which imports this module's libc
+
     found = Isolation("sandbox", _namespaces(), landlock_abi(), groups(), bool(programs()[0]))
     if not (found.namespaces or found.landlock):
         raise Unavailable(
