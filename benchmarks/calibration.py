@@ -329,33 +329,54 @@ def india_report(rows: Sequence[Row]) -> tuple[dict[str, Any], list[str]]:
 def plates_rows(games: int, known: bool) -> list[Row]:
     """Every call with a choice at ``games`` mixed plates tables: the expected dollars this
     round the coach shows for the call made, and the dollars its seat made in the round."""
-    rows: list[Row] = []
-    for seed in range(PLATES_SEEDS, PLATES_SEEDS + games):
-        state, bots, kinds = plates_table(seed)
-        coach = engine.make_bot("plates", "expert")
-        if known:
-            coach.players = as_coach_sees(kinds)
-        rng = random.Random(f"plates mixed calibration:{seed}")
-        pending: list[tuple[int, float]] = []
-        money = _money(state)
-        rnd = _round(state)
-        while not state.is_terminal():
-            seat = state.current_player
-            if seat == CHANCE:
-                state = state.apply(state.sample_chance(rng))
-            else:
-                action = bots[seat].choose(state)
-                if len(state.legal_actions()) > 1:
-                    pending.append((seat, coach.advise(state).judged(action).value))
-                state = state.apply(action)
-            if _round(state) != rnd or state.is_terminal():
-                after = _money(state)
-                rows += [
-                    (v, after[s] - money[s], seed, kinds[s], opponents(kinds, s))
-                    for s, v in pending
-                ]
-                pending, money, rnd = [], after, _round(state)
-    return rows
+    return [
+        row
+        for seed in range(PLATES_SEEDS, PLATES_SEEDS + games)
+        for row in plates_game(seed, known)
+    ]
+
+
+def plates_game(seed: int, known: bool) -> list[Row]:
+    """``plates_rows`` of the table of ``seed``."""
+    state, bots, kinds = plates_table(seed)
+    coach = engine.make_bot("plates", "expert")
+    if known:
+        coach.players = as_coach_sees(kinds)
+    rng = random.Random(f"plates mixed calibration:{seed}")
+    shown = round_by_round(
+        state, bots, rng, lambda seat, s, action: coach.advise(s).judged(action).value
+    )
+    return [(v, made, seed, kinds[s], opponents(kinds, s)) for s, v, made in shown]
+
+
+def round_by_round(
+    state: Any,
+    bots: Sequence[Any],
+    rng: random.Random,
+    value: Callable[[int, Any, Any], float | None],
+) -> list[tuple[int, float, int]]:
+    """Play a plates table on to its end with ``bots`` (chance from ``rng``): each decision
+    with a choice that ``value(seat, state, action)`` values (None: left out), as its seat,
+    that value and the dollars the seat made in that round."""
+    out: list[tuple[int, float, int]] = []
+    pending: list[tuple[int, float]] = []
+    money, rnd = _money(state), _round(state)
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            state = state.apply(state.sample_chance(rng))
+        else:
+            action = bots[seat].choose(state)
+            if len(state.legal_actions()) > 1:
+                v = value(seat, state, action)
+                if v is not None:
+                    pending.append((seat, v))
+            state = state.apply(action)
+        if _round(state) != rnd or state.is_terminal():
+            after = _money(state)
+            out += [(s, v, after[s] - money[s]) for s, v in pending]
+            pending, money, rnd = [], after, _round(state)
+    return out
 
 
 def _money(state: Any) -> list[int]:

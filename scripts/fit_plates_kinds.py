@@ -31,16 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 from calibration import (
-    _money,
-    _round,
     as_coach_sees,
     collected,
     pairing_design,
     pairing_interval,
     plates_table,
+    round_by_round,
 )
 
-from engine import CHANCE
 from engine.bots import HUMAN
 from engine.plates.expert import RoundInPlay
 from engine.plates.rules import Cancel
@@ -56,27 +54,16 @@ def calls(seed: int) -> list[dict[str, Any]]:
     state, bots, kinds = plates_table(seed)
     players = as_coach_sees(kinds)
     rng = random.Random(f"plates kinds:{seed}")
-    rows: list[dict[str, Any]] = []
-    pending: list[tuple[int, float]] = []
-    money, rnd = _money(state), _round(state)
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            state = state.apply(state.sample_chance(rng))
-        else:
-            action = bots[seat].choose(state)
-            if len(state.legal_actions()) > 1 and not isinstance(action, Cancel):
-                model = RoundInPlay(state.view(seat), players).model_value(action)
-                pending.append((seat, model))
-            state = state.apply(action)
-        if _round(state) != rnd or state.is_terminal():
-            after = _money(state)
-            rows += [
-                {"shown": v, "made": after[s] - money[s], "seat": s, "kinds": players, "game": seed}
-                for s, v in pending
-            ]
-            pending, money, rnd = [], after, _round(state)
-    return rows
+
+    def value(seat: int, state: Any, action: Any) -> float | None:
+        if isinstance(action, Cancel):
+            return None
+        return RoundInPlay(state.view(seat), players).model_value(action)
+
+    return [
+        {"shown": v, "made": made, "seat": s, "kinds": players, "game": seed}
+        for s, v, made in round_by_round(state, bots, rng, value)
+    ]
 
 
 def collect(games: int, cache: Path | None) -> list[dict[str, Any]]:
