@@ -192,6 +192,25 @@ def played_on(
     return state
 
 
+def india_throws(
+    state: Any, bots: Sequence[Any], rng: random.Random, every: int
+) -> tuple[list[Any], int]:
+    """Play an India game on to its end with ``bots`` (throws from ``rng``): the view (seat
+    0's) before every ``every``-th throw, and the winner."""
+    views, throws = [], 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            throws += 1
+            if throws % every == 0:
+                views.append(state.view(0))
+            state = state.apply(state.sample_chance(rng))
+            continue
+        state = state.apply(bots[seat].choose(state))
+    (winner,) = state.winners()
+    return views, winner
+
+
 def pairing_design(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> tuple[Any, Any]:
     """A fit per pairing's features (the fit scripts'): for each decision, for the mover's
     kind the share of each kind among the other seats (a number per pairing of ``kinds``),

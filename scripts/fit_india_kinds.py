@@ -34,9 +34,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import as_coach_sees, collected, india_table
+from calibration import as_coach_sees, collected, india_table, india_throws
 
-from engine import CHANCE
 from engine.bots import HUMAN
 from engine.india.expert import EXACT_STATES, race_chances, race_size, untouchable
 from engine.india.rules import ALL_HOME
@@ -57,20 +56,12 @@ def positions(seed: int) -> list[dict[str, Any]]:
     the thrower, the kinds seated (as the coach sees them) and the winner."""
     state, bots, kinds = india_table(seed)
     rng = random.Random(f"india kinds:{seed}")
+    views, winner = india_throws(state, bots, rng, EVERY)
     seen: list[dict[str, Any]] = []
-    throws = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            view = state.view(0)
-            pieces = tuple(tuple(m) for m in view["pieces"])
-            throws += 1
-            if throws % EVERY == 0 and sum(m != ALL_HOME for m in pieces) > 1:
-                seen.append({"pieces": pieces, "thrower": view["turn"], "sides": view["sides"]})
-            state = state.apply(state.sample_chance(rng))
-            continue
-        state = state.apply(bots[seat].choose(state))
-    (winner,) = state.winners()
+    for view in views:
+        pieces = tuple(tuple(m) for m in view["pieces"])
+        if sum(m != ALL_HOME for m in pieces) > 1:
+            seen.append({"pieces": pieces, "thrower": view["turn"], "sides": view["sides"]})
     coach = as_coach_sees(kinds)
     return [{**p, "kinds": coach, "winner": winner, "game": seed} for p in seen]
 

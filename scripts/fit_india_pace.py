@@ -28,9 +28,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import india_table
+from calibration import india_table, india_throws
 
-from engine import CHANCE
 from engine.india.expert import race_size, untouchable
 from engine.india.rules import ALL_HOME
 from engine.india.value import learned, seat_turns, softmax
@@ -50,24 +49,17 @@ def examples(seed: int) -> list[Example]:
     racing, kinds, winner)."""
     state, bots, kinds = india_table(seed)
     rng = random.Random(f"india pace:{seed}")
+    views, winner = india_throws(state, bots, rng, EVERY)
     seen: list[tuple[dict[int, float], int, int, tuple[str, ...]]] = []
-    throws = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            view = state.view(0)
-            pieces = tuple(tuple(m) for m in view["pieces"])
-            throws += 1
-            if throws % EVERY == 0 and not (untouchable(pieces) and race_size(pieces) <= 2000):
-                racing = tuple(s for s, m in enumerate(pieces) if m != ALL_HOME)
-                if len(racing) > 1:
-                    sides = tuple(view["sides"])
-                    need = seat_turns(pieces, view["turn"], sides, False, racing)
-                    seen.append((need, view["turn"], len(pieces), kinds))
-            state = state.apply(state.sample_chance(rng))
+    for view in views:
+        pieces = tuple(tuple(m) for m in view["pieces"])
+        if untouchable(pieces) and race_size(pieces) <= 2000:
             continue
-        state = state.apply(bots[seat].choose(state))
-    (winner,) = state.winners()
+        racing = tuple(s for s, m in enumerate(pieces) if m != ALL_HOME)
+        if len(racing) > 1:
+            sides = tuple(view["sides"])
+            need = seat_turns(pieces, view["turn"], sides, False, racing)
+            seen.append((need, view["turn"], len(pieces), kinds))
     return [(*e, winner) for e in seen]
 
 
