@@ -168,11 +168,6 @@ def test_a_meld_broken_that_does_not_cost_is_not_marked():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 35: without both lives the fitted line prices a set or a second sequence "
-    "broken at little more than its points (see the module)",
-)
 def test_a_meld_broken_that_clearly_costs_is_marked():
     found = checked("clear")
     assert len(found) == len(CHECKED["clear"])
