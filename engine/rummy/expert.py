@@ -5,17 +5,23 @@ moves but where an ablation against basic (200 to 300 duplicate deals each) meas
 The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
 hands settled at on average in two-player deals between basic bots (least-squares lines over
 21,060 turns of 2,000 deals, as ``benchmarks/rummy_drop.py`` fits them): with both lives
-``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−21.2 − 0.13·loose −
-1.16·draws + 8.7·jokers + 16.4·pure`` (loose: the points left out of melds; jokers: those
-held, printed or of the wild rank, whether melded or spare: a joker is worth more than the
-points it saves now; pure: the hand holds a pure sequence, the first life: without both
-lives every card counts, and a point loose costs little (0.13 ± 0.29), what matters is
-getting the lives); a show is worth ``SHOW_GAIN`` from each other player still in. The fit
-also tried the cards loose (a number, not points) and the live outs' share of the unseen
-cards (``Kept.terms``): with both lives they took weight from the points loose (a card loose
-4.1, a point 0.28), and the expert that played by that line won 47.7% (44.2% to 51.3%) of
-200 duplicate deals against basic, −0.9 points a seat (−4.2 to +2.3), worse than without
-them; without both lives the cards loose fit 0.03 ± 2.2 a card.
+``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−20.9 − 0.11·loose −
+1.10·draws + 8.3·jokers + 12.5·pure + 9.5·second`` (loose: the points left out of melds;
+jokers: those held, printed or of the wild rank, whether melded or spare: a joker is worth
+more than the points it saves now; without both lives only the free ones: a card of the wild
+rank that a pure sequence holds as itself (``Kept.tied``) is no joker while the sequence needs
+it; pure: the hand holds a pure sequence, the first life; second: a second sequence beside it,
+pure or not, so the lives are a card or two away. Without both lives every card counts, and a
+point loose costs little (0.11 ± 0.29): what matters is getting the lives). A show is worth
+``SHOW_GAIN`` from each other player still in. The fit also tried the cards loose (a number,
+not points) and the live outs' share of the unseen cards (``Kept.terms``): with both lives
+they took weight from the points loose (a card loose 4.1, a point 0.28), and the expert that
+played by that line won 47.7% (44.2% to 51.3%) of 200 duplicate deals against basic, −0.9
+points a seat (−4.2 to +2.3), worse than without them; without both lives the cards loose fit
+0.09 ± 2.2 a card. The second sequence and the free jokers came in with issue 35: without
+them, a set or a second sequence broken beside the pure one was priced at little more than
+its points (3.9 ± 4.0 and 3.6 ± 3.6 where the game played on from both discards found the
+break clearly costly, +73 ± 31 and +85 ± 39 points, ``benchmarks/rummy_blunders.py``).
 
 - Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
   is valid, −80 when it is not. Equal values (the same points kept) go to the 13 with the most
