@@ -113,14 +113,16 @@ def fit_rows(rows: list[tuple[Any, ...]], deals: int) -> dict:
     return out
 
 
-TERMS = ("worth", "loose", "draws", "jokers", "cards", "pure", "reach")
+TERMS = ("worth", "loose", "draws", "jokers", "cards", "pure", "reach", "second")
 """The terms of ``Kept.terms``, by name."""
 LINES = {
     "with_lives": ("worth", "loose", "draws", "jokers"),
-    "without_lives": ("worth", "loose", "draws", "jokers", "cards", "pure"),
+    "without_lives": ("worth", "loose", "draws", "jokers", "cards", "pure", "second"),
 }
 """The terms each line of the expert is fitted on (the others 0): with both lives, the cards
-loose and the live outs' share fitted 4.1 and 29 but the expert played worse by them."""
+loose and the live outs' share fitted 4.1 and 29 but the expert played worse by them; without
+them, the jokers are the free ones (a card of the wild rank a pure sequence holds as itself is
+none there), and a second sequence beside the pure one is a term (issue 35)."""
 
 
 def _padded(line: dict, used: list[int]) -> dict:

@@ -5,17 +5,23 @@ moves but where an ablation against basic (200 to 300 duplicate deals each) meas
 The model (``Kept.worth``): a hand of 13 cards after its owner's ``draws`` is worth what such
 hands settled at on average in two-player deals between basic bots (least-squares lines over
 21,060 turns of 2,000 deals, as ``benchmarks/rummy_drop.py`` fits them): with both lives
-``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−21.2 − 0.13·loose −
-1.16·draws + 8.7·jokers + 16.4·pure`` (loose: the points left out of melds; jokers: those
-held, printed or of the wild rank, whether melded or spare: a joker is worth more than the
-points it saves now; pure: the hand holds a pure sequence, the first life: without both
-lives every card counts, and a point loose costs little (0.13 ± 0.29), what matters is
-getting the lives); a show is worth ``SHOW_GAIN`` from each other player still in. The fit
-also tried the cards loose (a number, not points) and the live outs' share of the unseen
-cards (``Kept.terms``): with both lives they took weight from the points loose (a card loose
-4.1, a point 0.28), and the expert that played by that line won 47.7% (44.2% to 51.3%) of
-200 duplicate deals against basic, −0.9 points a seat (−4.2 to +2.3), worse than without
-them; without both lives the cards loose fit 0.03 ± 2.2 a card.
+``34.3 − 0.70·loose − 1.26·draws + 3.6·jokers``, without them ``−20.9 − 0.11·loose −
+1.10·draws + 8.3·jokers + 12.5·pure + 9.5·second`` (loose: the points left out of melds;
+jokers: those held, printed or of the wild rank, whether melded or spare: a joker is worth
+more than the points it saves now; without both lives only the free ones: a card of the wild
+rank that a pure sequence holds as itself (``Kept.tied``) is no joker while the sequence needs
+it; pure: the hand holds a pure sequence, the first life; second: a second sequence beside it,
+pure or not, so the lives are a card or two away. Without both lives every card counts, and a
+point loose costs little (0.11 ± 0.29): what matters is getting the lives). A show is worth
+``SHOW_GAIN`` from each other player still in. The fit also tried the cards loose (a number,
+not points) and the live outs' share of the unseen cards (``Kept.terms``): with both lives
+they took weight from the points loose (a card loose 4.1, a point 0.28), and the expert that
+played by that line won 47.7% (44.2% to 51.3%) of 200 duplicate deals against basic, −0.9
+points a seat (−4.2 to +2.3), worse than without them; without both lives the cards loose fit
+0.09 ± 2.2 a card. The second sequence and the free jokers came in with issue 35: without
+them, a set or a second sequence broken beside the pure one was priced at little more than
+its points (3.9 ± 4.0 and 3.6 ± 3.6 where the game played on from both discards found the
+break clearly costly, +73 ± 31 and +85 ± 39 points, ``benchmarks/rummy_blunders.py``).
 
 - Discarding: each discard is judged by the 13 it keeps; a declare is worth the show when it
   is valid, −80 when it is not. Equal values (the same points kept) go to the 13 with the most
@@ -115,33 +121,37 @@ exact option on the other side of it: a hopeless first hand stays below the drop
 correction is an average over every hand, not a measure of hopeless ones), and the best hand
 kept above a wrong show."""
 
-WITH_LIVES = (34.3, 0.70, 1.26, 3.6, 0.0, 0.0, 0.0)
+WITH_LIVES = (34.3, 0.70, 1.26, 3.6, 0.0, 0.0, 0.0, 0.0)
 """A hand with both lives: the coefficients of ``Kept.terms`` (worth, less per point loose,
-less per draw, more per joker; the cards loose, a pure sequence (always there) and the live
-outs are not in this line: measured, a line with them played worse)."""
-WITHOUT_LIVES = (-21.15, 0.13, 1.16, 8.73, 0.03, 16.37, 0.0)
-"""A hand without both lives: (worth, less per point loose, less per draw, more per joker, less
-per card loose, more for a pure sequence held (the first life), 0 for the live outs)."""
+less per draw, more per joker; the cards loose, a pure sequence (always there), the live outs
+and a second sequence (there too) are not in this line: measured, a line with the cards loose
+and the outs played worse)."""
+WITHOUT_LIVES = (-20.94, 0.11, 1.10, 8.33, 0.09, 12.52, 0.0, 9.49)
+"""A hand without both lives: (worth, less per point loose, less per draw, more per free joker,
+less per card loose, more for a pure sequence held (the first life), 0 for the live outs, more
+for a second sequence held beside it)."""
 FIT_DEALS = 2000
 FITTED = f"These values are what hands like it settled at in {FIT_DEALS:,} deals of basic bots."
 FIT: dict[str, tuple[tuple[float, ...], ...]] = {
     "lives": (
-        (12.0, 0.182, 0.659, -2.92, 0.0, 0.0, 0.0),
-        (0.182, 0.00452, 0.0108, -0.0287, 0.0, 0.0, 0.0),
-        (0.659, 0.0108, 0.0715, -0.0602, 0.0, 0.0, 0.0),
-        (-2.92, -0.0287, -0.0602, 1.41, 0.0, 0.0, 0.0),
-        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
-        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (12.0, 0.182, 0.659, -2.92, 0.0, 0.0, 0.0, 0.0),
+        (0.182, 0.00452, 0.0108, -0.0287, 0.0, 0.0, 0.0, 0.0),
+        (0.659, 0.0108, 0.0715, -0.0602, 0.0, 0.0, 0.0, 0.0),
+        (-2.92, -0.0287, -0.0602, 1.41, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
     ),
     "no lives": (
-        (25.8, -0.158, 0.218, -7.45, 3.34, -4.86, 0.0),
-        (-0.158, 0.022, 0.00976, 0.0316, -0.148, 0.0159, 0.0),
-        (0.218, 0.00976, 0.123, 0.248, -0.0102, 0.227, 0.0),
-        (-7.45, 0.0316, 0.248, 3.68, -0.695, 1.57, 0.0),
-        (3.34, -0.148, -0.0102, -0.695, 1.26, -0.289, 0.0),
-        (-4.86, 0.0159, 0.227, 1.57, -0.289, 6.88, 0.0),
-        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (26.0, -0.155, 0.209, -7.47, 3.35, -4.67, 0.0, -1.81),
+        (-0.155, 0.0216, 0.0102, 0.0334, -0.145, 0.0248, 0.0, -0.0102),
+        (0.209, 0.0102, 0.122, 0.257, -0.0104, 0.357, 0.0, -0.259),
+        (-7.47, 0.0334, 0.257, 3.7, -0.699, 1.99, 0.0, -0.232),
+        (3.35, -0.145, -0.0104, -0.699, 1.24, -0.207, 0.0, -0.298),
+        (-4.67, 0.0248, 0.357, 1.99, -0.207, 10.8, 0.0, -6.5),
+        (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        (-1.81, -0.0102, -0.259, -0.232, -0.298, -6.5, 0.0, 10.8),
     ),
     "first": ((5.82, 0.125), (0.125, 0.00272)),
 }
@@ -186,7 +196,10 @@ class Estimate:
 @dataclass(frozen=True)
 class Kept:
     """A hand of 13 cards as the expert sees it: whether it is a show, the points it leaves
-    loose, whether it has both lives, and its live outs of the ``unseen`` cards."""
+    loose, whether it has both lives, and its live outs of the ``unseen`` cards; the jokers
+    held, the cards loose, and in its best arrangement whether it holds a pure sequence, a
+    second sequence beside it, and how many cards of the wild rank a pure sequence holds as
+    themselves (``tied``: no jokers while the sequence needs them)."""
 
     show: bool
     lives: bool
@@ -196,6 +209,8 @@ class Kept:
     jokers: int = 0
     cards: int = 0
     pure: bool = False
+    second: bool = False
+    tied: int = 0
 
     def worth(self, players: int, draws: int) -> float:
         """Expected points this deal (see the module)."""
@@ -214,10 +229,21 @@ class Kept:
         return Estimate(value, (("lives" if self.lives else "no lives", terms),))
 
     def terms(self, draws: int) -> tuple[float, ...]:
-        """What each coefficient of its line multiplies: (1, −points loose, −draws, jokers,
-        −cards loose, a pure sequence, the share of the unseen cards that are live outs)."""
+        """What each coefficient of its line multiplies: (1, −points loose, −draws, jokers
+        (without both lives the free ones, not ``tied``), −cards loose, a pure sequence, the
+        share of the unseen cards that are live outs, a second sequence beside the pure)."""
         reach = self.outs / self.unseen if self.unseen else 0.0
-        return (1.0, -self.loose, -draws, self.jokers, -self.cards, float(self.pure), reach)
+        jokers = self.jokers if self.lives else self.jokers - self.tied
+        return (
+            1.0,
+            -self.loose,
+            -draws,
+            jokers,
+            -self.cards,
+            float(self.pure),
+            reach,
+            float(self.second),
+        )
 
     def detail(self) -> str:
         if self.show:
@@ -298,7 +324,8 @@ def kept_after(
             show = whole.lives and loose == 0
             outs = _outs(show, rest, wild, unseen)
             cards_loose = len(whole.loose) - (card in whole.loose)
-            out[card] = Kept(show, whole.lives, loose, *outs, held, cards_loose, _pure(whole))
+            pure, second, tied = _sequences(whole, wild)
+            out[card] = Kept(show, whole.lives, loose, *outs, held, cards_loose, pure, second, tied)
         else:
             rest = list(cards)
             rest.remove(card)
@@ -309,12 +336,17 @@ def kept_after(
 def kept_of(a: Arrangement, wild: str, unseen: Counter[Card], jokers: int) -> Kept:
     free = [*a.loose, *a.spare]
     outs = _outs(a.valid_show, free, wild, unseen)
-    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers, len(a.loose), _pure(a))
+    pure, second, tied = _sequences(a, wild)
+    return Kept(a.valid_show, a.lives, a.deadwood, *outs, jokers, len(a.loose), pure, second, tied)
 
 
-def _pure(a: Arrangement) -> bool:
-    """Whether the arrangement holds a pure sequence (the first life)."""
-    return any(m.kind == "pure" for m in a.melds)
+def _sequences(a: Arrangement, wild: str) -> tuple[bool, bool, int]:
+    """Whether the arrangement holds a pure sequence (the first life) and a second sequence
+    beside it, and how many cards of the wild rank its pure sequences hold as themselves."""
+    pure = [m for m in a.melds if m.kind == "pure"]
+    runs = len(pure) + sum(m.kind == "impure" for m in a.melds)
+    tied = sum(c.rank == wild and not c.is_joker for m in pure for c in m.cards)
+    return bool(pure), bool(pure) and runs >= 2, tied
 
 
 def _outs(show: bool, free: Sequence[Card], wild: str, unseen: Counter[Card]) -> tuple[int, int]:

@@ -5,16 +5,20 @@ at the same positions never is.
 The positions: seeded deals of basic bots (two and four players), at the first discard of
 each deal, after a draw, where the mover holds such a card, with both lives or without.
 Measured (40 deals a table): with both lives, a joker thrown away is marked 68 times in 71
-and a meld broken 65 in 71; without both lives, a joker 64 in 66 (the refit prices a joker
-held there at 8.7 ± 3.8 points) and the only pure sequence broken (the first life) 51 in 51
-(16.4 ± 5.1 points).
+and a meld broken 65 in 71; without both lives, a joker 63 in 66 (the refit prices a free joker
+held there at 8.3 ± 3.8 points) and the only pure sequence broken (the first life) 48 in 51
+(12.5 ± 6.4 points, and a second sequence beside it 9.5 ± 6.4 more).
 
 Another meld broken without both lives (a set, an impure sequence, or a pure sequence while
 another is kept), where the 13 kept still hold a pure sequence if another discard's 13 would:
-53 positions, none marked. (The 24 of 60 marked before, when a meld broken was any but the
-one pure sequence of the 14's best arrangement, each gave up a pure sequence that another
-discard's 13 keep: a card that arrangement put in another meld.) Without lives every card
-counts, and the fit prices a point loose at 0.13 ± 0.29 and a card loose at 0.03 ± 2.2.
+53 positions, 8 marked: 7 give up a second sequence beside the pure one that the expert's
+discard keeps (2 of them a free joker too), 1 (4 players, seed 22) ties the hand's joker into
+its pure sequence (Q♠ K♠ A♠, aces wild) where the expert's discard keeps it free. (None were
+marked before the refit of issue 35 added the second sequence and counted only free jokers:
+the line priced such a break at little more than its points. The 24 of 60 marked earlier
+still, when a meld broken was any but the one pure sequence of the 14's best arrangement, each
+gave up a pure sequence that another discard's 13 keep.) Without lives every card counts, and
+the fit prices a point loose at 0.11 ± 0.29 and a card loose at 0.09 ± 2.2.
 
 The independent check plays each deal on through the rules (``RummyState``) from basic's
 discard and from the blunder, basic bots at every seat, on 12 fresh layouts of the cards the
@@ -25,12 +29,8 @@ decides little. Over the 53, basic's discard gains +11.8 ± 8.3 points a positio
 clearly not, the other 47 neither. Checked again on 40 layouts (20 where the interval settled
 early), 2 stay clearly costly (4 players, seeds 18 and 22: +73.2 ± 31.2 and +85.1 ± 38.7) and 2
 clearly not (2 players seed 17: −50.9 ± 25.5; 4 players seed 15: −16.4 ± 18.7); these are
-``CHECKED``. The review marks neither of the 2 not costly, and neither of the 2 clear (an
-expected failure: the expert gives up 3.9 ± 4.0 and 3.6 ± 3.6 there). A term for a second
-sequence held (+8.8 ± 4.5 in the same fit) would mark 13 of the 53 (one of the 2 clear, neither
-of the 2 not costly) and played as well (300 duplicate deals against basic, seeds 10,000 up:
-+4.1 points a seat, +1.8 to +6.3, against +3.8, +1.5 to +6.1); not taken while the check cannot
-tell which of the 53 are costly."""
+``CHECKED``. The review marks neither of the 2 not costly, and both clear (the expert gives up
+12.9 ± 6.9 and 11.6 ± 4.3 there; 3.9 ± 4.0 and 3.6 ± 3.6 before the refit)."""
 
 from __future__ import annotations
 
@@ -168,11 +168,6 @@ def test_a_meld_broken_that_does_not_cost_is_not_marked():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 35: without both lives the fitted line prices a set or a second sequence "
-    "broken at little more than its points (see the module)",
-)
 def test_a_meld_broken_that_clearly_costs_is_marked():
     found = checked("clear")
     assert len(found) == len(CHECKED["clear"])
