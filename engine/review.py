@@ -169,14 +169,19 @@ def settled(
     already made, as the Hint's) asked on ``GROWTH`` times as many sampled deals each time, at
     most ``deals[1]``, until ``played`` is clearly a costly mistake or clearly not; the expert
     plays ``played`` on every deal (``keep``). Advice not sampled (exact, or from a model) is
-    taken as it comes."""
+    taken as it comes, unless the model's loss for ``played`` lies near the costly line
+    (``Advice.near_the_line``): then it is asked on sampled deals as above."""
     fewest, most = deals
     advice = first or looked(expert, state, played, fewest)
+    if advice.near_the_line(played):
+        advice = expert.advise(state, deals=fewest, keep=played)
     n = advice.deals
     while n and n < most and not advice.is_settled(played, WIDEN):
         n = min(most, max(fewest, GROWTH * n))
-        advice = expert.advise(state, deals=n, keep=played)
-        n = advice.deals
+        again = expert.advise(state, deals=n, keep=played)
+        if again.deals <= advice.deals:  # the expert looks no further
+            break
+        advice, n = again, again.deals
     return advice
 
 
