@@ -21,7 +21,9 @@ A review is not in a hurry: from that first look, it asks the expert
 again on more deals (``settled``) until the interval of the move's loss lies clear of the
 costly line, or ``REVIEW_DEALS`` is reached; only a loss beyond the line by more than its
 interval is marked costly. So two experts of different seeds mark the same moves, where the
-first few deals alone would mark different ones.
+first few deals alone would mark different ones. Values from a model, not sampled (India's
+learned value), are taken as they come, but for a move whose loss lies within the model's
+``Advice.unsure`` of the line: that one is asked again on sampled play before it is marked.
 """
 
 from __future__ import annotations

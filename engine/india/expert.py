@@ -10,6 +10,15 @@ rest of the dice allow, and judged by the chance to win the race it leaves.
   games between experts, so that it holds: of the positions shown as 30% to win, about 30 in
   100 are won (``benchmarks/india_calibration.py`` measures it on fresh games).
 
+The learned value misjudges single positions by about the costly line, both ways (a capture
+valued 4.8 points that experts win 17 more games in 100 by; issue 35 in
+``benchmarks/README.md``). So the review looks again where the value's loss lies within
+``UNSURE`` of the line (``Advice.unsure``, ``engine.review.settled``): each move's finish played
+on ``PLAY_ON`` throws, every thrower finishing each throw the way the value likes best, on
+seeded streams of dice the same for every move, and the value of where that leaves the game
+averaged (``advise`` with ``deals``; its 95% intervals as for a sampled game). The Hint is the
+value's look, and a move it names is never near the line, so never looked at again.
+
 Looking one throw further (the next thrower's 36 throws, each played his best way, the chances
 averaged) was tried with the earlier estimate for the moves close to the best: over the same 150
 two-player duplicate deals it won 0.603 of the games against basic to the estimate's 0.610, at
