@@ -170,10 +170,12 @@ def settled(
     """The expert's advice on ``state``, from its first look (``looked``, or ``first`` when
     already made, as the Hint's) asked on ``GROWTH`` times as many sampled deals each time, at
     most ``deals[1]``, until ``played`` is clearly a costly mistake or clearly not; the expert
-    plays ``played`` on every deal (``keep``). Advice not sampled (exact, or from a model) is
+    plays ``played`` on every deal (``keep``), and at most the expert's ``most_deals`` when
+    it has one. Advice not sampled (exact, or from a model) is
     taken as it comes, unless the model's loss for ``played`` lies near the costly line
     (``Advice.near_the_line``): then it is asked on sampled deals as above."""
     fewest, most = deals
+    most = min(most, getattr(expert, "most_deals", most))  # an expert that looks no further
     advice = first or looked(expert, state, played, fewest)
     if advice.near_the_line(played):
         advice = expert.advise(state, deals=fewest, keep=played)

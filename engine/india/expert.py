@@ -102,6 +102,8 @@ class ExpertBot(RandomBot):
     experts at every seat."""
 
     level = "expert"
+    most_deals = MOST_PLAYS
+    """The most deals (streams of dice) it plays on, however many a review asks for."""
 
     def __init__(
         self,
