@@ -151,6 +151,14 @@ class ExpertBot(RandomBot):
             exact = False
         else:
             deals, exact = 0, all(j.exact for j in ranked)
+        more = (
+            f"Played on: each move's game played {PLAY_ON} throws further on the same {deals} "
+            f"series of throws of the dice (the deals), each player finishing his throws the "
+            f"way the value likes best (the review does so where the value alone is near the "
+            f"costly line)."
+            if deals
+            else ""
+        )
         return Advice(
             seat,
             tuple(
@@ -162,6 +170,7 @@ class ExpertBot(RandomBot):
             exact=exact,
             percent=True,
             deals=deals,
+            more=more,
             unsure=0.0 if exact else UNSURE,
         )
 
