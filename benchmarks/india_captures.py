@@ -7,8 +7,9 @@ were it not to capture), the game is played on through the rules from the captur
 expert's best one) and from the move that passes it up, basic bots at both seats, the same
 dice for both (one seeded stream a game), ``games`` times. The capture's gain: games won in
 100 more, with its 95% interval; clear when the near end of the interval is at least the
-costly 5. Beside it, what the expert's learned value gives up, and whether the review marks it;
-then, for each move, the share of the games won against the chance the value shows.
+costly 5. Beside it, what the expert's learned value gives up, and whether the review marks it
+(``engine.review.settled``: near the line it looks again by playing on); then, for each move,
+the share of the games won against the chance the value shows.
 
     python benchmarks/india_captures.py [games] [--part K/N] [--bots basic|expert]
 
@@ -32,6 +33,7 @@ import test_india_blunders as positions
 import engine
 from engine import CHANCE
 from engine.india.expert import COSTLY
+from engine.review import settled
 from engine.stats import half_width
 
 
@@ -65,11 +67,12 @@ def main() -> None:
         gains = [a - b for a, b in zip(took, passed, strict=True)]
         mean, half = sum(gains) / len(gains), half_width(gains)
         clear = mean - half >= COSTLY
+        marked = settled(expert, s, move).is_costly(move)
         shown = {o.action: o.value for o in advice.options}
         print(
             f"game {game}: the capture wins {100 * mean:+.1f} ± {100 * half:.1f} in 100"
             f"{' (clear)' if clear else ''}; the expert's value gives up "
-            f"{100 * advice.loss(move):.1f}{', marked' if advice.is_costly(move) else ''}; "
+            f"{100 * advice.loss(move):.1f}{', marked' if marked else ''}; "
             f"won after the capture {100 * sum(took) / len(took):.1f} ± "
             f"{100 * half_width(took):.1f} (shown {100 * shown[capture]:.1f}), after passing "
             f"it up {100 * sum(passed) / len(passed):.1f} ± {100 * half_width(passed):.1f} "

@@ -136,7 +136,10 @@ class Advice:
     whoever unfolds it. A choice that loses at least ``costly`` against the best, beyond the
     interval of that loss, is a costly mistake. ``held``: what the mover has already, in the
     values' unit (chips, dollars), so ``held + value`` is where an option leaves him;
-    ``holding`` says what that is, in a few words ("your chips at the end of the deal")."""
+    ``holding`` says what that is, in a few words ("your chips at the end of the deal").
+    ``unsure``: for values from a model (no deals), how far a loss may be off; a choice whose
+    loss lies within that of ``costly`` is ``near_the_line``, and a review looks at it again
+    on sampled deals before it marks it."""
 
     seat: int
     options: tuple[Judged, ...]
@@ -150,6 +153,7 @@ class Advice:
     more: str = ""
     held: float = 0.0
     holding: str = ""
+    unsure: float = 0.0
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -177,6 +181,12 @@ class Advice:
         """A costly mistake: ``action`` gives up at least ``costly`` even at the near end of
         the 95% interval of its loss."""
         return self.loss(action) - self.judged(action).loss_interval >= self.costly
+
+    def near_the_line(self, action: Any) -> bool:
+        """Whether ``action``, not the best, loses within ``unsure`` of ``costly`` (values
+        from a model, not sampled: a review looks again before marking it)."""
+        loss = self.loss(action)
+        return not self.deals and loss > 0 and abs(loss - self.costly) < self.unsure
 
     def is_settled(self, action: Any, widen: float = 1.0) -> bool:
         """Whether the interval of ``action``'s loss (its half width times ``widen``) lies on

@@ -21,7 +21,9 @@ A review is not in a hurry: from that first look, it asks the expert
 again on more deals (``settled``) until the interval of the move's loss lies clear of the
 costly line, or ``REVIEW_DEALS`` is reached; only a loss beyond the line by more than its
 interval is marked costly. So two experts of different seeds mark the same moves, where the
-first few deals alone would mark different ones.
+first few deals alone would mark different ones. Values from a model, not sampled (India's
+learned value), are taken as they come, but for a move whose loss lies within the model's
+``Advice.unsure`` of the line: that one is asked again on sampled play before it is marked.
 """
 
 from __future__ import annotations
@@ -168,15 +170,22 @@ def settled(
     """The expert's advice on ``state``, from its first look (``looked``, or ``first`` when
     already made, as the Hint's) asked on ``GROWTH`` times as many sampled deals each time, at
     most ``deals[1]``, until ``played`` is clearly a costly mistake or clearly not; the expert
-    plays ``played`` on every deal (``keep``). Advice not sampled (exact, or from a model) is
-    taken as it comes."""
+    plays ``played`` on every deal (``keep``), and at most the expert's ``most_deals`` when
+    it has one. Advice not sampled (exact, or from a model) is
+    taken as it comes, unless the model's loss for ``played`` lies near the costly line
+    (``Advice.near_the_line``): then it is asked on sampled deals as above."""
     fewest, most = deals
+    most = min(most, getattr(expert, "most_deals", most))  # an expert that looks no further
     advice = first or looked(expert, state, played, fewest)
+    if advice.near_the_line(played):
+        advice = expert.advise(state, deals=fewest, keep=played)
     n = advice.deals
     while n and n < most and not advice.is_settled(played, WIDEN):
         n = min(most, max(fewest, GROWTH * n))
-        advice = expert.advise(state, deals=n, keep=played)
-        n = advice.deals
+        again = expert.advise(state, deals=n, keep=played)
+        if again.deals <= advice.deals:  # the expert looks no further
+            break
+        advice, n = again, again.deals
     return advice
 
 

@@ -10,6 +10,15 @@ rest of the dice allow, and judged by the chance to win the race it leaves.
   games between experts, so that it holds: of the positions shown as 30% to win, about 30 in
   100 are won (``benchmarks/india_calibration.py`` measures it on fresh games).
 
+The learned value misjudges single positions by about the costly line, both ways (a capture
+valued 4.8 points that experts win 17 more games in 100 by; issue 35 in
+``benchmarks/README.md``). So the review looks again where the value's loss lies within
+``UNSURE`` of the line (``Advice.unsure``, ``engine.review.settled``): each move's finish played
+on ``PLAY_ON`` throws, every thrower finishing each throw the way the value likes best, on
+seeded streams of dice the same for every move, and the value of where that leaves the game
+averaged (``advise`` with ``deals``; its 95% intervals as for a sampled game). The Hint is the
+value's look, and a move it names is never near the line, so never looked at again.
+
 Looking one throw further (the next thrower's 36 throws, each played his best way, the chances
 averaged) was tried with the earlier estimate for the moves close to the best: over the same 150
 two-player duplicate deals it won 0.603 of the games against basic to the estimate's 0.610, at
@@ -19,11 +28,12 @@ two-player duplicate deals it won 0.603 of the games against basic to the estima
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from typing import Any, Protocol
 
-from ..advice import Advice, Judged
+from ..advice import Advice, Judged, judged_on_deals
 from ..bots import RandomBot
 from ..core import State, replaced
 from .board import HOME, ROUTE, ROUTES
@@ -46,6 +56,19 @@ COSTLY = 0.05
 """Giving up five points of the chance to win is a costly mistake."""
 EXACT_STATES = 2000
 """The largest race (a bound of its positions, ``race_size``) solved exactly."""
+UNSURE = 0.025
+"""How far the learned value may misjudge what a move gives up (in the experts' own games it
+errs by about the costly line at single positions, both ways: ``benchmarks/README.md``, issue
+35): a move whose loss by the value lies within this of ``COSTLY`` is looked at again by
+playing on (``ExpertBot.advise`` with ``deals``), which the review does before marking it."""
+PLAY_ON = 16
+"""Throws a look by playing on plays from each move's finish, every thrower finishing each
+throw the way the learned value likes best, before the value judges where the game stands."""
+MOST_PLAYS = 128
+"""The most streams of dice a look by playing on uses, however many deals are asked."""
+FAR = COSTLY + 2 * UNSURE
+"""A move the value finds this much worse than its best is not played on: its loss by the
+value stands (beyond the line by more than the value's ``UNSURE``)."""
 DISTINCT_THROWS = tuple(((t.a, t.b), 1 if t.doubles else 2) for t in ALL_THROWS if t.a <= t.b)
 """The 21 throws up to order, with how many of the 36 each stands for."""
 
@@ -79,6 +102,8 @@ class ExpertBot(RandomBot):
     experts at every seat."""
 
     level = "expert"
+    most_deals = MOST_PLAYS
+    """The most deals (streams of dice) it plays on, however many a review asks for."""
 
     def __init__(
         self,
@@ -87,6 +112,7 @@ class ExpertBot(RandomBot):
         players: Sequence[str] | None = None,
     ) -> None:
         super().__init__(seed)
+        self.seed = seed
         self.estimator = estimator or learned()
         self.players = tuple(players) if players is not None else None
 
@@ -110,31 +136,95 @@ class ExpertBot(RandomBot):
         judged = [race.judge(seat, o, dice, doubles) for o in race.options(seat, dice)]
         return race, sorted(judged, key=lambda j: -j.value)
 
-    def advise(self, state: State[Any]) -> Advice:
-        """The expert's judgement of the move now due: every legal move, best first."""
+    def advise(self, state: State[Any], deals: int | None = None, keep: Any = None) -> Advice:
+        """The expert's judgement of the move now due: every legal move, best first. By the
+        value (``deals`` None), or, where the value is not exact, by playing on: each move's
+        finish played ``PLAY_ON`` throws further on ``deals`` seeded streams of dice (the same
+        for every move), the moves clearly worse than the best stopped early but for ``keep``
+        (a review's move played: ``judged_on_deals``)."""
         race, ranked = self.ranked(state)
         seat = state.current_player
         assert seat is not None
+        if deals and not all(j.exact for j in ranked):
+            deals = min(deals, MOST_PLAYS)
+            ranked = self.played_on(race, ranked, seat, deals, keep, len(state.history))
+            exact = False
+        else:
+            deals, exact = 0, all(j.exact for j in ranked)
+        more = (
+            f"Played on: each move's game played {PLAY_ON} throws further on the same {deals} "
+            f"series of throws of the dice (the deals), each player finishing his throws the "
+            f"way the value likes best (the review does so where the value alone is near the "
+            f"costly line)."
+            if deals
+            else ""
+        )
         return Advice(
             seat,
-            tuple(Judged(j.option.action, j.value, j.detail(race, seat)) for j in ranked),
+            tuple(
+                Judged(j.option.action, j.value, j.detail(race, seat), *j.intervals) for j in ranked
+            ),
             MEASURE,
             why(ranked, race, seat),
             COSTLY,
-            exact=all(j.exact for j in ranked),
+            exact=exact,
             percent=True,
+            deals=deals,
+            more=more,
+            unsure=0.0 if exact else UNSURE,
         )
+
+    def played_on(
+        self,
+        race: Race,
+        ranked: list[Judgement],
+        seat: int,
+        deals: int,
+        keep: Any,
+        move: int,
+    ) -> list[Judgement]:
+        """``ranked`` judged again by playing on (``advise``), best first: the moves that
+        finish the throw alike share their plays."""
+        top = ranked[0].value
+        near = [j for j in ranked if top - j.value < FAR or j.option.action == keep]
+        finishes = list(dict.fromkeys((j.after, j.next) for j in near))
+        kept = next(((j.after, j.next) for j in ranked if j.option.action == keep), None)
+        streams = [random.Random(f"india-expert:{self.seed}:{move}:{k}") for k in range(deals)]
+        starts = [r.getstate() for r in streams]
+
+        def outcome(k: int, i: int) -> list[float]:
+            streams[k].setstate(starts[k])
+            after, following = finishes[i]
+            return [race.played_on(after, following, seat, PLAY_ON, streams[k])]
+
+        judged = judged_on_deals(finishes, range(deals), outcome, keep=kept, first=1)
+        by_finish = dict(zip(finishes, judged, strict=True))
+        lowest = min(done.value for done in judged)
+        out = []
+        for j in ranked:
+            done = by_finish.get((j.after, j.next))
+            if done is None:  # far behind: the value's loss, below every move played on
+                again = Judgement(
+                    j.option, j.after, j.next, min(lowest, j.value - top + judged[0].value), False
+                )
+            else:
+                again = Judgement(j.option, j.after, j.next, done.value, False)
+                again.intervals = (done.interval, done.loss_interval)
+            out.append(again)
+        return sorted(out, key=lambda j: -j.value)
 
 
 class Judgement:
     """A move, the best way to finish its throw after it (the pieces then and the seat to
     throw next) and the chance to win that leaves, exact or estimated."""
 
-    __slots__ = ("after", "exact", "next", "option", "value")
+    __slots__ = ("after", "exact", "intervals", "next", "option", "value")
 
     def __init__(self, option: Option, after: Pieces, next: int, value: float, exact: bool):
         self.option, self.after, self.next = option, after, next
         self.value, self.exact = value, exact
+        self.intervals = (0.0, 0.0)
+        """Half the widths of the 95% intervals of the value and of its loss (played on)."""
 
     def detail(self, race: Race, seat: int) -> str:
         """What the move does, and the worst risk it leaves."""
@@ -187,6 +277,26 @@ class Race:
                 best = Judgement(o, after, following, chances[seat], exact)
         assert best is not None
         return best
+
+    def played_on(
+        self, pieces: Pieces, thrower: int, seat: int, throws: int, rng: random.Random
+    ) -> float:
+        """``seat``'s chance to win after ``throws`` more throws from ``pieces`` (``thrower``
+        to throw), each thrower finishing each throw the way best for him by the value, the
+        dice from ``rng``; sooner when the race is decided or exact."""
+        for _ in range(throws):
+            if self.decided(pieces) is not None or untouchable(pieces):
+                break
+            a, b = rng.randint(1, 6), rng.randint(1, 6)
+            best, chosen = -1.0, (pieces, thrower)
+            ends = _finishes(pieces, thrower, (a, b), a == b, self.sides, self.partners)
+            for after, again in ends.items():
+                following = thrower if again else self.next_seat(after, thrower)
+                mine = self.value(after, following)[0][thrower]
+                if mine > best:
+                    best, chosen = mine, (after, following)
+            pieces, thrower = chosen
+        return self.value(pieces, thrower)[0][seat]
 
     def finishes(
         self, pieces: Pieces, seat: int, dice: tuple[int, ...], doubles: bool

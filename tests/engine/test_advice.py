@@ -128,6 +128,35 @@ def test_advice_not_sampled_is_taken_as_it_comes():
     assert settled(Exact(), None, "b").loss("b") == 1.0
 
 
+class Modelled:
+    """An expert whose model values the move played 4 below the best, unsure by 2.5; on
+    sampled deals the move gives up 8 (± 1), at most ``most_deals``."""
+
+    most_deals = 128
+
+    def __init__(self) -> None:
+        self.asked: list[int | None] = []
+
+    def advise(self, state, deals=None, keep=None):
+        self.asked.append(deals)
+        if deals is None:
+            return _advice([Judged("best", 0.0), Judged("played", -4.0)], deals=0, unsure=2.5)
+        n = min(deals, self.most_deals)
+        return _advice([Judged("best", 0.0), Judged("played", -8.0, 1, 1.0)], deals=n)
+
+
+def test_a_models_loss_near_the_line_is_looked_at_again_on_sampled_deals():
+    expert = Modelled()
+    advice = settled(expert, None, "played")
+    assert advice.is_costly("played") and advice.deals == 128
+    assert expert.asked == [None, REVIEW_DEALS[0]]  # never past the expert's most deals
+    hinted = Modelled()  # the Hint's move: no loss, never near the line
+    assert not settled(hinted, None, "best").is_costly("best") and hinted.asked == [None]
+    far = _advice([Judged("best", 0.0), Judged("played", -9.0)], deals=0, unsure=2.5)
+    near = _advice([Judged("best", 0.0), Judged("played", -7.4)], deals=0, unsure=2.5)
+    assert not far.near_the_line("played") and near.near_the_line("played")
+
+
 @pytest.mark.parametrize(
     ("unit", "value", "shown"),
     [
