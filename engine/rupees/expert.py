@@ -43,7 +43,14 @@ from ..bots import AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
-from .bots import basic_call, basic_discard, basic_follow, basic_lead, best_trump
+from .bots import (
+    basic_call,
+    basic_discard,
+    basic_follow,
+    basic_lead,
+    best_trump,
+    hand_strength,
+)
 from .cards import (
     BEAR,
     CARDS,
@@ -61,7 +68,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .rules import RupeesState, discardable, following
+from .rules import RAISE, RupeesState, discardable, following
 from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
@@ -417,30 +424,145 @@ def _eligible(
     return out
 
 
+SLIPS = {"basic": 0.05, "expert": 0.25}
+"""How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
+fit to them (``Told``): at least ``NOISE``'s; an expert bids and names trumps by its own
+simulations, which the basic bot's rule only approximates; a seat the coach does not know is
+taken for a basic bot (as it is played out)."""
+TRIES = 200
+"""Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
+that does not is taken."""
+
+
+def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
+    """Each seat's ``SLIPS`` (a seat at random: 1, its calls tell nothing)."""
+    kinds = players if players is not None else ("basic",) * count
+    noise = shared_bots.NOISE
+    return tuple(max(noise.get(k, noise[shared_bots.HUMAN]), SLIPS.get(k, 0.0)) for k in kinds)
+
+
+class Told:
+    """What the other seats told of their cards by what they did before the play, as the basic
+    bot does it (``BasicBot``): a seat that could bid bid iff its ``hand_strength`` reached the
+    lowest bid, and the declarer named the longest strong colour of his hand (``best_trump``).
+    The layouts of the unseen cards are drawn to fit it: one that does not is kept only as
+    often as the seat would have done otherwise by a slip (``slips_of``; a layout drawn
+    without it gives the declarer's side a defender's hands and the defenders a declarer's:
+    the defenders were shown about ₹54,000 a decision more than they made, the declarer's
+    partner ₹92,000 less, ``benchmarks/standing.py --roles``)."""
+
+    def __init__(self, view: RupeesView, slips: Sequence[float]) -> None:
+        me, n = view["seat"], view["players"]
+        teams = not view["options"]["call_partner"]
+        played_by: dict[int, list[RupeeCard]] = {s: [] for s in range(n)}
+        for trick in [t["cards"] for t in view["tricks"]] + [view["trick"]]:
+            for seat, card in played(trick):
+                played_by[seat].append(card)
+        self.played, self.slips, self.me = played_by, slips, me
+        self.calls: list[tuple[int, int, bool]] = []  # (seat, the lowest bid, whether it bid)
+        standing: tuple[int, int] | None = None
+        for entry in view["calls"]:
+            seat, call = int(entry[0]), str(entry[1])
+            bid = call != "pass"
+            amount = int(call.split("₹")[1].replace(",", "")) if bid else 0
+            opening = standing is None and not view["options"]["opener_may_pass"]
+            partner = teams and standing is not None and standing[0] in team_of(seat, n)
+            if seat != me and not opening and not partner and slips[seat] < 1:
+                low = standing[1] + RAISE if standing else SETUPS[n].opening
+                self.calls.append((seat, low, bid))
+            standing = (seat, amount) if bid else standing
+        declarer = view["declarer"]
+        self.declarer = declarer if declarer is not None and declarer != me else None
+        self.trump = view["trump"]
+        self.shown = [CARDS[c] for c in view["discards"]]
+        self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
+        self.size = view["widow_size"]
+
+    def __bool__(self) -> bool:
+        return bool(self.calls) or self.declarer is not None
+
+    def fits(
+        self,
+        slots: Sequence[Slot],
+        layout: list[list[RupeeCard]],
+        rng: random.Random,
+        slips: bool = True,
+    ) -> bool:
+        """Whether to keep ``layout``: it fits what the seats told, or (``slips``) a slip is
+        drawn from ``rng`` (which also draws the widow among the declarer's cards, unseen)."""
+        hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
+        dealt = {s: hands.get(s, []) + self.played[s] for s in range(len(self.slips))}
+        declarer = self.declarer
+        if declarer is not None:  # his hand as he named trumps; as dealt, less the widow
+            named = not self.trump or best_trump(dealt[declarer]) == self.trump
+            if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+                return False
+            before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
+            widow = self.widow if self.widow is not None else rng.sample(before, self.size)
+            for card in widow:
+                before.remove(card)
+            dealt[declarer] = before
+        strength: dict[int, int] = {}
+        for seat, low, bid in self.calls:
+            if seat not in strength:
+                strength[seat] = hand_strength(dealt[seat])
+            called = (strength[seat] >= low) == bid
+            if not (called or (slips and _slipped(self.slips[seat], 2, rng))):
+                return False
+        return True
+
+
+def _slipped(slip: float, options: int, rng: random.Random) -> bool:
+    """Whether a move the basic bot would not make is taken for a slip: as likely, against one
+    it would make, as a random move (one of ``options``) with chance ``slip`` is against it."""
+    odds = slip / options
+    return rng.random() < odds / (1 - slip + odds)
+
+
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
-    layouts for each possible declarer)."""
+    layouts for each possible declarer). Each fits what the seats told by their calls and
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept)."""
 
-    def __init__(self, view: RupeesView, rng: random.Random) -> None:
+    def __init__(
+        self, view: RupeesView, rng: random.Random, slips: Sequence[float] | None = None
+    ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
         self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
         self.slots, self.rng = slots, rng
+        self.told = Told(view, slips) if slips is not None else None
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
 
     def take(self, count: int, every: int = 0) -> tuple[list[HandPlayout], bool]:
         """All the layouts if there are at most ``every`` (then each is listed once and their
-        average is exact: the flag), else the first ``count`` drawn at random."""
+        average is exact: the flag; those that fit what the seats told, if any do), else the
+        first ``count`` drawn at random."""
         found = self.deal.every(every) if every else None
+        told = self.told
         if found:
+            if told:  # each layout that fits, once (none: as though nothing was told)
+                rng = random.Random(0)  # the widow among the declarer's cards, when unseen
+                found = [x for x in found if told.fits(self.slots, x, rng, slips=False)] or found
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
-            self.tables.append(self.base.laid_out(self.slots, self.deal.sample(self.rng)))
+            self.tables.append(self.base.laid_out(self.slots, self.draw()))
         return self.tables[:count], False
+
+    def draw(self) -> list[list[RupeeCard]]:
+        """The next layout at random, one that fits what the seats told (``Told``: one that
+        does not is kept when a slip is drawn for it, or after ``TRIES``)."""
+        told = self.told
+        if not told:
+            return self.deal.sample(self.rng)
+        layout, tries = self.deal.draw(self.rng), TRIES
+        while tries and not told.fits(self.slots, layout, self.rng):
+            layout, tries = self.deal.draw(self.rng), tries - 1
+        return layout
 
 
 def layouts(
@@ -553,7 +675,7 @@ class ExpertBot(shared_bots.RandomBot):
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, Drawn(view, rng), {})
+            self._played = (key, Drawn(view, rng, self._slips(view)), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
@@ -593,6 +715,10 @@ class ExpertBot(shared_bots.RandomBot):
         )
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
+
+    def _slips(self, view: RupeesView) -> tuple[float, ...]:
+        """How often each seat's calls and trumps are taken for slips (``Told``)."""
+        return slips_of(self.players, view["players"])
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""
@@ -650,7 +776,7 @@ class ExpertBot(shared_bots.RandomBot):
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
             if self._dealt[0] != key[:4]:  # the same layouts for every declarer
                 rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
-                self._dealt = (key[:4], Drawn(view, rng))
+                self._dealt = (key[:4], Drawn(view, rng, self._slips(view)))
             drawn = self._dealt[1]
             assert drawn is not None
             tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
