@@ -489,21 +489,28 @@ class Told:
         slips: bool = True,
     ) -> bool:
         """Whether to keep ``layout``: it fits what the seats told, or (``slips``) a slip is
-        drawn from ``rng`` (which also draws the widow among the declarer's cards, unseen)."""
+        drawn from ``rng`` (which also draws the widow among the declarer's cards, unseen).
+        Not ``slips`` (every layout counted once): no slip, and with the widow unseen the
+        declarer's calls are not asked (it is not drawn)."""
         hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
         dealt = {s: hands.get(s, []) + self.played[s] for s in range(len(self.slips))}
-        declarer = self.declarer
+        declarer, unasked = self.declarer, None
         if declarer is not None:  # his hand as he named trumps; as dealt, less the widow
             named = not self.trump or best_trump(dealt[declarer]) == self.trump
             if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
                 return False
-            before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
-            widow = self.widow if self.widow is not None else rng.sample(before, self.size)
-            for card in widow:
-                before.remove(card)
-            dealt[declarer] = before
+            if self.widow is None and not slips:
+                unasked = declarer
+            else:
+                before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
+                widow = self.widow if self.widow is not None else rng.sample(before, self.size)
+                for card in widow:
+                    before.remove(card)
+                dealt[declarer] = before
         strength: dict[int, int] = {}
         for seat, low, bid in self.calls:
+            if seat == unasked:
+                continue
             if seat not in strength:
                 strength[seat] = hand_strength(dealt[seat])
             called = (strength[seat] >= low) == bid
