@@ -427,21 +427,20 @@ def _eligible(
     return out
 
 
-SLIPS = {"basic": 0.05, "expert": 0.25}
+SLIP = 0.05
 """How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
-fit to them (``Told``): at least ``NOISE``'s; an expert bids and names trumps by its own
-simulations, which the basic bot's rule only approximates; a seat the coach does not know is
-taken for a basic bot (as it is played out)."""
+fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
+taken for a basic bot here as in the playouts (its calls come from its own simulations, which
+the basic bot's rule approximates), and so is a seat the coach does not know."""
 TRIES = 200
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
 that does not is taken."""
 
 
 def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
-    """Each seat's ``SLIPS`` (a seat at random: 1, its calls tell nothing)."""
-    kinds = players if players is not None else ("basic",) * count
-    noise = shared_bots.NOISE
-    return tuple(max(noise.get(k, noise[shared_bots.HUMAN]), SLIPS.get(k, 0.0)) for k in kinds)
+    """Each seat's chance of a slip (``SLIP``; a seat at random: 1, its calls tell nothing)."""
+    noise = noise_at(players) or (0.0,) * count
+    return tuple(max(chance, SLIP) for chance in noise)
 
 
 class Told:
