@@ -448,10 +448,10 @@ class Told:
     bot does it (``BasicBot``): a seat that could bid bid iff its ``hand_strength`` reached the
     lowest bid, and the declarer named the longest strong colour of his hand (``best_trump``).
     The layouts of the unseen cards are drawn to fit it: one that does not is kept only as
-    often as the seat would have done otherwise by a slip (``slips_of``; a layout drawn
-    without it gives the declarer's side a defender's hands and the defenders a declarer's:
-    the defenders were shown about ₹54,000 a decision more than they made, the declarer's
-    partner ₹92,000 less, ``benchmarks/standing.py --roles``)."""
+    often as the seat would have done otherwise by a slip (``slips_of``). Drawn without it, a
+    defender dealt the declarer an average hand: the defenders were shown about ₹53,000 a
+    decision more than the real deal gives, the declarer's partner ₹81,000 less
+    (``benchmarks/rupees_oracle.py``)."""
 
     def __init__(self, view: RupeesView, slips: Sequence[float]) -> None:
         me, n = view["seat"], view["players"]
