@@ -14,7 +14,9 @@ Issue 35: before the layouts fitted the auction and the trumps (``engine.rupees.
 the declarer's partner was shown ₹81,000 a decision less than the oracle and the defenders
 ₹53,000 more, the oracle within its interval of what was made for each.
 
-    python benchmarks/rupees_oracle.py [GAMES] [FIRST]
+    python benchmarks/rupees_oracle.py [GAMES] [FIRST] [--fit-calls]
+
+``--fit-calls``: the layouts fitted to the calls and trumps (``engine.rupees.expert.FIT_CALLS``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from standing import SEEDS, deal_of, made, role, table
 from engine import CHANCE
 from engine.bots import AtRandom, noise_at
 from engine.review import coach
+from engine.rupees import expert
 from engine.rupees.expert import HandPlayout
 
 STREAMS = 16
@@ -73,8 +76,10 @@ def game_rows(seed: int) -> list[tuple[str, float, float, float]]:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    args = [a for a in sys.argv[1:] if a != "--fit-calls"]
+    expert.FIT_CALLS = "--fit-calls" in sys.argv
+    games = int(args[0]) if args else 40
+    first = int(args[1]) if len(args) > 1 else 0
     found = [
         (seed, *row)
         for seed in range(SEEDS["rupees"] + first, SEEDS["rupees"] + first + games)

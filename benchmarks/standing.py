@@ -21,12 +21,13 @@ Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees)
 
 With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
 ``--roles``, Rupees' by the mover's part in the hand (the declarer, his partner, a defender; the
-auction's decisions apart);
+auction's decisions apart); ``--fit-calls``: Rupees' layouts fitted to the calls and trumps
+(``engine.rupees.expert.FIT_CALLS``, off by default);
 ``--players-unknown``: the coach told no players (each seat played out as the basic bot);
 ``--jobs``: processes for the games.
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
-        [--roles] [--jobs 1] [--players-unknown]
+        [--roles] [--fit-calls] [--jobs 1] [--players-unknown]
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ from calibration import (
 import engine
 from engine import CHANCE
 from engine.review import coach
+from engine.rupees import expert as rupees_expert
 
 SEEDS = {"michigan": 950_000_000, "rummy": 960_000_000, "rupees": 970_000_000}
 
@@ -168,9 +170,11 @@ def main() -> None:
         parser.add_argument(f"--{game}", type=int, default=default)
     parser.add_argument("--phases", action="store_true", help="the bias by phase of the deal")
     parser.add_argument("--roles", action="store_true", help="Rupees' bias by the mover's part")
+    parser.add_argument("--fit-calls", action="store_true", help="Rupees' layouts fit the calls")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
     args = parser.parse_args()
+    rupees_expert.FIT_CALLS = args.fit_calls  # with --jobs, in forked processes alike
     result: dict[str, Any] = {}
     lines: list[str] = []
     parts = []

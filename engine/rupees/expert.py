@@ -432,6 +432,12 @@ SLIP = 0.05
 fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
 taken for a basic bot here as in the playouts (its calls come from its own simulations, which
 the basic bot's rule approximates), and so is a seat the coach does not know."""
+FIT_CALLS = False
+"""Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
+remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``)
+but cost a Hint about 1.5 to 3 times its CPU and a review about 4 times (about ten draws a
+layout: ``benchmarks/README.md``, issue 35 round four) until the layouts are drawn to fit
+rather than drawn again."""
 TRIES = 200
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
 that does not is taken."""
@@ -725,9 +731,10 @@ class ExpertBot(shared_bots.RandomBot):
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
-    def _slips(self, view: RupeesView) -> tuple[float, ...]:
-        """How often each seat's calls and trumps are taken for slips (``Told``)."""
-        return slips_of(self.players, view["players"])
+    def _slips(self, view: RupeesView) -> tuple[float, ...] | None:
+        """How often each seat's calls and trumps are taken for slips (``Told``); None: the
+        layouts are not fitted to them (``FIT_CALLS``)."""
+        return slips_of(self.players, view["players"]) if FIT_CALLS else None
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""
