@@ -20,11 +20,14 @@ opponents'.
 Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
 
 With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
+``--roles``, Rupees' by the mover's part in the hand (the declarer, his partner, a defender; the
+auction's decisions apart); ``--fit-calls``: Rupees' layouts fitted to the calls and trumps
+(``engine.rupees.expert.FIT_CALLS``, off by default);
 ``--players-unknown``: the coach told no players (each seat played out as the basic bot);
 ``--jobs``: processes for the games.
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
-        [--jobs 1] [--players-unknown]
+        [--roles] [--fit-calls] [--jobs 1] [--players-unknown]
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ from calibration import (
 import engine
 from engine import CHANCE
 from engine.review import coach
+from engine.rupees import expert as rupees_expert
 
 SEEDS = {"michigan": 950_000_000, "rummy": 960_000_000, "rupees": 970_000_000}
 
@@ -92,12 +96,17 @@ def rows(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Row]:
     the coach shows for the move played (told the players seated, unless not ``known``), and
     what its seat made by the deal's end (the games shared among ``jobs`` processes, the rows
     in the order of the games)."""
-    return [row for row, _ in phased(game, games, jobs, known)]
+    return [row for row, *_ in phased(game, games, jobs, known)]
 
 
-def phased(game: str, games: int, jobs: int = 1, known: bool = True) -> list[tuple[Row, str]]:
-    """``rows``, each with the phase of the deal it was made in (Rupees: the auction ``bid``,
-    the declarer's ``discard``, ``trump`` and ``call``, the card ``play``)."""
+Part = tuple[Row, str, str]
+"""A decision's row, the phase of the deal it was made in (Rupees: the auction ``bid``, the
+declarer's ``discard``, ``trump`` and ``call``, the card ``play``) and its mover's part in the
+hand (Rupees: ``declarer``, ``partner``, ``defender``, or ``auction`` before there is one)."""
+
+
+def phased(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Part]:
+    """``rows``, each with its phase and its mover's part (``Part``)."""
     seeds = range(SEEDS[game], SEEDS[game] + games)
     if jobs <= 1:
         return [pair for seed in seeds for pair in table_rows(game, seed, known)]
@@ -106,7 +115,17 @@ def phased(game: str, games: int, jobs: int = 1, known: bool = True) -> list[tup
         return [pair for part in parts for pair in part]
 
 
-def table_rows(game: str, seed: int, known: bool = True) -> list[tuple[Row, str]]:
+def role(state: Any, seat: int) -> str:
+    """``seat``'s part in the hand (``Part``)."""
+    declarer = getattr(state, "declarer", None)
+    if declarer is None:
+        return "auction"
+    if seat == declarer:
+        return "declarer"
+    return "partner" if seat in state.side_of(declarer) else "defender"
+
+
+def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
     """``phased`` of the table of ``seed``."""
     state, bots, kinds = table(game, seed)
     expert = coach(game, as_coach_sees(kinds) if known else None)
@@ -121,17 +140,17 @@ def table_rows(game: str, seed: int, known: bool = True) -> list[tuple[Row, str]
 
     state = played_on(state, bots, rng, note, lambda state: deal_of(game, state) == first)
     return [
-        ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase)
+        ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase, role(then, s))
         for s, v, then, phase in shown
     ]
 
 
-def by_phase(found: list[tuple[Row, str]], unit: str) -> list[str]:
-    """Lines: each phase's bias a decision of its own, and its share of every decision's bias
-    (its decisions' bias over all decisions: the shares add up to the whole), each with its
-    95% interval by resampling the games."""
+def by_part(found: list[tuple[Row, str]], unit: str, part: str = "phase") -> list[str]:
+    """Lines: each part's (phase's, role's) bias a decision of its own, and its share of every
+    decision's bias (its decisions' bias over all decisions: the shares add up to the whole),
+    each with its 95% interval by resampling the games."""
     lines = [
-        f"| phase | decisions | bias {unit} a decision of its own | share of every decision's |",
+        f"| {part} | decisions | bias {unit} a decision of its own | share of every decision's |",
         "|---|---|---|---|",
     ]
     for phase in dict.fromkeys(p for _, p in found):
@@ -150,9 +169,12 @@ def main() -> None:
     for game, default in (("michigan", 120), ("rummy", 200), ("rupees", 40)):
         parser.add_argument(f"--{game}", type=int, default=default)
     parser.add_argument("--phases", action="store_true", help="the bias by phase of the deal")
+    parser.add_argument("--roles", action="store_true", help="Rupees' bias by the mover's part")
+    parser.add_argument("--fit-calls", action="store_true", help="Rupees' layouts fit the calls")
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
     args = parser.parse_args()
+    rupees_expert.FIT_CALLS = args.fit_calls  # with --jobs, in forked processes alike
     result: dict[str, Any] = {}
     lines: list[str] = []
     parts = []
@@ -160,17 +182,19 @@ def main() -> None:
         n = getattr(args, game)
         if not n:
             continue
-        work: Callable[[], list[tuple[Row, str]]] = partial(
+        work: Callable[[], list[Part]] = partial(
             phased, game, n, args.jobs, not args.players_unknown
         )
         found, cpu = timed(work)
-        report, more = plates_report([row for row, _ in found])
+        report, more = plates_report([row for row, *_ in found])
         result[game] = report | {"cpu_seconds": round(cpu, 1)}
         unit = {"michigan": "chips", "rummy": "points", "rupees": "₹"}[game]
         head = more[0].replace("plates: calls", f"{game}: decisions").replace("$", unit)
         lines += ["", head, *more[1:]]
         if args.phases:
-            lines += ["", *by_phase(found, unit)]
+            lines += ["", *by_part([(row, phase) for row, phase, _ in found], unit)]
+        if args.roles:
+            lines += ["", *by_part([(row, part) for row, _, part in found], unit, "role")]
         a = report["all"]
         low, high = a["bias_low"], a["bias_high"]
         parts.append(f"{game} bias {a['bias']:+.2f} ({low:+.2f} to {high:+.2f}) {unit}")

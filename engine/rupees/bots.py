@@ -51,17 +51,18 @@ def hand_strength(hand: Sequence[RupeeCard]) -> int:
     ₹100,000, plus half its own Money, ₹15,000 for each ₹40k or ₹30k card, ₹40,000 for the
     Tiger, ₹20,000 for the Lion, less ₹20,000 for the Bear, and ₹10,000 for each card past four
     in its longest colour."""
-    ranks = Counter(c.rank for c in hand)
-    longest = max(Counter(c.colour for c in hand if c.colour).values(), default=0)
-    return (
-        100_000
-        + money_of(hand) // 2
-        + 15_000 * (ranks["40k"] + ranks["30k"])
-        + 40_000 * ranks[TIGER]
-        + 20_000 * ranks[LION]
-        - 20_000 * ranks[BEAR]
-        + 10_000 * max(0, longest - 4)
-    )
+    money = extra = 0
+    length = dict.fromkeys(COLOURS, 0)
+    for c in hand:  # one pass: the expert asks this of every layout it draws
+        money += c.money
+        extra += _EXTRA.get(c.rank, 0)
+        if c.colour:
+            length[c.colour] += 1
+    return 100_000 + money // 2 + extra + 10_000 * max(0, max(length.values()) - 4)
+
+
+_EXTRA = {"40k": 15_000, "30k": 15_000, TIGER: 40_000, LION: 20_000, BEAR: -20_000}
+"""What ``hand_strength`` adds for a card of each rank beyond half its Money."""
 
 
 def best_trump(hand: Sequence[RupeeCard]) -> str:

@@ -5,10 +5,13 @@ Every decision is judged the same way. The cards the seat has not seen are dealt
 random (a *layout*) consistent with its view: the hand sizes, the cards played, the colours a
 player showed he lacks by not following, the shown Money discards (the declarer's face-down
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
-when it was shown. On each layout every option is played out to the end of the hand with the
-basic bot's rules at every seat, on the same layouts for every option (so luck cancels between
-them), and the option with the best average wins. When the layouts are few (the last tricks)
-all of them are played, each once: then the values are exact for that playout. Otherwise each
+when it was shown; and what the other seats told by their calls and the declarer by his trumps
+(``Told``: a layout their basic bot would not have bid, passed or named trumps with is drawn
+again, but as often as the seat slips). On each layout every option is played out to the end
+of the hand with the basic bot's rules at every seat, on the same layouts for every option (so
+luck cancels between them), and the option with the best average wins. When the layouts are few
+(the last tricks) all of them that fit are played, each once: then the values are exact for
+that playout. Otherwise each
 value carries its 95% interval, and so does each option's loss against the best, measured
 layout by layout (``judged_on_deals``).
 
@@ -43,7 +46,14 @@ from ..bots import AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
-from .bots import basic_call, basic_discard, basic_follow, basic_lead, best_trump
+from .bots import (
+    basic_call,
+    basic_discard,
+    basic_follow,
+    basic_lead,
+    best_trump,
+    hand_strength,
+)
 from .cards import (
     BEAR,
     CARDS,
@@ -61,7 +71,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .rules import RupeesState, discardable, following
+from .rules import RAISE, RupeesState, discardable, following
 from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
@@ -417,30 +427,157 @@ def _eligible(
     return out
 
 
+SLIP = 0.05
+"""How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
+fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
+taken for a basic bot here as in the playouts (its calls come from its own simulations, which
+the basic bot's rule approximates), and so is a seat the coach does not know."""
+FIT_CALLS = False
+"""Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
+remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``)
+but cost a Hint about 1.5 to 3 times its CPU and a review about 4 times (about ten draws a
+layout: ``benchmarks/README.md``, issue 35 round four) until the layouts are drawn to fit
+rather than drawn again."""
+TRIES = 200
+"""Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
+that does not is taken."""
+
+
+def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
+    """Each seat's chance of a slip (``SLIP``; a seat at random: 1, its calls tell nothing)."""
+    noise = noise_at(players) or (0.0,) * count
+    return tuple(max(chance, SLIP) for chance in noise)
+
+
+class Told:
+    """What the other seats told of their cards by what they did before the play, as the basic
+    bot does it (``BasicBot``): a seat that could bid bid iff its ``hand_strength`` reached the
+    lowest bid, and the declarer named the longest strong colour of his hand (``best_trump``).
+    The layouts of the unseen cards are drawn to fit it: one that does not is kept only as
+    often as the seat would have done otherwise by a slip (``slips_of``). Drawn without it, a
+    defender dealt the declarer an average hand: the defenders were shown about ₹53,000 a
+    decision more than the real deal gives, the declarer's partner ₹81,000 less
+    (``benchmarks/rupees_oracle.py``)."""
+
+    def __init__(self, view: RupeesView, slips: Sequence[float]) -> None:
+        me, n = view["seat"], view["players"]
+        teams = not view["options"]["call_partner"]
+        played_by: dict[int, list[RupeeCard]] = {s: [] for s in range(n)}
+        for trick in [t["cards"] for t in view["tricks"]] + [view["trick"]]:
+            for seat, card in played(trick):
+                played_by[seat].append(card)
+        self.played, self.slips, self.me = played_by, slips, me
+        self.calls: list[tuple[int, int, bool]] = []  # (seat, the lowest bid, whether it bid)
+        standing: tuple[int, int] | None = None
+        for entry in view["calls"]:
+            seat, call = int(entry[0]), str(entry[1])
+            bid = call != "pass"
+            amount = int(call.split("₹")[1].replace(",", "")) if bid else 0
+            opening = standing is None and not view["options"]["opener_may_pass"]
+            partner = teams and standing is not None and standing[0] in team_of(seat, n)
+            if seat != me and not opening and not partner and slips[seat] < 1:
+                low = standing[1] + RAISE if standing else SETUPS[n].opening
+                self.calls.append((seat, low, bid))
+            standing = (seat, amount) if bid else standing
+        declarer = view["declarer"]
+        self.declarer = declarer if declarer is not None and declarer != me else None
+        self.trump = view["trump"]
+        self.shown = [CARDS[c] for c in view["discards"]]
+        self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
+        self.size = view["widow_size"]
+
+    def __bool__(self) -> bool:
+        return bool(self.calls) or self.declarer is not None
+
+    def fits(
+        self,
+        slots: Sequence[Slot],
+        layout: list[list[RupeeCard]],
+        rng: random.Random,
+        slips: bool = True,
+    ) -> bool:
+        """Whether to keep ``layout``: it fits what the seats told, or (``slips``) a slip is
+        drawn from ``rng`` (which also draws the widow among the declarer's cards, unseen).
+        Not ``slips`` (every layout counted once): no slip, and with the widow unseen the
+        declarer's calls are not asked (it is not drawn)."""
+        hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
+        dealt = {s: hands.get(s, []) + self.played[s] for s in range(len(self.slips))}
+        declarer, unasked = self.declarer, None
+        if declarer is not None:  # his hand as he named trumps; as dealt, less the widow
+            named = not self.trump or best_trump(dealt[declarer]) == self.trump
+            if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+                return False
+            if self.widow is None and not slips:
+                unasked = declarer
+            else:
+                before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
+                widow = self.widow if self.widow is not None else rng.sample(before, self.size)
+                for card in widow:
+                    before.remove(card)
+                dealt[declarer] = before
+        strength: dict[int, int] = {}
+        for seat, low, bid in self.calls:
+            if seat == unasked:
+                continue
+            if seat not in strength:
+                strength[seat] = hand_strength(dealt[seat])
+            called = (strength[seat] >= low) == bid
+            if not (called or (slips and _slipped(self.slips[seat], 2, rng))):
+                return False
+        return True
+
+
+def _slipped(slip: float, options: int, rng: random.Random) -> bool:
+    """Whether a move the basic bot would not make is taken for a slip: as likely, against one
+    it would make, as a random move (one of ``options``) with chance ``slip`` is against it."""
+    odds = slip / options
+    return rng.random() < odds / (1 - slip + odds)
+
+
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
-    layouts for each possible declarer)."""
+    layouts for each possible declarer). Each fits what the seats told by their calls and
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept)."""
 
-    def __init__(self, view: RupeesView, rng: random.Random) -> None:
+    def __init__(
+        self, view: RupeesView, rng: random.Random, slips: Sequence[float] | None = None
+    ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
         self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
         self.slots, self.rng = slots, rng
+        self.told = Told(view, slips) if slips is not None else None
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
 
     def take(self, count: int, every: int = 0) -> tuple[list[HandPlayout], bool]:
         """All the layouts if there are at most ``every`` (then each is listed once and their
-        average is exact: the flag), else the first ``count`` drawn at random."""
+        average is exact: the flag; those that fit what the seats told, if any do), else the
+        first ``count`` drawn at random."""
         found = self.deal.every(every) if every else None
+        told = self.told
         if found:
+            if told:  # each layout that fits, once (none: as though nothing was told)
+                rng = random.Random(0)  # the widow among the declarer's cards, when unseen
+                found = [x for x in found if told.fits(self.slots, x, rng, slips=False)] or found
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
-            self.tables.append(self.base.laid_out(self.slots, self.deal.sample(self.rng)))
+            self.tables.append(self.base.laid_out(self.slots, self.draw()))
         return self.tables[:count], False
+
+    def draw(self) -> list[list[RupeeCard]]:
+        """The next layout at random, one that fits what the seats told (``Told``: one that
+        does not is kept when a slip is drawn for it, or after ``TRIES``)."""
+        told = self.told
+        if not told:
+            return self.deal.sample(self.rng)
+        layout, tries = self.deal.draw(self.rng), TRIES
+        while tries and not told.fits(self.slots, layout, self.rng):
+            layout, tries = self.deal.draw(self.rng), tries - 1
+        return layout
 
 
 def layouts(
@@ -553,7 +690,7 @@ class ExpertBot(shared_bots.RandomBot):
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, Drawn(view, rng), {})
+            self._played = (key, Drawn(view, rng, self._slips(view)), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
@@ -593,6 +730,11 @@ class ExpertBot(shared_bots.RandomBot):
         )
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
+
+    def _slips(self, view: RupeesView) -> tuple[float, ...] | None:
+        """How often each seat's calls and trumps are taken for slips (``Told``); None: the
+        layouts are not fitted to them (``FIT_CALLS``)."""
+        return slips_of(self.players, view["players"]) if FIT_CALLS else None
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""
@@ -650,7 +792,7 @@ class ExpertBot(shared_bots.RandomBot):
             self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
             if self._dealt[0] != key[:4]:  # the same layouts for every declarer
                 rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
-                self._dealt = (key[:4], Drawn(view, rng))
+                self._dealt = (key[:4], Drawn(view, rng, self._slips(view)))
             drawn = self._dealt[1]
             assert drawn is not None
             tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
