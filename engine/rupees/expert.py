@@ -5,15 +5,15 @@ Every decision is judged the same way. The cards the seat has not seen are dealt
 random (a *layout*) consistent with its view: the hand sizes, the cards played, the colours a
 player showed he lacks by not following, the shown Money discards (the declarer's face-down
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
-when it was shown; and what the other seats told by their calls and the declarer by his trumps
-(``Told``: a layout their basic bot would not have bid, passed or named trumps with is drawn
-again, but as often as the seat slips). On each layout every option is played out to the end
-of the hand with the basic bot's rules at every seat, on the same layouts for every option (so
-luck cancels between them), and the option with the best average wins. When the layouts are few
-(the last tricks) all of them that fit are played, each once: then the values are exact for
-that playout. Otherwise each
-value carries its 95% interval, and so does each option's loss against the best, measured
-layout by layout (``judged_on_deals``).
+when it was shown. (With ``FIT_CALLS``, not yet the default, also what the other seats told by
+their calls and the declarer by his trumps: ``Told``, a layout their basic bot would not have
+bid, passed or named trumps with is drawn again, but as often as the seat slips.) On each
+layout every option is played out to the end of the hand with the basic bot's rules at every
+seat, on the same layouts for every option (so luck cancels between them), and the option with
+the best average wins. When the layouts are few (the last tricks) all of them (that fit) are
+played, each once: then the values are exact for that playout. Otherwise each value carries
+its 95% interval, and so does each option's loss against the best, measured layout by layout
+(``judged_on_deals``).
 
 A value is the Rupees the hand brings the mover's side less what it brings the other side (the
 defenders' capture, or the declarer's capture or lost contract): ``measure``.
