@@ -139,7 +139,8 @@ class Advice:
     ``holding`` says what that is, in a few words ("your chips at the end of the deal").
     ``unsure``: for values from a model (no deals), how far a loss may be off; a choice whose
     loss lies within that of ``costly`` is ``near_the_line``, and a review looks at it again
-    on sampled deals before it marks it."""
+    on sampled deals before it marks it. ``sampled`` names the samples ("deals"; India's
+    "games played on")."""
 
     seat: int
     options: tuple[Judged, ...]
@@ -154,6 +155,7 @@ class Advice:
     held: float = 0.0
     holding: str = ""
     unsure: float = 0.0
+    sampled: str = "deals"
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -225,7 +227,7 @@ class Advice:
         if not option.interval:
             return ""
         half = self.show(option.interval, sign=False).removesuffix(f" {self.unit}")
-        return f"±{half}, 95%" + (f", {self.deals:,} deals" if self.deals else "")
+        return f"±{half}, 95%" + (f", {self.deals:,} {self.sampled}" if self.deals else "")
 
     def versus(self, action: Any) -> str:
         """The move played against the best, in one sentence: what it gave up, and how sure."""

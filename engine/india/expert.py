@@ -172,6 +172,7 @@ class ExpertBot(RandomBot):
             deals=deals,
             more=more,
             unsure=0.0 if exact else UNSURE,
+            sampled="games played on",
         )
 
     def played_on(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from fractions import Fraction
 from statistics import NormalDist
 
@@ -528,3 +529,21 @@ def test_the_reliability_diagram_draws_the_committed_tenths():
     assert list(dots[0]) == [b["shown"] for b in table["bins"]]
     assert list(dots[1]) == [b["won"] for b in table["bins"]]
     assert f"{table['games']:,} games" in ax.get_title()
+
+
+def test_a_look_by_playing_on_says_its_samples_are_games_played_on():
+    """India's review may look again by playing on (``advise`` with ``deals``): its values say
+    how sure in games played on, not deals (a dice race has none)."""
+    state, rng = engine.new_game("india", players=2, seed=5), random.Random(5)
+    bots = [engine.make_bot("india", "basic", seed=s) for s in range(2)]
+    expert = engine.make_bot("india", "expert", seed=0)
+    while state.current_player == engine.CHANCE or len(state.legal_actions()) < 2:
+        state = (
+            state.apply(state.sample_chance(rng))
+            if state.current_player == engine.CHANCE
+            else state.apply(bots[state.current_player].choose(state))
+        )
+    first = expert.advise(state)
+    again = expert.advise(state, deals=8)
+    assert not first.exact and first.sure(first.best) == ""
+    assert again.deals == 8 and again.sure(again.best).endswith(", 8 games played on")
