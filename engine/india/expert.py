@@ -153,9 +153,9 @@ class ExpertBot(RandomBot):
             deals, exact = 0, all(j.exact for j in ranked)
         more = (
             f"Played on: each move's game played {PLAY_ON} throws further on the same {deals} "
-            f"series of throws of the dice (the deals), each player finishing his throws the "
-            f"way the value likes best (the review does so where the value alone is near the "
-            f"costly line)."
+            "series of throws of the dice (the games played on), each player finishing his "
+            "throws the way the value likes best (the review does so where the value alone is "
+            "near the costly line)."
             if deals
             else ""
         )
