@@ -270,12 +270,23 @@ class Race:
 
     def judge(self, seat: int, o: Option, dice: tuple[int, ...], doubles: bool) -> Judgement:
         """Move ``o`` and the best way to finish the throw after it."""
-        best = None
-        for after, again in self.finishes(o.pieces, seat, dice_left(dice, o.used), doubles):
+        after, following, chances, exact = self.best_finish(
+            o.pieces, seat, dice_left(dice, o.used), doubles
+        )
+        return Judgement(o, after, following, chances[seat], exact)
+
+    def best_finish(
+        self, pieces: Pieces, seat: int, dice: tuple[int, ...], doubles: bool
+    ) -> tuple[Pieces, int, Chances, bool]:
+        """The way to finish ``seat``'s throw from ``pieces`` best for it by the value (the
+        first of equals): the pieces then, the seat to throw next, the chances and whether
+        they are exact."""
+        best: tuple[Pieces, int, Chances, bool] | None = None
+        for after, again in self.finishes(pieces, seat, dice, doubles):
             following = seat if again else self.next_seat(after, seat)
             chances, exact = self.value(after, following)
-            if best is None or chances[seat] > best.value:
-                best = Judgement(o, after, following, chances[seat], exact)
+            if best is None or chances[seat] > best[2][seat]:
+                best = (after, following, chances, exact)
         assert best is not None
         return best
 
@@ -289,14 +300,7 @@ class Race:
             if self.decided(pieces) is not None or untouchable(pieces):
                 break
             a, b = rng.randint(1, 6), rng.randint(1, 6)
-            best, chosen = -1.0, (pieces, thrower)
-            ends = _finishes(pieces, thrower, (a, b), a == b, self.sides, self.partners)
-            for after, again in ends.items():
-                following = thrower if again else self.next_seat(after, thrower)
-                mine = self.value(after, following)[0][thrower]
-                if mine > best:
-                    best, chosen = mine, (after, following)
-            pieces, thrower = chosen
+            pieces, thrower, _, _ = self.best_finish(pieces, thrower, (a, b), a == b)
         return self.value(pieces, thrower)[0][seat]
 
     def finishes(
