@@ -171,9 +171,9 @@ def settled(
     already made, as the Hint's) asked on ``GROWTH`` times as many sampled deals each time, at
     most ``deals[1]``, until ``played`` is clearly a costly mistake or clearly not; the expert
     plays ``played`` on every deal (``keep``), and at most the expert's ``most_deals`` when
-    it has one. Advice not sampled (exact, or from a model) is
-    taken as it comes, unless the model's loss for ``played`` lies near the costly line
-    (``Advice.near_the_line``): then it is asked on sampled deals as above."""
+    it has one. Advice not sampled (exact, or from a model) is taken as it comes, unless the
+    model's loss for ``played`` lies near the costly line (``Advice.near_the_line``): then it
+    is asked on sampled deals as above."""
     fewest, most = deals
     most = min(most, getattr(expert, "most_deals", most))  # an expert that looks no further
     advice = first or looked(expert, state, played, fewest)
@@ -182,10 +182,8 @@ def settled(
     n = advice.deals
     while n and n < most and not advice.is_settled(played, WIDEN):
         n = min(most, max(fewest, GROWTH * n))
-        again = expert.advise(state, deals=n, keep=played)
-        if again.deals <= advice.deals:  # the expert looks no further
-            break
-        advice, n = again, again.deals
+        advice = expert.advise(state, deals=n, keep=played)
+        n = advice.deals
     return advice
 
 
