@@ -48,7 +48,7 @@ def oracle(state: Any, action: Any, seat: int, noise: tuple[float, ...] | None) 
     for k in range(STREAMS if noise else 1):
         t = real.copy()
         if noise:
-            t.table = AtRandom(noise, hash(("oracle", k)))
+            t.table = AtRandom(noise, k)  # an int: the same streams in every process
         t.do(action)
         t.finish()
         values.append(t.net(seat)[0])
