@@ -466,7 +466,7 @@ class Told:
         for trick in [t["cards"] for t in view["tricks"]] + [view["trick"]]:
             for seat, card in played(trick):
                 played_by[seat].append(card)
-        self.played, self.slips, self.me = played_by, slips, me
+        self.played, self.slips = played_by, slips
         self.calls: list[tuple[int, int, bool]] = []  # (seat, the lowest bid, whether it bid)
         standing: tuple[int, int] | None = None
         for entry in view["calls"]:
