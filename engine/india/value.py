@@ -255,13 +255,17 @@ class Network:
             raise ValueError("a network's weights are not all finite, or a scale is not positive")
 
     def score(self, row: Sequence[float]) -> float:
-        """A racer's score from its features."""
-        x = [(v - m) / s for v, m, s in zip(row, self.mean, self.scale, strict=True)]
-        linear = sum(w * v for w, v in zip(self.linear_w, x, strict=True))
-        return linear + sum(
-            out * math.tanh(b + sum(w * v for w, v in zip(into, x, strict=True)))
-            for into, b, out in self.units
-        )
+        """A racer's score from its features. Written out for the four ``FEATURES`` (a review
+        playing on asks it tens of thousands of times), adding in the order ``sum`` would."""
+        (m0, m1, m2, m3), (s0, s1, s2, s3) = self.mean, self.scale
+        v0, v1, v2, v3 = row
+        x0, x1, x2, x3 = (v0 - m0) / s0, (v1 - m1) / s1, (v2 - m2) / s2, (v3 - m3) / s3
+        w0, w1, w2, w3 = self.linear_w
+        hidden = 0.0
+        tanh = math.tanh
+        for (a0, a1, a2, a3), b, out in self.units:
+            hidden += out * tanh(b + (a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3))
+        return w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3 + hidden
 
 
 def softmax(scores: Sequence[float]) -> list[float]:
