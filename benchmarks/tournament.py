@@ -12,7 +12,7 @@ it). Cost = CPU seconds of this process and of every process it started (sandbox
 workers: ``RUSAGE_CHILDREN``), and wall seconds.
 
 (b) **A class of 30.** A plates round robin of 30 students' files at the tournament's default
-deals a pair (``deals_a_pair(30)``: 4, so 435 pairs, 1,740 deals, 3,480 four-player games;
+deals a pair (``deals_a_pair(30)``: 2, so 435 pairs, 870 deals, 1,740 four-player games;
 or as many as the command line says): 16 small rule-based strategies (lesson 01's
 kind: a threshold on ``bid_chance_from_view``, an opening bid from the plate), 6 that ask the
 basic bot, 3 the random bot, 2 the expert, a file that raises, one that answers junk and one

@@ -816,7 +816,7 @@ def tournament(
     """Every pair of ``strategies`` (levels, classes, students' files; a mapping names them)
     plays ``games`` deals, numbers ``seed`` to ``seed + games - 1``, each deal in every lineup
     when ``duplicate``; by default ``deals_a_pair``: about ``DEALS`` for each strategy in all
-    (100 a pair for two strategies, 4 for a class of 30 and the basic bot).
+    (100 a pair for two strategies, 2 for a class of 30 and the basic bot: ``MOST_DEALS``).
     ``on_deal(done, total)`` is called after each deal (a progress bar).
 
     The deals are played by ``executor`` (any ``concurrent.futures.Executor``), by default a
@@ -865,19 +865,26 @@ def tournament(
 DEALS = 100
 """The deals each strategy plays in all, over its opponents, when a tournament is not told how
 many a pair (``deals_a_pair``)."""
+MOST_DEALS = 1_000
+"""The most deals a round robin plays when not told how many a pair, however large the class:
+a class of 30 then has its results in about 2 minutes on a 2-core server
+(``benchmarks/tournament.py``), not 4."""
 
 
 def deals_a_pair(strategies: int) -> int:
     """The duplicate deals each pair of ``strategies`` plays by default: ``DEALS`` for each
-    strategy in all, shared over its opponents, at least 2 a pair. Each strategy's share of
-    the wins is then as sure whatever the size of the class, and a class's round robin costs
-    about 50 deals a strategy, not 100 a pair (4 a pair for 30 files and the basic bot:
-    1,860 deals, not 46,500).
+    strategy in all, shared over its opponents, but at most ``MOST_DEALS`` in the whole round
+    robin, and at least 2 a pair. Each strategy's share of the wins is then as sure whatever
+    the size of the class up to 18 strategies; beyond, the round robin stays within a class
+    period (2 a pair for 30 files and the basic bot: 930 deals, not 1,860, the intervals about
+    two fifths wider; ``games=`` asks for more).
 
-    >>> deals_a_pair(2), deals_a_pair(3), deals_a_pair(31), deals_a_pair(200)
-    (100, 50, 4, 2)
+    >>> [deals_a_pair(n) for n in (2, 3, 18, 19, 31, 200)]
+    [100, 50, 6, 5, 2, 2]
     """
-    return max(2, math.ceil(DEALS / max(strategies - 1, 1)))
+    pairs = strategies * (strategies - 1) // 2
+    share = math.ceil(DEALS / max(strategies - 1, 1))
+    return max(2, min(share, MOST_DEALS // max(pairs, 1)))
 
 
 class _Run:

@@ -19,7 +19,7 @@ def test_the_tournament_as_the_guide_tells_it():
     guide_says(
         '`t = tabletop_widgets.tournament({**strategies, "basic": "basic"}, "plates", players=4)`'
     )
-    guide_says("each strategy plays about 100 duplicate deals in all", "4 against each in a class")
+    guide_says("each strategy plays about 100 duplicate deals in all", "2 against each in a class")
     guide_says("with 5 seconds for each decision and 1 GB of memory (`time_limit=`, `memory=`)")
     guide_says("forfeits only its own deal, nobody else's, and at its third problem it is")
     guide_says('`t.problems["asha"]` lists', "`tournament(..., secret=t.secret)` plays the same")
@@ -30,7 +30,8 @@ def test_the_tournament_as_the_guide_tells_it():
     assert limits["time_limit"].default == 5.0 and limits["memory"].default == 1 << 30
     assert limits["withdraw_after"].default == 3 and "secret" in limits
     assert limits["games"].default is None and classplay.tournament.DEALS == 100
-    assert classplay.tournament.deals_a_pair(31) == 4  # 30 students' files and the basic bot
+    assert classplay.tournament.MOST_DEALS == 1_000
+    assert classplay.tournament.deals_a_pair(31) == 2  # 30 students' files and the basic bot
     assert inspect.signature(tabletop_widgets.tournament).parameters["games"].default is None
     assert {"problems", "secret"} <= set(dir(Tournament))
     assert set(inspect.signature(tabletop_widgets.tournament).parameters) >= {"games", "players"}
