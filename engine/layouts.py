@@ -53,7 +53,15 @@ class Unseen(Generic[C]):
         self._tied = [k for k, n in enumerate(self._choices) if n < anywhere]
         """The cards (their indices) some place may not hold, and those any place may:
         ``draw``."""
-        self._loose = [c for c, n in zip(self.cards, self._choices, strict=True) if n == anywhere]
+        self._classes = [
+            [j for j, k in enumerate(self._tied) if self._choices[k] == n]
+            for n in sorted({self._choices[k] for k in self._tied})
+        ]
+        """The tied cards (their places in ``_tied``) by how many places may hold them, the
+        fewest first."""
+        self.anywhere = [c for c, n in zip(self.cards, self._choices, strict=True) if n == anywhere]
+        """The cards any place may hold (``draw`` shuffles them into the room ``bound``
+        leaves)."""
 
     def ways(self) -> int:
         """How many layouts there are without the constraints (a multinomial)."""
@@ -97,28 +105,52 @@ class Unseen(Generic[C]):
 
     def draw(self, rng: random.Random) -> Layout[C]:
         """A random layout with ``sample``'s chances, drawn faster: the cards bound to some
-        places are placed as ``sample`` places them, then those that may lie anywhere are
-        shuffled into the room left (every way as likely, as ``sample``'s one by one), every
-        choice from one uniform draw. Other layouts than ``sample``'s from the same stream."""
-        rooms, uniform = self.rooms, rng.random
-        tied, loose = self._tied, self._loose
+        places are placed as ``sample`` places them (``bound``), then those that may lie
+        anywhere are shuffled into the room left (every way as likely, as ``sample``'s one by
+        one), every choice from one uniform draw. Other layouts than ``sample``'s from the same
+        stream."""
+        uniform = rng.random
+        bound = self.bound(rng)
+        if bound is None:
+            return self._searched(rng)
+        out, room = bound
+        shuffled = sorted(self.anywhere, key=lambda _: uniform())
+        start = 0
+        for place, left in zip(out, room, strict=True):
+            place += shuffled[start : start + left]
+            start += left
+        return out
 
-        def below(n: int) -> int:
-            return int(uniform() * n)
-
+    def bound(self, rng: random.Random) -> tuple[Layout[C], list[int]] | None:
+        """``draw``'s first step: the cards some place may not hold placed, the least free
+        first (in random order among equals), each to a place that may hold it in proportion
+        to the room left there; with the room then left in each place. None after ``TRIES``
+        dead ends (``draw`` then searches)."""
+        uniform, cards, places = rng.random, self.cards, self._places
+        tied, classes = self._tied, self._classes
         for _ in range(TRIES):
-            order = sorted(tied, key=lambda _: uniform())
-            order.sort(key=self._choices.__getitem__)
-            room = rooms[:]
+            keys = [uniform() for _ in tied]  # ``sorted(tied, key=random)``, by choices then
+            order = [j for same in classes for j in sorted(same, key=keys.__getitem__)]
+            room = self.rooms[:]
             out: Layout[C] = [[] for _ in room]
-            if self._placed(order, room, out, below):
-                shuffled = sorted(loose, key=lambda _: uniform())
-                start = 0
-                for place, left in zip(out, room, strict=True):
-                    place += shuffled[start : start + left]
-                    start += left
-                return out
-        return self._searched(rng)
+            for j in order:  # ``_placed`` with one uniform draw a card, inline: the hot loop
+                k = tied[j]
+                ways = places[k]
+                left = 0
+                for i in ways:
+                    left += room[i]
+                if not left:
+                    break
+                pick = int(uniform() * left)
+                for i in ways:
+                    pick -= room[i]
+                    if pick < 0:
+                        break
+                out[i].append(cards[k])
+                room[i] -= 1
+            else:
+                return out, room
+        return None
 
     def _placed(
         self, order: list[int], room: list[int], out: Layout[C], below: Callable[[int], int]

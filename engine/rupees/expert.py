@@ -47,12 +47,15 @@ from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import (
+    Tally,
     basic_call,
     basic_discard,
     basic_follow,
     basic_lead,
     best_trump,
-    hand_strength,
+    strength_of,
+    tally,
+    trump_of,
 )
 from .cards import (
     BEAR,
@@ -467,6 +470,8 @@ class Told:
             for seat, card in played(trick):
                 played_by[seat].append(card)
         self.played, self.slips = played_by, slips
+        self.counted = [tally(cards) for cards in played_by.values()]
+        """Each seat's cards played, counted once (``tally``)."""
         self.calls: list[tuple[int, int, bool]] = []  # (seat, the lowest bid, whether it bid)
         standing: tuple[int, int] | None = None
         for entry in view["calls"]:
@@ -485,6 +490,10 @@ class Told:
         self.shown = [CARDS[c] for c in view["discards"]]
         self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
         self.size = view["widow_size"]
+        self.asked: dict[int, list[tuple[int, bool]]] = {}
+        """Each seat's calls asked: (the lowest bid, whether it bid)."""
+        for seat, low, bid in self.calls:
+            self.asked.setdefault(seat, []).append((low, bid))
 
     def __bool__(self) -> bool:
         return bool(self.calls) or self.declarer is not None
@@ -501,28 +510,56 @@ class Told:
         Not ``slips`` (every layout counted once): no slip, and with the widow unseen the
         declarer's calls are not asked (it is not drawn)."""
         hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
-        dealt = {s: hands.get(s, []) + self.played[s] for s in range(len(self.slips))}
-        declarer, unasked = self.declarer, None
-        if declarer is not None:  # his hand as he named trumps; as dealt, less the widow
-            named = not self.trump or best_trump(dealt[declarer]) == self.trump
-            if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+        declarer = self.declarer
+        if declarer is not None:
+            face_down = hands.get(FACE_DOWN, [])
+            if not self.declarer_fits(hands.get(declarer, []), face_down, rng, slips):
                 return False
-            if self.widow is None and not slips:
-                unasked = declarer
-            else:
-                before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
-                widow = self.widow if self.widow is not None else rng.sample(before, self.size)
-                for card in widow:
-                    before.remove(card)
-                dealt[declarer] = before
-        strength: dict[int, int] = {}
-        for seat, low, bid in self.calls:
-            if seat == unasked:
-                continue
-            if seat not in strength:
-                strength[seat] = hand_strength(dealt[seat])
-            called = (strength[seat] >= low) == bid
-            if not (called or (slips and _slipped(self.slips[seat], 2, rng))):
+        return all(
+            self.calls_fit(seat, hands.get(seat, []), rng, slips)
+            for seat in self.asked
+            if seat != declarer
+        )
+
+    def declarer_fits(
+        self,
+        hand: list[RupeeCard],
+        face_down: list[RupeeCard],
+        rng: random.Random,
+        slips: bool = True,
+    ) -> bool:
+        """``fits`` for the declarer alone, his unseen ``hand`` and ``face_down`` discards: his
+        trumps, then his calls from his hand as dealt (less the widow)."""
+        declarer = self.declarer
+        assert declarer is not None
+        dealt = tally(hand) + self.counted[declarer]
+        named = not self.trump or trump_of(dealt) == self.trump
+        if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+            return False
+        if self.widow is None and not slips:
+            return True  # his calls not asked
+        kept = self.shown + face_down  # with his hand as dealt, less the widow: his calls'
+        if self.widow is not None:
+            widow = self.widow
+        else:
+            widow = rng.sample(hand + self.played[declarer] + kept, self.size)
+        return self._called(declarer, dealt + tally(kept) - tally(widow), rng, slips)
+
+    def calls_fit(
+        self, seat: int, hand: list[RupeeCard], rng: random.Random, slips: bool = True
+    ) -> bool:
+        """``fits`` for the calls of ``seat`` (not the declarer), its unseen ``hand``."""
+        return self._called(seat, tally(hand) + self.counted[seat], rng, slips)
+
+    def _called(self, seat: int, dealt: Tally, rng: random.Random, slips: bool) -> bool:
+        """Whether ``seat``'s calls fit its hand as ``dealt`` (its ``Tally``), or are taken for
+        slips."""
+        calls = self.asked.get(seat)
+        if not calls:
+            return True
+        strength = strength_of(dealt)
+        for low, bid in calls:
+            if (strength >= low) != bid and not (slips and _slipped(self.slips[seat], 2, rng)):
                 return False
         return True
 
@@ -548,6 +585,8 @@ class Drawn:
         allowed = _eligible(pool, slots, pinned, view)
         self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
         self.slots, self.rng = slots, rng
+        self.at = {slot.seat: i for i, slot in enumerate(slots)}
+        """Where each seat's unseen hand (and the face-down discards) lie among the slots."""
         self.told = Told(view, slips) if slips is not None else None
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
@@ -571,13 +610,28 @@ class Drawn:
     def draw(self) -> list[list[RupeeCard]]:
         """The next layout at random, one that fits what the seats told (``Told``: one that
         does not is kept when a slip is drawn for it, or after ``TRIES``)."""
-        told = self.told
+        told, deal, rng = self.told, self.deal, self.rng
         if not told:
-            return self.deal.sample(self.rng)
-        layout, tries = self.deal.draw(self.rng), TRIES
-        while tries and not told.fits(self.slots, layout, self.rng):
-            layout, tries = self.deal.draw(self.rng), tries - 1
-        return layout
+            return deal.sample(rng)
+        for tries in range(TRIES, -1, -1):
+            layout = deal.draw(rng)
+            if not tries or self._fits(told, layout):
+                return layout
+        raise AssertionError("unreachable: the last layout drawn is kept")
+
+    def _fits(self, told: Told, layout: list[list[RupeeCard]]) -> bool:
+        """``told.fits(slots, layout, rng)``, the declarer first (the least likely to fit),
+        each seat's hand read where its slot lies (``at``)."""
+        at, rng = self.at, self.rng
+
+        def hand(seat: int) -> list[RupeeCard]:
+            i = at.get(seat)
+            return layout[i] if i is not None else []
+
+        declarer = told.declarer
+        if declarer is not None and not told.declarer_fits(hand(declarer), hand(FACE_DOWN), rng):
+            return False
+        return all(told.calls_fit(seat, hand(seat), rng) for seat in told.asked if seat != declarer)
 
 
 def layouts(
