@@ -18,6 +18,9 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Generic, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 C = TypeVar("C", bound=Hashable)
 Layout = list[list[C]]
 """The cards in each place, in the order of the places."""
@@ -151,6 +154,41 @@ class Unseen(Generic[C]):
             else:
                 return out, room
         return None
+
+    def draws(self, gen: np.random.Generator, count: int) -> npt.NDArray[np.int64]:
+        """``count`` layouts at once with ``draw``'s chances (numpy, from ``gen``): row b,
+        column k, the place of card k in the b-th layout. A row that met a dead end (no room
+        left for a card) is left out, as ``draw`` tries again: the rows kept have ``draw``'s
+        chances of a layout that met none (``draw`` searches after ``TRIES`` dead ends in a
+        row; here a caller given no row at all draws one by one)."""
+        places = len(self.rooms)
+        allowed = np.zeros((len(self.cards), places), dtype=np.int64)
+        for k, ways in enumerate(self._places):
+            allowed[k, ways] = 1
+        rows = np.arange(count)
+        where = np.zeros((count, len(self.cards)), dtype=np.int64)
+        room = np.tile(np.array(self.rooms, dtype=np.int64), (count, 1))
+        alive = np.ones(count, dtype=bool)
+        for same in self._classes:  # the least free first, in random order within each class
+            members = np.array([self._tied[j] for j in same], dtype=np.int64)
+            order = members[np.argsort(gen.random((count, len(members))), axis=1)]
+            for k in order.T:  # each row's next card: to a place in proportion to its room
+                cum = np.cumsum(room * allowed[k], axis=1)
+                left = cum[:, -1]
+                dead = left <= 0
+                alive &= ~dead
+                pick = (gen.random(count) * left).astype(np.int64)
+                place = np.minimum((cum <= pick[:, None]).sum(axis=1), places - 1)
+                where[rows, k] = place
+                room[rows, place] -= ~dead
+        loose = np.array([k for k, n in enumerate(self._choices) if n == places], dtype=np.int64)
+        if len(loose):  # the cards any place may hold, shuffled into the room left, in order
+            shuffled = gen.permuted(np.tile(loose, (count, 1)), axis=1)
+            room[~alive] = 0  # (a row left out: any room that fills it)
+            room[~alive, 0] = len(loose)
+            at = np.repeat(np.tile(np.arange(places), count), room.ravel()).reshape(count, -1)
+            where[rows[:, None], shuffled] = at
+        return where[alive]
 
     def _placed(
         self, order: list[int], room: list[int], out: Layout[C], below: Callable[[int], int]

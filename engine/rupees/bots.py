@@ -75,17 +75,34 @@ def tally(cards: Sequence[RupeeCard]) -> Tally:
 
 def strength_of(counted: Tally) -> int:
     """``hand_strength`` of a hand from its ``Tally``."""
-    longest = max(_colours(counted)) >> _STRENGTH  # the larger field is the longer colour
-    adds = (counted >> _ADDS) & _UNITS
-    takes = (counted >> _TAKES) & _UNITS
-    money = counted >> _MONEY
-    return 100_000 + money // 2 + _UNIT * (adds - takes) + 10_000 * max(0, longest - 4)
+    money, adds, takes, *fields = parts(counted)
+    strength: int = estimate(money, adds, takes, max(fields))
+    return strength
+
+
+def estimate(money: Any, adds: Any, takes: Any, top: Any) -> Any:
+    """``hand_strength`` from a hand's ``parts``, ``top`` the largest colour field (the longest
+    colour's): whole numbers, or numpy arrays of them alike (the expert asks it of many
+    layouts at once)."""
+    over = (top >> _STRENGTH) - 4
+    return 100_000 + money // 2 + _UNIT * (adds - takes) + 10_000 * over * (over > 0)
 
 
 def trump_of(counted: Tally) -> str:
     """``best_trump`` of a hand from its ``Tally`` (the first of the longest strongest)."""
     fields = _colours(counted)
     return COLOURS[fields.index(max(fields))]
+
+
+def parts(counted: Tally) -> list[int]:
+    """A ``Tally`` read out: its Money, what its ranks add and take (in ₹5,000s), then each
+    colour's field (its length above its strength: ``COLOURS`` order)."""
+    return [
+        counted >> _MONEY,
+        (counted >> _ADDS) & _UNITS,
+        (counted >> _TAKES) & _UNITS,
+        *_colours(counted),
+    ]
 
 
 def _colours(counted: Tally) -> list[int]:

@@ -40,6 +40,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..bots import AtRandom, noise_at, played_as
@@ -53,6 +56,8 @@ from .bots import (
     basic_follow,
     basic_lead,
     best_trump,
+    estimate,
+    parts,
     strength_of,
     tally,
     trump_of,
@@ -567,8 +572,84 @@ class Told:
 def _slipped(slip: float, options: int, rng: random.Random) -> bool:
     """Whether a move the basic bot would not make is taken for a slip: as likely, against one
     it would make, as a random move (one of ``options``) with chance ``slip`` is against it."""
+    return rng.random() < _odds(slip, options)
+
+
+def _odds(slip: float, options: int) -> float:
+    """``_slipped``'s chance."""
     odds = slip / options
-    return rng.random() < odds / (1 - slip + odds)
+    return odds / (1 - slip + odds)
+
+
+Columns = npt.NDArray[np.float64]
+"""Hands' ``parts`` (``engine.rupees.bots``), a row each: whole numbers held exactly in floats
+(at most 2^53), which numpy multiplies far faster than integers."""
+
+
+def _columns(cards: Sequence[RupeeCard]) -> Columns:
+    """Each of ``cards``' ``parts``, a row each."""
+    return np.array([parts(tally([c])) for c in cards], dtype=np.float64).reshape(-1, _PARTS)
+
+
+_PARTS = 3 + len(COLOURS)
+
+
+class Kept:
+    """``Told.fits`` asked of many layouts at once (numpy): the rows of ``where`` (``Unseen.
+    draws``: the slot of each card of ``pool``), each check's slip drawn from ``gen``. The same
+    chances as ``fits`` one by one: a layout is kept iff each check fits or, independently, is
+    taken for a slip."""
+
+    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
+        self.told = told
+        self.at = {slot.seat: i for i, slot in enumerate(slots)}
+        self.table = _columns(pool)
+        self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
+
+    def __call__(self, where: npt.NDArray[np.int64], gen: np.random.Generator) -> Any:
+        told, count = self.told, len(where)
+        ok = np.ones(count, dtype=bool)
+
+        def lies(seat: int) -> Any:  # each row: which cards lie in ``seat``'s slot
+            i = self.at.get(seat)
+            return (where == i if i is not None else np.zeros(where.shape, dtype=bool)).astype(
+                np.float64
+            )
+
+        def check(fails: Any, seat: int, options: int) -> None:
+            nonlocal ok
+            ok &= ~fails | (gen.random(count) < _odds(told.slips[seat], options))
+
+        declarer = told.declarer
+        if declarer is not None:
+            mine, down = lies(declarer), lies(FACE_DOWN)
+            dealt = mine @ self.table + self.played[declarer]
+            if told.trump:
+                named = dealt[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
+                check(~named, declarer, len(COLOURS))
+            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)
+            if told.widow is not None:
+                before -= _columns(told.widow).sum(axis=0)
+            elif told.size:  # the widow: ``size`` cards at random among those he held
+                known = told.played[declarer] + told.shown
+                table = np.vstack([self.table, _columns(known)])
+                held = np.hstack([mine + down > 0, np.ones((count, len(known)), dtype=bool)])
+                keys = np.where(held, gen.random(held.shape), 2.0)
+                widow = np.argpartition(keys, told.size - 1, axis=1)[:, : told.size]
+                before -= table[widow].sum(axis=1)
+            self._called(declarer, before, check)
+        for seat in told.asked:
+            if seat != declarer:
+                dealt = lies(seat) @ self.table + self.played[seat]
+                self._called(seat, dealt, check)
+        return ok
+
+    def _called(self, seat: int, dealt: Columns, check: Any) -> None:
+        """Each of ``seat``'s calls checked against its hands as ``dealt``."""
+        money, adds, takes, *_ = dealt.astype(np.int64).T
+        strength = estimate(money, adds, takes, dealt[:, 3:].max(axis=1).astype(np.int64))
+        for low, bid in self.told.asked.get(seat, []):
+            check((strength >= low) != bid, seat, 2)
 
 
 class Drawn:
@@ -585,9 +666,12 @@ class Drawn:
         allowed = _eligible(pool, slots, pinned, view)
         self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
         self.slots, self.rng = slots, rng
-        self.at = {slot.seat: i for i, slot in enumerate(slots)}
-        """Where each seat's unseen hand (and the face-down discards) lie among the slots."""
         self.told = Told(view, slips) if slips is not None else None
+        self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
+        self.kept: Kept | None = None
+        self.batch, self.next = 32, 0
+        self.tried = np.zeros((0, len(pool)), dtype=np.int64)
+        self.fit = np.zeros(0, dtype=bool)
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
@@ -609,29 +693,58 @@ class Drawn:
 
     def draw(self) -> list[list[RupeeCard]]:
         """The next layout at random, one that fits what the seats told (``Told``: one that
-        does not is kept when a slip is drawn for it, or after ``TRIES``)."""
+        does not is kept when a slip is drawn for it, or after ``TRIES`` more). The layouts
+        tried are drawn and checked many at once (``Unseen.draws``, ``Kept``), with the same
+        chances as one by one (``Unseen.draw``, ``Told.fits``), in order: the first that fits
+        in ``TRIES`` + 1 is kept, else the last."""
         told, deal, rng = self.told, self.deal, self.rng
         if not told:
             return deal.sample(rng)
+        tries = TRIES + 1
+        while True:
+            if self.next == len(self.fit) and not self._tried():
+                return self._one_by_one()
+            fit = self.fit[self.next : self.next + tries]
+            hits = np.flatnonzero(fit)
+            if len(hits) or len(fit) == tries:
+                k = self.next + (int(hits[0]) if len(hits) else tries - 1)
+                self.next = k + 1
+                return self._laid(self.tried[k])
+            tries -= len(fit)
+            self.next = len(self.fit)
+
+    def _tried(self) -> bool:
+        """Draw the next layouts to try and check them (twice as many each time, from 64 to
+        1,024); False if every one met a dead end (then draw one by one)."""
+        assert self.told is not None
+        if self.gen is None:  # seeded from the stream: the same seed, the same layouts
+            self.gen = np.random.default_rng(self.rng.getrandbits(64))
+            self.kept = Kept(self.told, self.slots, self.deal.cards)
+        assert self.kept is not None
+        self.batch = min(2 * self.batch, 1_024)
+        self.tried = self.deal.draws(self.gen, self.batch)
+        self.fit = self.kept(self.tried, self.gen)
+        self.next = 0
+        return len(self.tried) > 0
+
+    def _laid(self, row: npt.NDArray[np.int64]) -> list[list[RupeeCard]]:
+        """The layout a row of ``Unseen.draws`` gives, each hand in random order."""
+        assert self.gen is not None
+        out: list[list[RupeeCard]] = [[] for _ in self.slots]
+        pool = self.deal.cards
+        for k in self.gen.permutation(len(pool)):
+            out[row[k]].append(pool[k])
+        return out
+
+    def _one_by_one(self) -> list[list[RupeeCard]]:
+        """``draw`` one layout at a time (where ``Unseen.draws`` met only dead ends)."""
+        told, deal, rng = self.told, self.deal, self.rng
+        assert told is not None
         for tries in range(TRIES, -1, -1):
             layout = deal.draw(rng)
-            if not tries or self._fits(told, layout):
+            if not tries or told.fits(self.slots, layout, rng):
                 return layout
         raise AssertionError("unreachable: the last layout drawn is kept")
-
-    def _fits(self, told: Told, layout: list[list[RupeeCard]]) -> bool:
-        """``told.fits(slots, layout, rng)``, the declarer first (the least likely to fit),
-        each seat's hand read where its slot lies (``at``)."""
-        at, rng = self.at, self.rng
-
-        def hand(seat: int) -> list[RupeeCard]:
-            i = at.get(seat)
-            return layout[i] if i is not None else []
-
-        declarer = told.declarer
-        if declarer is not None and not told.declarer_fits(hand(declarer), hand(FACE_DOWN), rng):
-            return False
-        return all(told.calls_fit(seat, hand(seat), rng) for seat in told.asked if seat != declarer)
 
 
 def layouts(
