@@ -5,7 +5,7 @@ Every decision is judged the same way. The cards the seat has not seen are dealt
 random (a *layout*) consistent with its view: the hand sizes, the cards played, the colours a
 player showed he lacks by not following, the shown Money discards (the declarer's face-down
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
-when it was shown. (With ``FIT_CALLS``, not yet the default, also what the other seats told by
+when it was shown. (With ``FIT_CALLS``, the default, also what the other seats told by
 their calls and the declarer by his trumps: ``Told``, a layout their basic bot would not have
 bid, passed or named trumps with is drawn again, but as often as the seat slips.) On each
 layout every option is played out to the end of the hand with the basic bot's rules at every
@@ -440,12 +440,12 @@ SLIP = 0.05
 fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
 taken for a basic bot here as in the playouts (its calls come from its own simulations, which
 the basic bot's rule approximates), and so is a seat the coach does not know."""
-FIT_CALLS = False
+FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
-remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``)
-but cost a Hint about 1.5 to 3 times its CPU and a review about 4 times (about ten draws a
-layout: ``benchmarks/README.md``, issue 35 round four) until the layouts are drawn to fit
-rather than drawn again."""
+remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
+issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 about a tenth
+more CPU and a review about half as much again (``benchmarks/README.md``, round five). False:
+the layouts as before, every value as main's."""
 TRIES = 200
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
 that does not is taken."""
