@@ -171,6 +171,10 @@ class Unseen(Generic[C]):
         alive = np.ones(count, dtype=bool)
         for same in self._classes:  # the least free first, in random order within each class
             members = np.array([self._tied[j] for j in same], dtype=np.int64)
+            sets = {tuple(self._places[k]) for k in members}
+            if len(sets) == 1:  # one set of places for the whole class: placed at once
+                alive &= self._spread(members, list(sets.pop()), room, where, gen)
+                continue
             order = members[np.argsort(gen.random((count, len(members))), axis=1)]
             for k in order.T:  # each row's next card: to a place in proportion to its room
                 cum = np.cumsum(room * allowed[k], axis=1)
@@ -189,6 +193,33 @@ class Unseen(Generic[C]):
             at = np.repeat(np.tile(np.arange(places), count), room.ravel()).reshape(count, -1)
             where[rows[:, None], shuffled] = at
         return where[alive]
+
+    def _spread(
+        self,
+        members: npt.NDArray[np.int64],
+        ways: list[int],
+        room: npt.NDArray[np.int64],
+        where: npt.NDArray[np.int64],
+        gen: np.random.Generator,
+    ) -> npt.NDArray[np.bool_]:
+        """``draws``' placing of ``members``, cards that the same places (``ways``) may hold,
+        for every row at once: card after card, each to a place in proportion to its room
+        left, is each to a free seat among those places, none taken twice, every way alike; so
+        the cards take the seats with the smallest of random keys (in the keys' order). Fills
+        ``where`` and ``room``; whether each row had room for them all."""
+        count, most = len(room), max(self.rooms)
+        free = np.arange(most)[None, None, :] < room[:, ways][:, :, None]  # row, place, seat
+        keys = np.where(free, gen.random(free.shape), 2.0).reshape(count, -1)
+        chosen = np.argpartition(keys, len(members) - 1, axis=1)[:, : len(members)]
+        chosen = np.take_along_axis(
+            chosen, np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1), axis=1
+        )
+        place = np.array(ways, dtype=np.int64)[chosen // most]
+        where[:, members] = place
+        ok: npt.NDArray[np.bool_] = free.sum(axis=(1, 2)) >= len(members)
+        for i in ways:
+            room[:, i] -= (place == i).sum(axis=1) * ok
+        return ok
 
     def _placed(
         self, order: list[int], room: list[int], out: Layout[C], below: Callable[[int], int]

@@ -581,6 +581,18 @@ def _odds(slip: float, options: int) -> float:
     return odds / (1 - slip + odds)
 
 
+def _subsets(n: int, size: int, count: int, gen: np.random.Generator) -> npt.NDArray[np.int64]:
+    """``count`` rows of ``size`` distinct numbers below ``n``, each set as likely: each
+    number drawn among those not yet drawn (the k-th left counted past the smaller ones)."""
+    out = np.zeros((count, 0), dtype=np.int64)
+    for k in range(size):
+        pick = (gen.random(count) * (n - k)).astype(np.int64)
+        for taken in np.sort(out, axis=1).T:  # in rising order: past each one taken below
+            pick += pick >= taken
+        out = np.hstack([out, pick[:, None]])
+    return out
+
+
 Columns = npt.NDArray[np.float64]
 """Hands' ``parts`` (``engine.rupees.bots``), a row each: whole numbers held exactly in floats
 (at most 2^53), which numpy multiplies far faster than integers."""
@@ -633,9 +645,13 @@ class Kept:
             elif told.size:  # the widow: ``size`` cards at random among those he held
                 known = told.played[declarer] + told.shown
                 table = np.vstack([self.table, _columns(known)])
-                held = np.hstack([mine + down > 0, np.ones((count, len(known)), dtype=bool)])
-                keys = np.where(held, gen.random(held.shape), 2.0)
-                widow = np.argpartition(keys, told.size - 1, axis=1)[:, : told.size]
+                unseen = np.nonzero(mine + down)[1].reshape(count, -1)  # as many in every row
+                held = np.hstack(
+                    [unseen, np.tile(len(self.table) + np.arange(len(known)), (count, 1))]
+                )
+                widow = np.take_along_axis(
+                    held, _subsets(held.shape[1], told.size, count, gen), axis=1
+                )
                 before -= table[widow].sum(axis=1)
             self._called(declarer, before, check)
         for seat in told.asked:
