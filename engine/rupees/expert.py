@@ -443,9 +443,9 @@ the basic bot's rule approximates), and so is a seat the coach does not know."""
 FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
 remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
-issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 about a tenth
-more CPU and a review about half as much again (``benchmarks/README.md``, round five). False:
-the layouts as before, every value as main's."""
+issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 a few
+per cent more CPU and a review about two thirds more (``benchmarks/README.md``, round five).
+False: the layouts as before, every value as main's."""
 TRIES = 200
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
 that does not is taken."""
