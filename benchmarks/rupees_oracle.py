@@ -14,9 +14,10 @@ Issue 35: before the layouts fitted the auction and the trumps (``engine.rupees.
 the declarer's partner was shown ₹81,000 a decision less than the oracle and the defenders
 ₹53,000 more, the oracle within its interval of what was made for each.
 
-    python benchmarks/rupees_oracle.py [GAMES] [FIRST] [--fit-calls]
+    python benchmarks/rupees_oracle.py [GAMES] [FIRST] [--no-fit-calls]
 
-``--fit-calls``: the layouts fitted to the calls and trumps (``engine.rupees.expert.FIT_CALLS``).
+``--no-fit-calls``: the layouts not fitted to the calls and trumps, as before the fix
+(``engine.rupees.expert.FIT_CALLS``, on by default since issue 35's round five).
 """
 
 from __future__ import annotations
@@ -76,8 +77,8 @@ def game_rows(seed: int) -> list[tuple[str, float, float, float]]:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--fit-calls"]
-    expert.FIT_CALLS = "--fit-calls" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--no-fit-calls"]
+    expert.FIT_CALLS = "--no-fit-calls" not in sys.argv
     games = int(args[0]) if args else 40
     first = int(args[1]) if len(args) > 1 else 0
     found = [

@@ -21,13 +21,13 @@ Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees)
 
 With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
 ``--roles``, Rupees' by the mover's part in the hand (the declarer, his partner, a defender; the
-auction's decisions apart); ``--fit-calls``: Rupees' layouts fitted to the calls and trumps
-(``engine.rupees.expert.FIT_CALLS``, off by default);
+auction's decisions apart); ``--no-fit-calls``: Rupees' layouts not fitted to the calls and
+trumps, as before issue 35 (``engine.rupees.expert.FIT_CALLS``, on by default since round five);
 ``--players-unknown``: the coach told no players (each seat played out as the basic bot);
 ``--jobs``: processes for the games.
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
-        [--roles] [--fit-calls] [--jobs 1] [--players-unknown]
+        [--roles] [--no-fit-calls] [--jobs 1] [--players-unknown]
 """
 
 from __future__ import annotations
@@ -170,11 +170,13 @@ def main() -> None:
         parser.add_argument(f"--{game}", type=int, default=default)
     parser.add_argument("--phases", action="store_true", help="the bias by phase of the deal")
     parser.add_argument("--roles", action="store_true", help="Rupees' bias by the mover's part")
-    parser.add_argument("--fit-calls", action="store_true", help="Rupees' layouts fit the calls")
+    parser.add_argument(
+        "--no-fit-calls", action="store_true", help="Rupees' layouts not fitted to the calls"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
     args = parser.parse_args()
-    rupees_expert.FIT_CALLS = args.fit_calls  # with --jobs, in forked processes alike
+    rupees_expert.FIT_CALLS = not args.no_fit_calls  # with --jobs, in forked processes alike
     result: dict[str, Any] = {}
     lines: list[str] = []
     parts = []

@@ -18,6 +18,9 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Generic, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 C = TypeVar("C", bound=Hashable)
 Layout = list[list[C]]
 """The cards in each place, in the order of the places."""
@@ -53,7 +56,15 @@ class Unseen(Generic[C]):
         self._tied = [k for k, n in enumerate(self._choices) if n < anywhere]
         """The cards (their indices) some place may not hold, and those any place may:
         ``draw``."""
-        self._loose = [c for c, n in zip(self.cards, self._choices, strict=True) if n == anywhere]
+        self._classes = [
+            [j for j, k in enumerate(self._tied) if self._choices[k] == n]
+            for n in sorted({self._choices[k] for k in self._tied})
+        ]
+        """The tied cards (their places in ``_tied``) by how many places may hold them, the
+        fewest first."""
+        self.anywhere = [c for c, n in zip(self.cards, self._choices, strict=True) if n == anywhere]
+        """The cards any place may hold (``draw`` shuffles them into the room ``bound``
+        leaves)."""
 
     def ways(self) -> int:
         """How many layouts there are without the constraints (a multinomial)."""
@@ -97,28 +108,118 @@ class Unseen(Generic[C]):
 
     def draw(self, rng: random.Random) -> Layout[C]:
         """A random layout with ``sample``'s chances, drawn faster: the cards bound to some
-        places are placed as ``sample`` places them, then those that may lie anywhere are
-        shuffled into the room left (every way as likely, as ``sample``'s one by one), every
-        choice from one uniform draw. Other layouts than ``sample``'s from the same stream."""
-        rooms, uniform = self.rooms, rng.random
-        tied, loose = self._tied, self._loose
+        places are placed as ``sample`` places them (``bound``), then those that may lie
+        anywhere are shuffled into the room left (every way as likely, as ``sample``'s one by
+        one), every choice from one uniform draw. Other layouts than ``sample``'s from the same
+        stream."""
+        uniform = rng.random
+        bound = self.bound(rng)
+        if bound is None:
+            return self._searched(rng)
+        out, room = bound
+        shuffled = sorted(self.anywhere, key=lambda _: uniform())
+        start = 0
+        for place, left in zip(out, room, strict=True):
+            place += shuffled[start : start + left]
+            start += left
+        return out
 
-        def below(n: int) -> int:
-            return int(uniform() * n)
-
+    def bound(self, rng: random.Random) -> tuple[Layout[C], list[int]] | None:
+        """``draw``'s first step: the cards some place may not hold placed, the least free
+        first (in random order among equals), each to a place that may hold it in proportion
+        to the room left there; with the room then left in each place. None after ``TRIES``
+        dead ends (``draw`` then searches)."""
+        uniform, cards, places = rng.random, self.cards, self._places
+        tied, classes = self._tied, self._classes
         for _ in range(TRIES):
-            order = sorted(tied, key=lambda _: uniform())
-            order.sort(key=self._choices.__getitem__)
-            room = rooms[:]
+            keys = [uniform() for _ in tied]  # ``sorted(tied, key=random)``, by choices then
+            order = [j for same in classes for j in sorted(same, key=keys.__getitem__)]
+            room = self.rooms[:]
             out: Layout[C] = [[] for _ in room]
-            if self._placed(order, room, out, below):
-                shuffled = sorted(loose, key=lambda _: uniform())
-                start = 0
-                for place, left in zip(out, room, strict=True):
-                    place += shuffled[start : start + left]
-                    start += left
-                return out
-        return self._searched(rng)
+            for j in order:  # ``_placed`` with one uniform draw a card, inline: the hot loop
+                k = tied[j]
+                ways = places[k]
+                left = 0
+                for i in ways:
+                    left += room[i]
+                if not left:
+                    break
+                pick = int(uniform() * left)
+                for i in ways:
+                    pick -= room[i]
+                    if pick < 0:
+                        break
+                out[i].append(cards[k])
+                room[i] -= 1
+            else:
+                return out, room
+        return None
+
+    def draws(self, gen: np.random.Generator, count: int) -> npt.NDArray[np.int64]:
+        """``count`` layouts at once with ``draw``'s chances (numpy, from ``gen``): row b,
+        column k, the place of card k in the b-th layout. A row that met a dead end (no room
+        left for a card) is left out, as ``draw`` tries again: the rows kept have ``draw``'s
+        chances of a layout that met none (``draw`` searches after ``TRIES`` dead ends in a
+        row; here a caller given no row at all draws one by one)."""
+        places = len(self.rooms)
+        allowed = np.zeros((len(self.cards), places), dtype=np.int64)
+        for k, ways in enumerate(self._places):
+            allowed[k, ways] = 1
+        rows = np.arange(count)
+        where = np.zeros((count, len(self.cards)), dtype=np.int64)
+        room = np.tile(np.array(self.rooms, dtype=np.int64), (count, 1))
+        alive = np.ones(count, dtype=bool)
+        for same in self._classes:  # the least free first, in random order within each class
+            members = np.array([self._tied[j] for j in same], dtype=np.int64)
+            sets = {tuple(self._places[k]) for k in members}
+            if len(sets) == 1:  # one set of places for the whole class: placed at once
+                alive &= self._spread(members, list(sets.pop()), room, where, gen)
+                continue
+            order = members[np.argsort(gen.random((count, len(members))), axis=1)]
+            for k in order.T:  # each row's next card: to a place in proportion to its room
+                cum = np.cumsum(room * allowed[k], axis=1)
+                left = cum[:, -1]
+                dead = left <= 0
+                alive &= ~dead
+                pick = (gen.random(count) * left).astype(np.int64)
+                place = np.minimum((cum <= pick[:, None]).sum(axis=1), places - 1)
+                where[rows, k] = place
+                room[rows, place] -= ~dead
+        loose = np.array([k for k, n in enumerate(self._choices) if n == places], dtype=np.int64)
+        if len(loose):  # the cards any place may hold, shuffled into the room left, in order
+            shuffled = gen.permuted(np.tile(loose, (count, 1)), axis=1)
+            room[~alive] = 0  # (a row left out: any room that fills it)
+            room[~alive, 0] = len(loose)
+            at = np.repeat(np.tile(np.arange(places), count), room.ravel()).reshape(count, -1)
+            where[rows[:, None], shuffled] = at
+        return where[alive]
+
+    def _spread(
+        self,
+        members: npt.NDArray[np.int64],
+        ways: list[int],
+        room: npt.NDArray[np.int64],
+        where: npt.NDArray[np.int64],
+        gen: np.random.Generator,
+    ) -> npt.NDArray[np.bool_]:
+        """``draws``' placing of ``members``, cards that the same places (``ways``) may hold,
+        for every row at once: card after card, each to a place in proportion to its room
+        left, is each to a free seat among those places, none taken twice, every way alike; so
+        the cards take the seats with the smallest of random keys (in the keys' order). Fills
+        ``where`` and ``room``; whether each row had room for them all."""
+        count, most = len(room), max(self.rooms)
+        free = np.arange(most)[None, None, :] < room[:, ways][:, :, None]  # row, place, seat
+        keys = np.where(free, gen.random(free.shape), 2.0).reshape(count, -1)
+        chosen = np.argpartition(keys, len(members) - 1, axis=1)[:, : len(members)]
+        chosen = np.take_along_axis(
+            chosen, np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1), axis=1
+        )
+        place = np.array(ways, dtype=np.int64)[chosen // most]
+        where[:, members] = place
+        ok: npt.NDArray[np.bool_] = free.sum(axis=(1, 2)) >= len(members)
+        for i in ways:
+            room[:, i] -= (place == i).sum(axis=1) * ok
+        return ok
 
     def _placed(
         self, order: list[int], room: list[int], out: Layout[C], below: Callable[[int], int]

@@ -51,29 +51,87 @@ def hand_strength(hand: Sequence[RupeeCard]) -> int:
     ₹100,000, plus half its own Money, ₹15,000 for each ₹40k or ₹30k card, ₹40,000 for the
     Tiger, ₹20,000 for the Lion, less ₹20,000 for the Bear, and ₹10,000 for each card past four
     in its longest colour."""
-    money = extra = 0
-    length = dict.fromkeys(COLOURS, 0)
-    for c in hand:  # one pass: the expert asks this of every layout it draws
-        money += c.money
-        extra += _EXTRA.get(c.rank, 0)
-        if c.colour:
-            length[c.colour] += 1
-    return 100_000 + money // 2 + extra + 10_000 * max(0, max(length.values()) - 4)
-
-
-_EXTRA = {"40k": 15_000, "30k": 15_000, TIGER: 40_000, LION: 20_000, BEAR: -20_000}
-"""What ``hand_strength`` adds for a card of each rank beyond half its Money."""
+    return strength_of(tally(hand))
 
 
 def best_trump(hand: Sequence[RupeeCard]) -> str:
     """The longest colour, strength (sum of ranks) breaking ties: the longest strong colour."""
-    length = dict.fromkeys(COLOURS, 0)
-    strength = dict.fromkeys(COLOURS, 0)
-    for x in hand:
-        if x.colour:
-            length[x.colour] += 1
-            strength[x.colour] += x.power
-    return max(COLOURS, key=lambda c: (length[c], strength[c]))
+    return trump_of(tally(hand))
+
+
+Tally = int
+"""What ``hand_strength`` and ``best_trump`` read of a hand, each card's part added up in one
+whole number (``_PART``): from the top its Money, what its ranks add and take (``_EXTRA``, in
+₹5,000s), then for each colour its length above its strength (sum of ranks), so that the larger
+of two colours' fields is the longer strong colour. Parts add and subtract exactly (a hand's
+known cards counted once, the widow taken off)."""
+
+
+def tally(cards: Sequence[RupeeCard]) -> Tally:
+    """The ``Tally`` of ``cards`` (one pass at C speed: the expert asks it of every layout it
+    draws)."""
+    return sum(map(_PART.__getitem__, cards))
+
+
+def strength_of(counted: Tally) -> int:
+    """``hand_strength`` of a hand from its ``Tally``."""
+    money, adds, takes, *fields = parts(counted)
+    strength: int = estimate(money, adds, takes, max(fields))
+    return strength
+
+
+def estimate(money: Any, adds: Any, takes: Any, top: Any) -> Any:
+    """``hand_strength`` from a hand's ``parts``, ``top`` the largest colour field (the longest
+    colour's): whole numbers, or numpy arrays of them alike (the expert asks it of many
+    layouts at once)."""
+    over = (top >> _STRENGTH) - 4
+    return 100_000 + money // 2 + _UNIT * (adds - takes) + 10_000 * over * (over > 0)
+
+
+def trump_of(counted: Tally) -> str:
+    """``best_trump`` of a hand from its ``Tally`` (the first of the longest strongest)."""
+    fields = _colours(counted)
+    return COLOURS[fields.index(max(fields))]
+
+
+def parts(counted: Tally) -> list[int]:
+    """A ``Tally`` read out: its Money, what its ranks add and take (in ₹5,000s), then each
+    colour's field (its length above its strength: ``COLOURS`` order)."""
+    return [
+        counted >> _MONEY,
+        (counted >> _ADDS) & _UNITS,
+        (counted >> _TAKES) & _UNITS,
+        *_colours(counted),
+    ]
+
+
+def _colours(counted: Tally) -> list[int]:
+    """Each colour's field of a ``Tally``: its length above its strength."""
+    return [(counted >> shift) & _COLOUR for shift in _SHIFTS]
+
+
+_EXTRA = {"40k": 15_000, "30k": 15_000, TIGER: 40_000, LION: 20_000, BEAR: -20_000}
+"""What ``hand_strength`` adds for a card of each rank beyond half its Money."""
+_UNIT = 5_000
+_STRENGTH, _FIELD = 12, 20
+"""A colour's strength in 12 bits (at most 26 cards of rank 12), its length in the 8 above."""
+_COLOUR, _UNITS = (1 << _FIELD) - 1, (1 << 12) - 1
+_SHIFTS = [_FIELD * i for i in range(len(COLOURS))]
+_ADDS = _FIELD * len(COLOURS)
+_TAKES = _ADDS + 12
+_MONEY = _TAKES + 12
+
+
+def _part(card: RupeeCard) -> Tally:
+    extra = _EXTRA.get(card.rank, 0) // _UNIT
+    out = (card.money << _MONEY) + (max(extra, 0) << _ADDS) + (max(-extra, 0) << _TAKES)
+    if card.colour:
+        out += ((1 << _STRENGTH) + card.power) << (_FIELD * COLOURS.index(card.colour))
+    return out
+
+
+_PART = {c: _part(c) for c in CARDS.values()}
+"""Each card's part of a ``Tally``."""
 
 
 @RupeesState.bot

@@ -5,7 +5,7 @@ Every decision is judged the same way. The cards the seat has not seen are dealt
 random (a *layout*) consistent with its view: the hand sizes, the cards played, the colours a
 player showed he lacks by not following, the shown Money discards (the declarer's face-down
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
-when it was shown. (With ``FIT_CALLS``, not yet the default, also what the other seats told by
+when it was shown. (With ``FIT_CALLS``, the default, also what the other seats told by
 their calls and the declarer by his trumps: ``Told``, a layout their basic bot would not have
 bid, passed or named trumps with is drawn again, but as often as the seat slips.) On each
 layout every option is played out to the end of the hand with the basic bot's rules at every
@@ -40,6 +40,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..bots import AtRandom, noise_at, played_as
@@ -47,12 +50,17 @@ from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import (
+    Tally,
     basic_call,
     basic_discard,
     basic_follow,
     basic_lead,
     best_trump,
-    hand_strength,
+    estimate,
+    parts,
+    strength_of,
+    tally,
+    trump_of,
 )
 from .cards import (
     BEAR,
@@ -432,12 +440,12 @@ SLIP = 0.05
 fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
 taken for a basic bot here as in the playouts (its calls come from its own simulations, which
 the basic bot's rule approximates), and so is a seat the coach does not know."""
-FIT_CALLS = False
+FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
-remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``)
-but cost a Hint about 1.5 to 3 times its CPU and a review about 4 times (about ten draws a
-layout: ``benchmarks/README.md``, issue 35 round four) until the layouts are drawn to fit
-rather than drawn again."""
+remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
+issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 a few
+per cent more CPU and a review about two thirds more (``benchmarks/README.md``, round five).
+False: the layouts as before, every value as main's."""
 TRIES = 200
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
 that does not is taken."""
@@ -467,6 +475,8 @@ class Told:
             for seat, card in played(trick):
                 played_by[seat].append(card)
         self.played, self.slips = played_by, slips
+        self.counted = [tally(cards) for cards in played_by.values()]
+        """Each seat's cards played, counted once (``tally``)."""
         self.calls: list[tuple[int, int, bool]] = []  # (seat, the lowest bid, whether it bid)
         standing: tuple[int, int] | None = None
         for entry in view["calls"]:
@@ -485,6 +495,10 @@ class Told:
         self.shown = [CARDS[c] for c in view["discards"]]
         self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
         self.size = view["widow_size"]
+        self.asked: dict[int, list[tuple[int, bool]]] = {}
+        """Each seat's calls asked: (the lowest bid, whether it bid)."""
+        for seat, low, bid in self.calls:
+            self.asked.setdefault(seat, []).append((low, bid))
 
     def __bool__(self) -> bool:
         return bool(self.calls) or self.declarer is not None
@@ -501,28 +515,56 @@ class Told:
         Not ``slips`` (every layout counted once): no slip, and with the widow unseen the
         declarer's calls are not asked (it is not drawn)."""
         hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
-        dealt = {s: hands.get(s, []) + self.played[s] for s in range(len(self.slips))}
-        declarer, unasked = self.declarer, None
-        if declarer is not None:  # his hand as he named trumps; as dealt, less the widow
-            named = not self.trump or best_trump(dealt[declarer]) == self.trump
-            if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+        declarer = self.declarer
+        if declarer is not None:
+            face_down = hands.get(FACE_DOWN, [])
+            if not self.declarer_fits(hands.get(declarer, []), face_down, rng, slips):
                 return False
-            if self.widow is None and not slips:
-                unasked = declarer
-            else:
-                before = dealt[declarer] + self.shown + hands.get(FACE_DOWN, [])
-                widow = self.widow if self.widow is not None else rng.sample(before, self.size)
-                for card in widow:
-                    before.remove(card)
-                dealt[declarer] = before
-        strength: dict[int, int] = {}
-        for seat, low, bid in self.calls:
-            if seat == unasked:
-                continue
-            if seat not in strength:
-                strength[seat] = hand_strength(dealt[seat])
-            called = (strength[seat] >= low) == bid
-            if not (called or (slips and _slipped(self.slips[seat], 2, rng))):
+        return all(
+            self.calls_fit(seat, hands.get(seat, []), rng, slips)
+            for seat in self.asked
+            if seat != declarer
+        )
+
+    def declarer_fits(
+        self,
+        hand: list[RupeeCard],
+        face_down: list[RupeeCard],
+        rng: random.Random,
+        slips: bool = True,
+    ) -> bool:
+        """``fits`` for the declarer alone, his unseen ``hand`` and ``face_down`` discards: his
+        trumps, then his calls from his hand as dealt (less the widow)."""
+        declarer = self.declarer
+        assert declarer is not None
+        dealt = tally(hand) + self.counted[declarer]
+        named = not self.trump or trump_of(dealt) == self.trump
+        if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+            return False
+        if self.widow is None and not slips:
+            return True  # his calls not asked
+        kept = self.shown + face_down  # with his hand as dealt, less the widow: his calls'
+        if self.widow is not None:
+            widow = self.widow
+        else:
+            widow = rng.sample(hand + self.played[declarer] + kept, self.size)
+        return self._called(declarer, dealt + tally(kept) - tally(widow), rng, slips)
+
+    def calls_fit(
+        self, seat: int, hand: list[RupeeCard], rng: random.Random, slips: bool = True
+    ) -> bool:
+        """``fits`` for the calls of ``seat`` (not the declarer), its unseen ``hand``."""
+        return self._called(seat, tally(hand) + self.counted[seat], rng, slips)
+
+    def _called(self, seat: int, dealt: Tally, rng: random.Random, slips: bool) -> bool:
+        """Whether ``seat``'s calls fit its hand as ``dealt`` (its ``Tally``), or are taken for
+        slips."""
+        calls = self.asked.get(seat)
+        if not calls:
+            return True
+        strength = strength_of(dealt)
+        for low, bid in calls:
+            if (strength >= low) != bid and not (slips and _slipped(self.slips[seat], 2, rng)):
                 return False
         return True
 
@@ -530,8 +572,100 @@ class Told:
 def _slipped(slip: float, options: int, rng: random.Random) -> bool:
     """Whether a move the basic bot would not make is taken for a slip: as likely, against one
     it would make, as a random move (one of ``options``) with chance ``slip`` is against it."""
+    return rng.random() < _odds(slip, options)
+
+
+def _odds(slip: float, options: int) -> float:
+    """``_slipped``'s chance."""
     odds = slip / options
-    return rng.random() < odds / (1 - slip + odds)
+    return odds / (1 - slip + odds)
+
+
+def _subsets(n: int, size: int, count: int, gen: np.random.Generator) -> npt.NDArray[np.int64]:
+    """``count`` rows of ``size`` distinct numbers below ``n``, each set as likely: each
+    number drawn among those not yet drawn (the k-th left counted past the smaller ones)."""
+    out = np.zeros((count, 0), dtype=np.int64)
+    for k in range(size):
+        pick = (gen.random(count) * (n - k)).astype(np.int64)
+        for taken in np.sort(out, axis=1).T:  # in rising order: past each one taken below
+            pick += pick >= taken
+        out = np.hstack([out, pick[:, None]])
+    return out
+
+
+Columns = npt.NDArray[np.float64]
+"""Hands' ``parts`` (``engine.rupees.bots``), a row each: whole numbers held exactly in floats
+(at most 2^53), which numpy multiplies far faster than integers."""
+
+
+def _columns(cards: Sequence[RupeeCard]) -> Columns:
+    """Each of ``cards``' ``parts``, a row each."""
+    return np.array([parts(tally([c])) for c in cards], dtype=np.float64).reshape(-1, _PARTS)
+
+
+_PARTS = 3 + len(COLOURS)
+
+
+class Kept:
+    """``Told.fits`` asked of many layouts at once (numpy): the rows of ``where`` (``Unseen.
+    draws``: the slot of each card of ``pool``), each check's slip drawn from ``gen``. The same
+    chances as ``fits`` one by one: a layout is kept iff each check fits or, independently, is
+    taken for a slip."""
+
+    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
+        self.told = told
+        self.at = {slot.seat: i for i, slot in enumerate(slots)}
+        self.table = _columns(pool)
+        self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
+
+    def __call__(self, where: npt.NDArray[np.int64], gen: np.random.Generator) -> Any:
+        told, count = self.told, len(where)
+        ok = np.ones(count, dtype=bool)
+
+        def lies(seat: int) -> Any:  # each row: which cards lie in ``seat``'s slot
+            i = self.at.get(seat)
+            return (where == i if i is not None else np.zeros(where.shape, dtype=bool)).astype(
+                np.float64
+            )
+
+        def check(fails: Any, seat: int, options: int) -> None:
+            nonlocal ok
+            ok &= ~fails | (gen.random(count) < _odds(told.slips[seat], options))
+
+        declarer = told.declarer
+        if declarer is not None:
+            mine, down = lies(declarer), lies(FACE_DOWN)
+            dealt = mine @ self.table + self.played[declarer]
+            if told.trump:
+                named = dealt[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
+                check(~named, declarer, len(COLOURS))
+            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)
+            if told.widow is not None:
+                before -= _columns(told.widow).sum(axis=0)
+            elif told.size:  # the widow: ``size`` cards at random among those he held
+                known = told.played[declarer] + told.shown
+                table = np.vstack([self.table, _columns(known)])
+                unseen = np.nonzero(mine + down)[1].reshape(count, -1)  # as many in every row
+                held = np.hstack(
+                    [unseen, np.tile(len(self.table) + np.arange(len(known)), (count, 1))]
+                )
+                widow = np.take_along_axis(
+                    held, _subsets(held.shape[1], told.size, count, gen), axis=1
+                )
+                before -= table[widow].sum(axis=1)
+            self._called(declarer, before, check)
+        for seat in told.asked:
+            if seat != declarer:
+                dealt = lies(seat) @ self.table + self.played[seat]
+                self._called(seat, dealt, check)
+        return ok
+
+    def _called(self, seat: int, dealt: Columns, check: Any) -> None:
+        """Each of ``seat``'s calls checked against its hands as ``dealt``."""
+        money, adds, takes, *_ = dealt.astype(np.int64).T
+        strength = estimate(money, adds, takes, dealt[:, 3:].max(axis=1).astype(np.int64))
+        for low, bid in self.told.asked.get(seat, []):
+            check((strength >= low) != bid, seat, 2)
 
 
 class Drawn:
@@ -549,6 +683,11 @@ class Drawn:
         self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
         self.slots, self.rng = slots, rng
         self.told = Told(view, slips) if slips is not None else None
+        self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
+        self.kept: Kept | None = None
+        self.batch, self.next = 32, 0
+        self.tried = np.zeros((0, len(pool)), dtype=np.int64)
+        self.fit = np.zeros(0, dtype=bool)
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
@@ -570,14 +709,58 @@ class Drawn:
 
     def draw(self) -> list[list[RupeeCard]]:
         """The next layout at random, one that fits what the seats told (``Told``: one that
-        does not is kept when a slip is drawn for it, or after ``TRIES``)."""
-        told = self.told
+        does not is kept when a slip is drawn for it, or after ``TRIES`` more). The layouts
+        tried are drawn and checked many at once (``Unseen.draws``, ``Kept``), with the same
+        chances as one by one (``Unseen.draw``, ``Told.fits``), in order: the first that fits
+        in ``TRIES`` + 1 is kept, else the last."""
+        told, deal, rng = self.told, self.deal, self.rng
         if not told:
-            return self.deal.sample(self.rng)
-        layout, tries = self.deal.draw(self.rng), TRIES
-        while tries and not told.fits(self.slots, layout, self.rng):
-            layout, tries = self.deal.draw(self.rng), tries - 1
-        return layout
+            return deal.sample(rng)
+        tries = TRIES + 1
+        while True:
+            if self.next == len(self.fit) and not self._tried():
+                return self._one_by_one()
+            fit = self.fit[self.next : self.next + tries]
+            hits = np.flatnonzero(fit)
+            if len(hits) or len(fit) == tries:
+                k = self.next + (int(hits[0]) if len(hits) else tries - 1)
+                self.next = k + 1
+                return self._laid(self.tried[k])
+            tries -= len(fit)
+            self.next = len(self.fit)
+
+    def _tried(self) -> bool:
+        """Draw the next layouts to try and check them (twice as many each time, from 64 to
+        1,024); False if every one met a dead end (then draw one by one)."""
+        assert self.told is not None
+        if self.gen is None:  # seeded from the stream: the same seed, the same layouts
+            self.gen = np.random.default_rng(self.rng.getrandbits(64))
+            self.kept = Kept(self.told, self.slots, self.deal.cards)
+        assert self.kept is not None
+        self.batch = min(2 * self.batch, 1_024)
+        self.tried = self.deal.draws(self.gen, self.batch)
+        self.fit = self.kept(self.tried, self.gen)
+        self.next = 0
+        return len(self.tried) > 0
+
+    def _laid(self, row: npt.NDArray[np.int64]) -> list[list[RupeeCard]]:
+        """The layout a row of ``Unseen.draws`` gives, each hand in random order."""
+        assert self.gen is not None
+        out: list[list[RupeeCard]] = [[] for _ in self.slots]
+        pool = self.deal.cards
+        for k in self.gen.permutation(len(pool)):
+            out[row[k]].append(pool[k])
+        return out
+
+    def _one_by_one(self) -> list[list[RupeeCard]]:
+        """``draw`` one layout at a time (where ``Unseen.draws`` met only dead ends)."""
+        told, deal, rng = self.told, self.deal, self.rng
+        assert told is not None
+        for tries in range(TRIES, -1, -1):
+            layout = deal.draw(rng)
+            if not tries or told.fits(self.slots, layout, rng):
+                return layout
+        raise AssertionError("unreachable: the last layout drawn is kept")
 
 
 def layouts(

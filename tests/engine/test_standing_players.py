@@ -282,8 +282,9 @@ def best_values(
 def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options):
     """Told no players, or players who all play as the basic bot does (an expert is played out
     as one), the expert's advice is what it was: every value and interval alike (the first
-    best values as the expert gave them before it could be told the players)."""
-    pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [152_708.33, -181_666.67, -71_875.0]}
+    best values as the expert gave them before it could be told the players; Rupees' since its
+    layouts fit what the calls and trumps told, issue 35)."""
+    pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [101_666.67, 144_333.33, 91_875.0]}
     for state, value in zip(decisions(game, 1, 3, **options), pinned[game], strict=True):
         before = engine.make_bot(game, "expert").advise(state)
         assert before.best.value == pytest.approx(value, abs=0.01)
@@ -336,4 +337,6 @@ def test_rupees_a_side_against_random_players_is_shown_more_and_a_random_mover_l
     mover = best_values("rupees", ("random", "basic", "basic", "basic"), states)
     assert statistics.fmean(opponents) > statistics.fmean(basic) + 50_000
     assert statistics.fmean(mover) < statistics.fmean(basic) - 20_000
-    assert sum(o > b for o, b in zip(opponents, basic, strict=True)) >= 13
+    # position by position, most of 16 (the two tables' layouts differ since issue 35: a
+    # random seat's calls tell nothing of his hand, a basic seat's do)
+    assert sum(o > b for o, b in zip(opponents, basic, strict=True)) >= 11
