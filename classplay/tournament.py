@@ -774,11 +774,12 @@ class Tournament:
         )
         for r in self.standings():
             s, m = r.score, r.margin
-            margin = (
-                f"{m[0]:+.1f} ({m[1]:+.1f} to {m[2]:+.1f})"
-                if not math.isnan(m[0])
-                else "none played out"
-            )
+            if math.isnan(m[0]):
+                margin = "none played out"
+            elif math.isinf(m[1]):  # one deal: a spread needs two
+                margin = f"{m[0]:+.1f} (one deal: no interval)"
+            else:
+                margin = f"{m[0]:+.1f} ({m[1]:+.1f} to {m[2]:+.1f})"
             lines.append(
                 f"{shown[r.name]:<{width}} {r.games:>6}  "
                 + (f"{r.forfeits:>8}  " if forfeits else "")

@@ -619,3 +619,10 @@ def test_a_tournaments_sandboxes_are_all_asked_to_end_before_any_is_waited_for()
     assert calls[:3] == [("finish", k) for k in range(3)]
     assert sorted(calls[3:]) == [("kill", k) for k in range(3)]
     assert not module._sandboxes()
+
+
+def test_a_margin_of_one_deal_says_it_has_no_interval():
+    t = tournament(["basic", "random"], "plates", games=1, players=4, workers=0)
+    text = str(t)
+    assert "inf" not in text
+    assert text.count("(one deal: no interval)") == 2
