@@ -16,10 +16,11 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy is imported by ``draws`` alone: Michigan's expert never asks it
+    import numpy as np
+    import numpy.typing as npt
 
 C = TypeVar("C", bound=Hashable)
 Layout = list[list[C]]
@@ -161,6 +162,8 @@ class Unseen(Generic[C]):
         left for a card) is left out, as ``draw`` tries again: the rows kept have ``draw``'s
         chances of a layout that met none (``draw`` searches after ``TRIES`` dead ends in a
         row; here a caller given no row at all draws one by one)."""
+        import numpy as np
+
         places = len(self.rooms)
         allowed = np.zeros((len(self.cards), places), dtype=np.int64)
         for k, ways in enumerate(self._places):
@@ -207,6 +210,8 @@ class Unseen(Generic[C]):
         left, is each to a free seat among those places, none taken twice, every way alike; so
         the cards take the seats with the smallest of random keys (in the keys' order). Fills
         ``where`` and ``room``; whether each row had room for them all."""
+        import numpy as np
+
         count, most = len(room), max(self.rooms)
         free = np.arange(most)[None, None, :] < room[:, ways][:, :, None]  # row, place, seat
         keys = np.where(free, gen.random(free.shape), 2.0).reshape(count, -1)
