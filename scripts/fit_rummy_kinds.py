@@ -11,8 +11,9 @@ and a wrong show are left out (their values are exact: the correction leaves the
 shown less made of each decision is fitted by least squares to a number per pairing of the
 mover's kind with another seat's kind, the mean over the other seats taken (16 numbers).
 
-The told values are floored (a hand played on never below a drop, nor below what a deal can
-cost), so taking a number off does not lower every value shown by as much: the fit is made in
+The told values are floored (a hand played on never below a drop, but a random mover's:
+``UNFLOORED``; the best hand kept never below what a deal can cost), so taking a number off does
+not lower every value shown by as much: the fit is made in
 ``--passes`` rounds, each collecting the games again with the table so far and adding the
 least-squares fit of what is still over-stated. The last round's numbers carry 95% intervals
 by resampling its games.
