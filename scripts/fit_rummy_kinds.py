@@ -21,7 +21,7 @@ by resampling its games.
 Seeds 61,000,000 and up, apart from the standing benchmark's (960,000,000 up). Same arguments,
 same numbers.
 
-    nice -n 10 python scripts/fit_rummy_kinds.py [--games 1000] [--passes 3] [--jobs 1]
+    nice -n 10 python scripts/fit_rummy_kinds.py [--games 2000] [--passes 3] [--jobs 1]
         [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
 """
 
@@ -91,7 +91,7 @@ def as_table(coef: Any) -> dict[str, dict[str, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
