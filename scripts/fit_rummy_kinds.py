@@ -11,8 +11,9 @@ and a wrong show are left out (their values are exact: the correction leaves the
 shown less made of each decision is fitted by least squares to a number per pairing of the
 mover's kind with another seat's kind, the mean over the other seats taken (16 numbers).
 
-The told values are floored (a hand played on never below a drop, nor below what a deal can
-cost), so taking a number off does not lower every value shown by as much: the fit is made in
+The told values are floored (a hand played on never below a drop, but a random mover's:
+``UNFLOORED``; the best hand kept never below what a deal can cost), so taking a number off does
+not lower every value shown by as much: the fit is made in
 ``--passes`` rounds, each collecting the games again with the table so far and adding the
 least-squares fit of what is still over-stated. The last round's numbers carry 95% intervals
 by resampling its games.
@@ -20,7 +21,7 @@ by resampling its games.
 Seeds 61,000,000 and up, apart from the standing benchmark's (960,000,000 up). Same arguments,
 same numbers.
 
-    nice -n 10 python scripts/fit_rummy_kinds.py [--games 1000] [--passes 3] [--jobs 1]
+    nice -n 10 python scripts/fit_rummy_kinds.py [--games 2000] [--passes 3] [--jobs 1]
         [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
 """
 
@@ -90,7 +91,7 @@ def as_table(coef: Any) -> dict[str, dict[str, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--passes", type=int, default=3)
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")

@@ -48,7 +48,9 @@ every option of a decision moves alike, so they keep their order: a hand played 
 never valued below a drop (floored as before; ties go to playing on), a hopeless first hand is
 still dropped, and a discard's correction stops short of taking the best hand kept to the
 ``CAP`` a deal can cost (a wrong show's). So the expert's choices are
-those it makes untold.
+those it makes untold, for every kind of mover but one that plays at random (``UNFLOORED``):
+his hand played on is valued as he plays it on, with no floor (he drops or plays on by chance,
+not when the hand goes bad), so for him a drop can be the best.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
 the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
@@ -115,6 +117,13 @@ a drop nor a wrong show, which are exact) over-states what the mover makes by th
 by the mover's kind and each other seat's kind (``OVERSTATED[mover][other]``, the mean over the
 other seats taken), fitted at mixed tables (``scripts/fit_rummy_kinds.py``, ``kinds.json``).
 It is taken off every such option alike."""
+UNFLOORED = frozenset({"random"})
+"""The kinds of mover whose hand played on is valued without the drops' floors (a first hand
+never below ``PLAYED_ON``, a later one never below a middle drop): the floors stand for a
+mover who plays on by choice, and drops when that is worse; a random bot plays on or drops by
+chance, so for him they held up values he did not make (a random mover's draws shown +27 and
++40 points a decision above what he made, ``benchmarks/README.md``, round five). Told such a
+mover, the expert's best may be a drop."""
 KEPT_APART = 1.0
 """Told the players, the correction keeps the expert's choice this many points clear of an
 exact option on the other side of it: a hopeless first hand stays below the drop (the
@@ -375,10 +384,16 @@ class ExpertBot(RandomBot):
         know, a human's); 0 when it is not told the players."""
         if self.players is None:
             return 0.0
-        kinds = [k if k in self.overstated else HUMAN for k in self.players]
-        mine = self.overstated[kinds[seat]]
-        others = [mine[k] for s, k in enumerate(kinds) if s != seat]
+        mine = self.overstated[self.kind(seat)]
+        others = [mine[self.kind(s)] for s in range(len(self.players)) if s != seat]
         return sum(others) / len(others)
+
+    def kind(self, seat: int) -> str:
+        """The kind of player told at ``seat`` as the fit knows them (one it does not know: a
+        human)."""
+        assert self.players is not None
+        kind = self.players[seat]
+        return kind if kind in self.overstated else HUMAN
 
     def advise(self, state: State[Any]) -> Advice:
         """Every legal action judged, best first, from the seat's view only."""
@@ -394,6 +409,7 @@ class ExpertBot(RandomBot):
                 f"{len(self.players)} players: {self.players}"
             )
         less = self.over(seat)
+        floored = self.players is None or self.kind(seat) not in UNFLOORED
         turn = Turn(
             view,
             state.legal_actions(),
@@ -405,6 +421,7 @@ class ExpertBot(RandomBot):
             view["draws"][seat],
             less,
             self.players is not None,
+            floored,
         )
         judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
         said, more = why(max(judged, key=lambda j: j.value))  # ties: the first given
@@ -437,6 +454,12 @@ class Turn:
     draws: int
     less: float = 0.0
     told: bool = False
+    floored: bool = True
+
+    def floor(self, value: float) -> float:
+        """``value`` as a floor for a hand played on; no floor for a mover who does not choose
+        when to drop (``UNFLOORED``)."""
+        return value if self.floored else -math.inf
 
     def played_on(self, e: Estimate, less: float | None = None) -> Estimate:
         """A hand played on, for the players seated: ``less`` (default: the turn's) taken
@@ -471,10 +494,10 @@ def _draws(t: Turn) -> Judge:
             first = Estimate(min(first.value, dropped)) if t.told else first
         else:
             line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
-            first = _floored(line - Estimate(t.less), PLAYED_ON)
+            first = _floored(line - Estimate(t.less), t.floor(PLAYED_ON))
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
-        shift = _floored(stock, -float(t.view["options"]["middle_drop"])) - stock
+        shift = _floored(stock, t.floor(-float(t.view["options"]["middle_drop"]))) - stock
     stock += shift
     rows: list[tuple[Any, Estimate, str]] = []
     opened: list[Any] = []
