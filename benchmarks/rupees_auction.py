@@ -36,11 +36,14 @@ from standing import SEEDS, deal_of, made, table
 
 from engine import CHANCE
 from engine.bots import HUMAN, NOISE, AtRandom, noise_at
+from engine.core import clockwise
 from engine.review import coach
 from engine.rupees import expert
-from engine.rupees.actions import Bid
+from engine.rupees.actions import Bid, Pass
 from engine.rupees.bots import BasicBot, hand_strength
+from engine.rupees.cards import SETUPS
 from engine.rupees.expert import DEALS, HandPlayout, Told, _rescore, _shape, slips_of
+from engine.rupees.rules import RAISE, STEP
 from engine.rupees.scoring import team_of
 
 STREAMS = 16
@@ -110,6 +113,58 @@ def strengths(bot: Any, seat: int) -> list[float]:
     return [statistics.fmean(hand_strength(t.hands[s]) for t in tables) for s in range(n)]
 
 
+def auction_end(
+    view: Any, action: Any, hands: Sequence[Sequence[Any]], players: Sequence[str], rng: Any
+) -> tuple[int, int]:
+    """The declarer and contract an auction comes to on ``hands`` (a layout's) after the
+    mover's ``action``, each later call made as ``model_call`` makes it."""
+    n, setup = view["players"], SETUPS[view["players"]]
+    teams = not view["options"]["call_partner"]
+    passed = {int(seat) for seat, call in view["calls"] if call == "pass"}
+    standing = view["standing_bid"]
+    high = (standing["bidder"], standing["amount"]) if standing else None
+    seat = view["seat"]
+    while True:
+        if isinstance(action, Bid):
+            high = (seat, action.amount)
+        else:
+            passed.add(seat)
+        live = [s not in passed for s in range(n)]
+        if sum(live) == 1 and high is not None:
+            return high
+        seat = clockwise(seat, n, live)
+        low = high[1] + RAISE if high else setup.opening
+        bids = [Bid(a) for a in range(low, setup.top_bid + 1, STEP)]
+        legal = [*bids, Pass()] if high else bids
+        kind = players[seat]
+        if kind == "random":
+            action = rng.choice([legal[0], Pass()]) if bids and high else legal[0]
+        elif kind == "human" and rng.random() < NOISE[HUMAN]:
+            action = rng.choice(legal)
+        elif high is not None and teams and high[0] in team_of(seat, n):
+            action = Pass()
+        else:
+            strong = bids and hand_strength(hands[seat]) >= low
+            action = bids[0] if strong or high is None else Pass()
+
+
+def shown_continued(bot: Any, view: Any, action: Any, players: Sequence[str], noise: Any) -> float:
+    """The value ``bot`` would show for ``action`` if its playouts called the rest of the
+    auction (``auction_end``) on the layouts it judged the decision on, the hand then played
+    out by the auction's winner at its contract (the same random moves on a layout whatever
+    the declarer)."""
+    seat, values = view["seat"], []
+    for k, layout in enumerate(bot._dealt[1].tables[:DEALS]):
+        declarer, contract = auction_end(view, action, layout.hands, players, random.Random(k))
+        t = layout.copy()
+        if noise:
+            t.table = AtRandom(noise, k)
+        t.declare(declarer, t.widow, 0)
+        t.finish()
+        values.append(_rescore([_shape(t, seat)], contract)[0][0])
+    return statistics.fmean(values)
+
+
 Row = dict[str, Any]
 STRENGTHS = ("real", "fit", "off", "over")
 """A fitted seat's strength: real, in the fitted layouts, in the unfitted ones; real less the
@@ -159,6 +214,7 @@ def game_rows(seed: int) -> tuple[list[Row], list[Row]]:
             "told": "+".join(sorted({"bid" if b else "pass" for _, _, b in told.calls}))
             or "nothing",
             "on": float(on.advise(now).judged(action).value),
+            "on, continued": shown_continued(on, view, action, players, noise),
             "expert bid": any(b and kinds[s] == "expert" for s, _, b in told.calls),
             "off": shown_off(off, now, action),
             "oracle": oracle,
@@ -209,12 +265,14 @@ def cell(rows: Sequence[Row], a: str, b: str) -> str:
 def table_of(rows: list[Row], groups: dict[str, Callable[[Row], bool]]) -> list[str]:
     """Lines: for each group, shown less made, shown less oracle, oracle less its end, the
     end less made; the auction continued (``continued``) less the end; with the fit off,
-    shown less made and less the oracle; shown fit on less off."""
+    shown less made and less the oracle; shown fit on less off; shown with the auction
+    continued in the playouts (``shown_continued``, the fix proposed) less made."""
     lines = [
         "| decisions | count | shown less made | shown less oracle | oracle less the end "
         "| the end less made | continued less the end | fit off: shown less made "
-        "| fit off: shown less oracle | shown, fit on less off |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| fit off: shown less oracle | shown, fit on less off "
+        "| shown with the auction continued, less made |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, keep in groups.items():
         part = [r for r in rows if keep(r)]
@@ -229,6 +287,7 @@ def table_of(rows: list[Row], groups: dict[str, Callable[[Row], bool]]) -> list[
                 ("off", "made"),
                 ("off", "oracle"),
                 ("on", "off"),
+                ("on, continued", "made"),
             )
         ]
         lines.append(f"| {name} | {len(part):,} | " + " | ".join(cells) + " |")
