@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -204,6 +204,7 @@ def game_rows(seed: int) -> tuple[list[Row], list[Row]]:
             "seat": seat,
             "kind": kinds[seat],
             "call": "bid" if isinstance(action, Bid) else "pass",
+            "amount": action.amount if isinstance(action, Bid) else 0,
             "standing": (
                 "none"
                 if bidder is None
@@ -251,6 +252,16 @@ def game_rows(seed: int) -> tuple[list[Row], list[Row]]:
         then, seat = row.pop("state"), row["seat"]
         row["made"] = made("rupees", then, end, seat)
         row["end"] = real_value(then, seat, *final["declared"], noise)
+        declarer, contract = final["declared"]
+        if row["call"] == "pass":
+            row["went"] = ""
+        elif (declarer, contract) == (seat, row["amount"]):
+            row["went"] = "the auction ended at it"
+        elif declarer == seat:
+            row["went"] = "the mover declared higher"
+        else:
+            mate = declarer in team_of(seat, len(kinds))
+            row["went"] = f"his {'partner' if mate else 'opponent'} declared"
     return shown, fitted
 
 
@@ -339,6 +350,9 @@ def main() -> None:
             + " | ".join(f"{m:,.1f}k" for m in means)
             + f" | {statistics.fmean(r['slips'] for r in part):.0%} |"
         )
+    went = Counter(r["went"] for r in rows if r["went"] and r["standing"] != "none")
+    said = ", ".join(f"{w} {c}" for w, c in sorted(went.items()))
+    lines += ["", f"After a bid over a standing bid: {said}."]
     result = {
         "decisions": len(rows),
         "bias": round(statistics.fmean(r["on"] - r["made"] for r in rows)),

@@ -6,7 +6,8 @@ calls and trumps, ``Told``, with the slips of the players seated): the share of 
 what the seats told with no slip (the declarer's widow drawn among his cards, as the fit does;
 the rest kept by a slip, or as the last of ``TRIES``), and
 the declarer's trumps (the Tiger among them) and Money in hand in the layouts against the real
-ones, by the declarer's kind.
+ones (and in the layouts that fit alone; and the trumps among his face-down discards, which
+the fit does not read), by the declarer's kind.
 
     python benchmarks/rupees_fit_share.py [GAMES] [FIRST]
 """
@@ -26,9 +27,10 @@ from standing import SEEDS, deal_of, role, table
 
 from engine import CHANCE
 from engine.rupees.cards import TIGER, RupeeCard
-from engine.rupees.expert import Drawn, Told, slips_of
+from engine.rupees.expert import FACE_DOWN, Drawn, Told, slips_of
 
 LAYOUTS = 32
+COLUMNS = ("fit", "trumps", "money", "fitting", "buried")
 
 
 def holding(cards: Sequence[RupeeCard], trump: str) -> tuple[int, int]:
@@ -54,14 +56,17 @@ def game_rows(seed: int) -> list[dict[str, Any]]:
         strict = Told(view, [1.0 if s >= 1 else 0.0 for s in slips])  # no slip
         widows = random.Random(0)  # the declarer's widow among his cards, unseen
         at = next(i for i, slot in enumerate(drawn.slots) if slot.seat == declarer)
-        fit, trumps, money = [], [], []
+        down = next((i for i, slot in enumerate(drawn.slots) if slot.seat == FACE_DOWN), None)
+        fit, trumps, money, buried = [], [], [], []
         for _ in range(LAYOUTS):
             layout = drawn.draw()
             fit.append(strict.fits(drawn.slots, layout, widows))
             held = holding(layout[at], trump)
             trumps.append(held[0])
             money.append(held[1])
+            buried.append(holding(layout[down], trump)[0] if down is not None else 0)
         real = holding(now.hands[declarer], trump)
+        fitting = [t for t, f in zip(trumps, fit, strict=True) if f]
         rows.append(
             {
                 "kind": kinds[declarer],
@@ -69,6 +74,9 @@ def game_rows(seed: int) -> list[dict[str, Any]]:
                 "fit": statistics.fmean(fit),
                 "trumps": statistics.fmean(trumps) - real[0],
                 "money": (statistics.fmean(money) - real[1]) / 1000,
+                "fitting": statistics.fmean(fitting) - real[0] if fitting else 0.0,
+                "buried": statistics.fmean(buried)
+                - (holding(now.discards, trump)[0] if down is not None else 0),
             }
         )
 
@@ -92,13 +100,15 @@ def main() -> None:
         by["every decision"].append(r)
     lines = [
         "| decisions | count | layouts that fit with no slip | declarer's trumps, layouts "
-        "less real | his Money in hand, layouts less real (₹ thousands) |",
-        "|---|---|---|---|---|",
+        "less real | his Money in hand, layouts less real (₹ thousands) | his trumps, the layouts "
+        "that fit less real | trumps in his face-down discards, layouts less real |",
+        "|---|---|---|---|---|---|---|",
     ]
     for name, part in sorted(by.items()):
-        means = [statistics.fmean(r[k] for r in part) for k in ("fit", "trumps", "money")]
+        means = [statistics.fmean(r[k] for r in part) for k in COLUMNS]
         lines.append(
-            f"| {name} | {len(part):,} | {means[0]:.0%} | {means[1]:+.2f} | {means[2]:+.1f} |"
+            f"| {name} | {len(part):,} | {means[0]:.0%} | {means[1]:+.2f} | {means[2]:+.1f} "
+            f"| {means[3]:+.2f} | {means[4]:+.2f} |"
         )
     headline("rupees_fit_share", "\n".join(lines), {"decisions": len(rows)})
 
