@@ -323,6 +323,10 @@ def main() -> None:
         groups[f"the standing bid: {standing}"] = lambda r, s=standing: r["standing"] == s
     for told in sorted({r["told"] for r in rows}):
         groups[f"earlier seats told: {told}"] = lambda r, t=told: r["told"] == t
+    for went in sorted({r["went"] for r in rows if r["went"]}):
+        groups[f"a bid over a standing bid, {went}"] = lambda r, w=went: (
+            r["went"] == w and r["standing"] != "none"
+        )
     for yes in (True, False):
         groups[f"an expert's bid fitted: {yes}"] = lambda r, y=yes: r["expert bid"] == y
     for kind in ("expert", "basic", "random", "noisy"):
