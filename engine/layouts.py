@@ -57,15 +57,12 @@ class Unseen(Generic[C]):
         self._tied = [k for k, n in enumerate(self._choices) if n < anywhere]
         """The cards (their indices) some place may not hold, and those any place may:
         ``draw``."""
+        self._loose = [k for k, n in enumerate(self._choices) if n == anywhere]
         self._classes = [
-            [j for j, k in enumerate(self._tied) if self._choices[k] == n]
+            [k for k in self._tied if self._choices[k] == n]
             for n in sorted({self._choices[k] for k in self._tied})
         ]
-        """The tied cards (their places in ``_tied``) by how many places may hold them, the
-        fewest first."""
-        self.anywhere = [c for c, n in zip(self.cards, self._choices, strict=True) if n == anywhere]
-        """The cards any place may hold (``draw`` shuffles them into the room ``bound``
-        leaves)."""
+        """The tied cards by how many places may hold them, the fewest first: ``draws``."""
 
     def ways(self) -> int:
         """How many layouts there are without the constraints (a multinomial)."""
@@ -109,52 +106,28 @@ class Unseen(Generic[C]):
 
     def draw(self, rng: random.Random) -> Layout[C]:
         """A random layout with ``sample``'s chances, drawn faster: the cards bound to some
-        places are placed as ``sample`` places them (``bound``), then those that may lie
-        anywhere are shuffled into the room left (every way as likely, as ``sample``'s one by
-        one), every choice from one uniform draw. Other layouts than ``sample``'s from the same
-        stream."""
-        uniform = rng.random
-        bound = self.bound(rng)
-        if bound is None:
-            return self._searched(rng)
-        out, room = bound
-        shuffled = sorted(self.anywhere, key=lambda _: uniform())
-        start = 0
-        for place, left in zip(out, room, strict=True):
-            place += shuffled[start : start + left]
-            start += left
-        return out
+        places are placed as ``sample`` places them, then those that may lie anywhere are
+        shuffled into the room left (every way as likely, as ``sample``'s one by one), every
+        choice from one uniform draw. Other layouts than ``sample``'s from the same stream."""
+        rooms, uniform = self.rooms, rng.random
+        tied, loose = self._tied, [self.cards[k] for k in self._loose]
 
-    def bound(self, rng: random.Random) -> tuple[Layout[C], list[int]] | None:
-        """``draw``'s first step: the cards some place may not hold placed, the least free
-        first (in random order among equals), each to a place that may hold it in proportion
-        to the room left there; with the room then left in each place. None after ``TRIES``
-        dead ends (``draw`` then searches)."""
-        uniform, cards, places = rng.random, self.cards, self._places
-        tied, classes = self._tied, self._classes
+        def below(n: int) -> int:
+            return int(uniform() * n)
+
         for _ in range(TRIES):
-            keys = [uniform() for _ in tied]  # ``sorted(tied, key=random)``, by choices then
-            order = [j for same in classes for j in sorted(same, key=keys.__getitem__)]
-            room = self.rooms[:]
+            order = sorted(tied, key=lambda _: uniform())
+            order.sort(key=self._choices.__getitem__)
+            room = rooms[:]
             out: Layout[C] = [[] for _ in room]
-            for j in order:  # ``_placed`` with one uniform draw a card, inline: the hot loop
-                k = tied[j]
-                ways = places[k]
-                left = 0
-                for i in ways:
-                    left += room[i]
-                if not left:
-                    break
-                pick = int(uniform() * left)
-                for i in ways:
-                    pick -= room[i]
-                    if pick < 0:
-                        break
-                out[i].append(cards[k])
-                room[i] -= 1
-            else:
-                return out, room
-        return None
+            if self._placed(order, room, out, below):
+                shuffled = sorted(loose, key=lambda _: uniform())
+                start = 0
+                for place, left in zip(out, room, strict=True):
+                    place += shuffled[start : start + left]
+                    start += left
+                return out
+        return self._searched(rng)
 
     def draws(self, gen: np.random.Generator, count: int) -> npt.NDArray[np.int64]:
         """``count`` layouts at once with ``draw``'s chances (numpy, from ``gen``): row b,
@@ -173,7 +146,7 @@ class Unseen(Generic[C]):
         room = np.tile(np.array(self.rooms, dtype=np.int64), (count, 1))
         alive = np.ones(count, dtype=bool)
         for same in self._classes:  # the least free first, in random order within each class
-            members = np.array([self._tied[j] for j in same], dtype=np.int64)
+            members = np.array(same, dtype=np.int64)
             sets = {tuple(self._places[k]) for k in members}
             if len(sets) == 1:  # one set of places for the whole class: placed at once
                 alive &= self._spread(members, list(sets.pop()), room, where, gen)
@@ -188,7 +161,7 @@ class Unseen(Generic[C]):
                 place = np.minimum((cum <= pick[:, None]).sum(axis=1), places - 1)
                 where[rows, k] = place
                 room[rows, place] -= ~dead
-        loose = np.array([k for k, n in enumerate(self._choices) if n == places], dtype=np.int64)
+        loose = np.array(self._loose, dtype=np.int64)
         if len(loose):  # the cards any place may hold, shuffled into the room left, in order
             shuffled = gen.permuted(np.tile(loose, (count, 1)), axis=1)
             room[~alive] = 0  # (a row left out: any room that fills it)
