@@ -186,6 +186,8 @@ class Unseen(Generic[C]):
         import numpy as np
 
         count, most = len(room), max(self.rooms)
+        if len(members) > len(ways) * most:  # more cards than those places hold in any row
+            return np.zeros(count, dtype=bool)
         free = np.arange(most)[None, None, :] < room[:, ways][:, :, None]  # row, place, seat
         keys = np.where(free, gen.random(free.shape), 2.0).reshape(count, -1)
         chosen = np.argpartition(keys, len(members) - 1, axis=1)[:, : len(members)]

@@ -499,6 +499,15 @@ def test_layouts_drawn_many_at_once_have_the_chances_of_one_drawn(deal):
         assert [len(p) for p in layout] == [3, 2, 2]
 
 
+def test_layouts_drawn_many_at_once_leave_out_every_row_where_none_fits():
+    """A view no layout fits (three cards that only place 0, of room 1, may hold; more than
+    any place holds): ``draws`` leaves out every row, as each meets a dead end, and ``draw``
+    deals the cards as though the view said nothing of them."""
+    deal = Unseen("abcd", [1, 1, 2], [[0]] * 3 + [[0, 1, 2]], exists=False)
+    assert deal.draws(np.random.default_rng(1), 64).shape == (0, 4)
+    assert sorted(c for place in deal.draw(random.Random(1)) for c in place) == list("abcd")
+
+
 @pytest.mark.parametrize("options", [{}, {"show_widow": True}, {"call_partner": True}])
 def test_layouts_kept_many_at_once_as_often_as_one_by_one(options):
     """``Kept`` (``Told.fits`` asked of many layouts at once) keeps each layout as often as
