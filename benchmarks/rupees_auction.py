@@ -35,15 +35,12 @@ from calibration import as_coach_sees, mean_interval_by_game, played_on
 from standing import SEEDS, deal_of, made, table
 
 from engine import CHANCE
-from engine.bots import HUMAN, NOISE, AtRandom, noise_at
-from engine.core import clockwise
+from engine.bots import AtRandom, noise_at
 from engine.review import coach
 from engine.rupees import expert
-from engine.rupees.actions import Bid, Pass
-from engine.rupees.bots import BasicBot, hand_strength
-from engine.rupees.cards import SETUPS
+from engine.rupees.actions import Bid
+from engine.rupees.bots import hand_strength
 from engine.rupees.expert import DEALS, HandPlayout, Told, _rescore, _shape, slips_of
-from engine.rupees.rules import RAISE, STEP
 from engine.rupees.scoring import team_of
 
 STREAMS = 16
@@ -68,29 +65,15 @@ def real_value(state: Any, seat: int, declarer: int, contract: int, noise: Any) 
     return statistics.fmean(played_out(state, seat, declarer, contract, noise, k) for k in streams)
 
 
-def model_call(kind: str, state: Any, rng: random.Random) -> Any:
-    """A call as the coach's playouts would make it for a seat of ``kind`` (as it sees it): the
-    basic bot's rule, a random bot's (the lowest bid or a pass, evenly), a human's (the basic
-    rule, one call in four any legal call)."""
-    legal = state.legal_actions()
-    if kind == "random":
-        return rng.choice([legal[0], *[a for a in legal if not isinstance(a, Bid)]])
-    if kind == "human" and rng.random() < NOISE[HUMAN]:
-        return rng.choice(legal)
-    return BasicBot().choose(state)
-
-
 def continued(state: Any, seat: int, action: Any, players: Sequence[str], noise: Any) -> float:
     """The playouts' value of ``action`` on the real deal with the rest of the auction called
-    as the coach's playouts would call it (``model_call``: an expert's, the mover's own later
-    calls too, by the basic bot's rule), then the hand played out."""
+    as the coach's playouts call it (``engine.rupees.expert.auction_end`` on the real hands),
+    then the hand played out (a new deal: 0)."""
+    view, strengths = state.view(seat), [hand_strength(h) for h in state.hands]
     values = []
     for k in range(STREAMS):
-        rng = random.Random(k)
-        now = state.apply(action)
-        while now.phase == "bid":
-            now = now.apply(model_call(players[now.current_player], now, rng))
-        values.append(played_out(state, seat, now.declarer, now.contract, noise, k))
+        end = expert.auction_end(view, action, strengths, players, random.Random(k))
+        values.append(0.0 if end is None else played_out(state, seat, *end, noise, k))
     return statistics.fmean(values)
 
 
@@ -113,49 +96,20 @@ def strengths(bot: Any, seat: int) -> list[float]:
     return [statistics.fmean(hand_strength(t.hands[s]) for t in tables) for s in range(n)]
 
 
-def auction_end(
-    view: Any, action: Any, hands: Sequence[Sequence[Any]], players: Sequence[str], rng: Any
-) -> tuple[int, int]:
-    """The declarer and contract an auction comes to on ``hands`` (a layout's) after the
-    mover's ``action``, each later call made as ``model_call`` makes it."""
-    n, setup = view["players"], SETUPS[view["players"]]
-    teams = not view["options"]["call_partner"]
-    passed = {int(seat) for seat, call in view["calls"] if call == "pass"}
-    standing = view["standing_bid"]
-    high = (standing["bidder"], standing["amount"]) if standing else None
-    seat = view["seat"]
-    while True:
-        if isinstance(action, Bid):
-            high = (seat, action.amount)
-        else:
-            passed.add(seat)
-        live = [s not in passed for s in range(n)]
-        if sum(live) == 1 and high is not None:
-            return high
-        seat = clockwise(seat, n, live)
-        low = high[1] + RAISE if high else setup.opening
-        bids = [Bid(a) for a in range(low, setup.top_bid + 1, STEP)]
-        legal = [*bids, Pass()] if high else bids
-        kind = players[seat]
-        if kind == "random":
-            action = rng.choice([legal[0], Pass()]) if bids and high else legal[0]
-        elif kind == "human" and rng.random() < NOISE[HUMAN]:
-            action = rng.choice(legal)
-        elif high is not None and teams and high[0] in team_of(seat, n):
-            action = Pass()
-        else:
-            strong = bids and hand_strength(hands[seat]) >= low
-            action = bids[0] if strong or high is None else Pass()
-
-
 def shown_continued(bot: Any, view: Any, action: Any, players: Sequence[str], noise: Any) -> float:
-    """The value ``bot`` would show for ``action`` if its playouts called the rest of the
-    auction (``auction_end``) on the layouts it judged the decision on, the hand then played
-    out by the auction's winner at its contract (the same random moves on a layout whatever
-    the declarer)."""
+    """The value ``bot`` shows for ``action`` with its playouts calling the rest of the
+    auction (``engine.rupees.expert.auction_end``) on the layouts it judged the decision on
+    (since round six the coach's own value, but for the random calls' streams), the hand
+    then played out by the auction's winner at its contract (the same random moves on a
+    layout whatever the declarer)."""
     seat, values = view["seat"], []
     for k, layout in enumerate(bot._dealt[1].tables[:DEALS]):
-        declarer, contract = auction_end(view, action, layout.hands, players, random.Random(k))
+        strengths = [hand_strength(h) for h in layout.hands]
+        end = expert.auction_end(view, action, strengths, players, random.Random(k))
+        if end is None:
+            values.append(0.0)
+            continue
+        declarer, contract = end
         t = layout.copy()
         if noise:
             t.table = AtRandom(noise, k)

@@ -45,8 +45,8 @@ import numpy.typing as npt
 
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
-from ..bots import AtRandom, noise_at, played_as
-from ..core import State
+from ..bots import HUMAN, NOISE, AtRandom, noise_at, played_as
+from ..core import State, clockwise
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import (
@@ -79,7 +79,7 @@ from .cards import (
     trick_value,
     trick_winner,
 )
-from .rules import RAISE, RupeesState, discardable, following
+from .rules import RAISE, STEP, RupeesState, discardable, following
 from .scoring import hand_points, side_of, team_of
 from .view import RupeesView
 
@@ -824,9 +824,13 @@ class ExpertBot(shared_bots.RandomBot):
         self.players = tuple(players) if players is not None else None
         """The kind of player at each seat (``engine.bots.kind_of``): the hand is then played
         out as they play (``engine.bots.NOISE``); None: every seat as the basic bot."""
-        self._auction: dict[tuple[Any, ...], list[HandPlayout]] = {}
         self._dealt: tuple[Any, Drawn | None] = (None, None)
-        """This hand's layouts in the auction (the same for every declarer)."""
+        """This auction decision's layouts (the same for every call and declarer)."""
+        self._hand: tuple[Any, ...] = ()
+        self._strengths: list[list[int]] = []
+        """Each layout's ``hand_strength`` of every seat."""
+        self._auction: dict[tuple[int, int], Shape] = {}
+        """Each layout's playout with each declarer (``_declared``), by (layout, declarer)."""
         self._played: tuple[Any, Drawn | None, dict[tuple[bool, int, int], tuple[float, int]]]
         self._played = (None, None, {})
         """The last decision's layouts and playouts, by (exact, layout, option): asked again on
@@ -925,72 +929,181 @@ class ExpertBot(shared_bots.RandomBot):
 
     # -- the auction
     def _bid(self, view: RupeesView, legal: list[Any], deals: int) -> Advice:
+        """Each call valued on layouts of the unseen cards by the rest of the auction called
+        (``auction_end``) and the hand played out by its winner at his contract."""
         seat = view["seat"]
-        mine = self._declaring(view, seat, deals)
-        shapes = [_shape(t, seat) for t in mine]
-        n = len(mine)
+        tables = self._laid(view, deals)
+        n = len(tables)
+        mine = [self._declared(k, seat) for k in range(n)]  # the mover at any contract
         columns, details = [], []
         for action in legal:
+            column, ends = self._continued(view, action, n)
+            columns.append(column)
             if isinstance(action, Bid):
-                column, made = _rescore(shapes, action.amount)
-                details.append(f"made in {made:.0%} of {n} deals")
+                made = _rescore(mine, action.amount)[1]
+                outbid = sum(end is not None and end[0] != seat for end in ends)
+                higher = sum(end is not None and end[0] == seat for end in ends)
+                higher -= ends.count((seat, action.amount))
+                goes_on = [f"outbid in {outbid}"] if outbid else []
+                goes_on += [f"you bid on in {higher}"] if higher else []
+                detail = f"made in {made:.0%} of {n} deals"
+                details.append("; ".join([detail, ", ".join(goes_on)]) if goes_on else detail)
             elif view["standing_bid"] is None:
-                column = [0.0] * n
-                details.append("nobody has bid: a new deal, or another bids")
+                bids = sum(end is not None for end in ends)
+                details.append(f"another seat bids in {bids} of {n} deals, else a new deal")
             else:
                 bidder, amount = view["standing_bid"]["bidder"], view["standing_bid"]["amount"]
-                declaring = self._declaring(view, bidder, deals)
-                column, made = _rescore([_shape(t, seat) for t in declaring], amount)
-                details.append(f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}")
-            columns.append(column)
+                made = _rescore([self._declared(k, bidder) for k in range(n)], amount)[1]
+                detail = f"seat {bidder} plays {rupees(amount)}, made in {made:.0%}"
+                on = n - ends.count((bidder, amount))
+                details.append(f"{detail}; the auction goes on in {on}" if on else detail)
         judged = judged_on_deals(
             legal, range(n), lambda k, i: (columns[i][k],), lambda i, _: details[i]
         )
         best = max(judged, key=lambda j: j.value).action
-        takes = sum(t.net(seat)[1] for t in mine) / n
+        takes = sum(shape[4] for shape in mine) / n
         more = (
             f"As declarer your side would take about {_thousands(takes)} "
-            f"({n} simulated deals of the other cards{self._as()})."
+            f"({n} simulated deals of the other cards{self._as()}). Each call is played on: "
+            "the other seats call on as they play, the hand is played out by the winner of "
+            "the auction at his contract."
         )
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
-            made = _rescore(shapes, best.amount)[1]
+            made = _rescore(mine, best.amount)[1]
             why = f"as declarer you make it in {made:.0%} of the simulated deals"
         elif low is not None:
-            made = _rescore(shapes, low.amount)[1]
+            made = _rescore(mine, low.amount)[1]
             why = f"even the lowest bid, {rupees(low.amount)}, is made in only {made:.0%} of "
             why += "the simulated deals"
         else:
             why = "you cannot bid more here"
         return _advice(view, judged, why, more, False, n)
 
-    def _declaring(self, view: RupeesView, declarer: int, deals: int) -> list[HandPlayout]:
-        """Simulated deals of this hand (the same for the whole auction) played out with
+    def _continued(
+        self, view: RupeesView, call: Any, n: int
+    ) -> tuple[list[float], list[tuple[int, int] | None]]:
+        """``call``'s value for the mover on each of the first ``n`` layouts (``_laid``): the
+        rest of the auction called (``auction_end``, the random calls from a stream seeded by
+        the layout, the same for every call), the hand played out by its winner at his
+        contract (a new deal, 0); and where each auction ended."""
+        hand = self._hand
+        values, ends = [], []
+        random_calls = noise_at(self.players) is not None
+        for k in range(n):
+            rng = random.Random(hash((self.seed, *hand[:3], k, -1))) if random_calls else None
+            end = auction_end(view, call, self._strengths[k], self.players, rng)
+            ends.append(end)
+            if end is None:
+                values.append(0.0)
+            else:
+                made, lost, less, scored, _ = self._declared(k, end[0])
+                contract = end[1]
+                values.append(made if contract <= scored else lost - less * (contract - scored - 1))
+        return values, ends
+
+    def _laid(self, view: RupeesView, deals: int) -> list[HandPlayout]:
+        """The first ``deals`` layouts of this decision's unseen cards (fitted to the calls so
+        far: drawn again when a call is made), kept with their playouts (``_declared``): the
+        same first ones whatever the count."""
+        hand = (
+            view["hand_no"],
+            view["dealer"],
+            view["seat"],
+            tuple(view["hand"]),
+            tuple(tuple(c) for c in view["calls"]),
+            self.players,
+        )
+        if self._dealt[0] != hand:
+            rng = random.Random(f"rupees-expert:{self.seed}:{hand}")
+            self._dealt = (hand, Drawn(view, rng, self._slips(view)))
+            self._auction, self._strengths, self._hand = {}, [], hand
+        drawn = self._dealt[1]
+        assert drawn is not None
+        tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
+        for table in tables[len(self._strengths) :]:
+            self._strengths.append([strength_of(tally(h)) for h in table.hands])
+        return tables[:deals]
+
+    def _declared(self, k: int, declarer: int) -> Shape:
+        """The ``Shape`` for the mover of layout ``k`` (``_laid``) played out with
         ``declarer`` taking the widow, discarding, naming trumps by the basic bot's rules
-        (each seat as its player plays, when told the players)."""
-        hand = (view["hand_no"], view["dealer"], view["seat"], tuple(view["hand"]))
-        key = (*hand, self.players, declarer, deals)
-        if key not in self._auction:
-            # only this hand's are kept (one made again is the same: seeded by the hand)
-            self._auction = {k: v for k, v in self._auction.items() if k[:4] == key[:4]}
-            if self._dealt[0] != key[:4]:  # the same layouts for every declarer
-                rng = random.Random(f"rupees-expert:{self.seed}:{key[:4]}")
-                self._dealt = (key[:4], Drawn(view, rng, self._slips(view)))
+        (each seat as its player plays, when told the players: the same random moves on a
+        layout whoever declares); played once and kept."""
+        if (k, declarer) not in self._auction:
             drawn = self._dealt[1]
             assert drawn is not None
-            tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
-            # the same first deals as on fewer: those already played out are kept
-            fewer = [v for k, v in self._auction.items() if k[:6] == key[:6] and k[6] < deals]
-            done = max(fewer, key=len, default=[])
-            tables = done + [t.copy() for t in tables[len(done) :]]
-            noise = noise_at(self.players)
-            for k, table in enumerate(tables[len(done) :], len(done)):
-                if noise is not None:  # the same random moves on a deal for every declarer
-                    table.table = AtRandom(noise, hash((self.seed, *hand[:3], k)))
-                table.declare(declarer, table.widow, 0)
-                table.finish()
-            self._auction[key] = tables
-        return self._auction[key]
+            hand, noise = self._hand, noise_at(self.players)
+            table = drawn.tables[k].copy()
+            if noise is not None:
+                table.table = AtRandom(noise, hash((self.seed, *hand[:3], k)))
+            table.declare(declarer, table.widow, 0)
+            table.finish()
+            self._auction[k, declarer] = _shape(table, hand[2])
+        return self._auction[k, declarer]
+
+
+def auction_end(
+    view: RupeesView,
+    call: Any,
+    strengths: Sequence[int],
+    players: Sequence[str] | None,
+    rng: random.Random | None,
+) -> tuple[int, int] | None:
+    """The declarer and contract the auction comes to after the mover's ``call`` (a ``Bid``
+    or a ``Pass``; None: every seat passed, a new deal), the later calls made as each seat's
+    player (``players``; None: every seat as the basic bot) makes them, the mover's own
+    too, from each seat's ``hand_strength`` (``strengths``):
+
+    - the basic bot, and an expert: the opener who must bid bids the lowest bid; otherwise a
+      pass when its partner holds the bid (teams), else the lowest bid iff its strength
+      reaches it (``BasicBot``);
+    - a random bot: the lowest bid or a pass, evenly (``RandomBot``);
+    - a human (``NOISE``): one call in four any legal call, each as likely, else as the basic
+      bot (``NoisyBot``).
+
+    The random calls are drawn from ``rng`` (None: no seat calls at random). Whole numbers
+    compared only: the expert asks it for every call on every layout."""
+    n, setup = view["players"], SETUPS[view["players"]]
+    teams, may_pass = not view["options"]["call_partner"], view["options"]["opener_may_pass"]
+    passed = set(view["passed"])
+    standing = view["standing_bid"]
+    high = (standing["bidder"], standing["amount"]) if standing else None
+    seat, bid = view["seat"], call.amount if isinstance(call, Bid) else 0
+    kinds = tuple(players) if players is not None else ("basic",) * n
+    while True:
+        if bid:
+            high = (seat, bid)
+        else:
+            passed.add(seat)
+        live = [s not in passed for s in range(n)]
+        left = sum(live)
+        if not left:
+            return None
+        if left == 1 and high is not None:
+            return high
+        seat = clockwise(seat, n, live)
+        low = high[1] + RAISE if high else setup.opening
+        bids = max(0, (setup.top_bid - low) // STEP + 1)  # how many bids are legal
+        must = high is None and not may_pass
+        kind = kinds[seat]
+        if kind == "random":
+            assert rng is not None, "a random seat's calls are drawn"
+            bid = low if bids and (must or rng.random() < 0.5) else 0
+            continue
+        chance = NOISE.get(kind, NOISE[HUMAN])
+        if chance:
+            assert rng is not None, "a human's calls are drawn"
+            if rng.random() < chance:
+                pick = rng.randrange(bids + (not must))
+                bid = low + STEP * pick if pick < bids else 0
+                continue
+        if must:
+            bid = low
+        elif high is not None and teams and high[0] in _TEAMS[n][seat]:
+            bid = 0  # let the partner play it
+        else:
+            bid = low if bids and strengths[seat] >= low else 0
 
 
 Shape = tuple[float, float, float, int, int]

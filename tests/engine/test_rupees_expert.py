@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -314,19 +315,106 @@ def test_the_expert_doubles_its_partners_rich_trick_with_the_lion():
     assert advice.loss(Play(RupeeCard("R2"))) >= 40_000
 
 
-def test_the_expert_bids_a_strong_hand_and_passes_a_weak_one():
-    """Seat 1 opens holding the Tiger, the Lion and ten Yellows with their Money; seat 2 holds
-    thirteen low cards, no Money, no special: he lets the opening bid stand."""
-    strong = "Tiger Lion Y40k Y30k Y15k Y11 Y10k Y9 Y8 Y7 Y5k R40k B40k".split()
-    weak = "R1 R2 R3 R4 Y1 Y2 Y3 Y4 B1 B2 B3 G1 G2".split()
+STRONG = "Tiger Lion Y40k Y30k Y15k Y11 Y10k Y9 Y8 Y7 Y5k R40k B40k".split()
+WEAK = "R1 R2 R3 R4 Y1 Y2 Y3 Y4 B1 B2 B3 G1 G2".split()
+
+
+def test_the_expert_bids_a_strong_hand():
+    """Seat 1 opens holding the Tiger, the Lion and ten Yellows with their Money: he must bid,
+    and the lowest bid is best, made on every deal."""
     s = engine.new_game("rupees", seed=0)
-    s = s.apply(rigged_shuffle(4, hands=[[], strong, weak], seed=1))
+    s = s.apply(rigged_shuffle(4, hands=[[], STRONG, WEAK], seed=1))
     advice = ExpertBot(seed=3).advise(s)
     assert advice.best.action == Bid(175_000)  # the opener must bid: the lowest bid is best
     assert advice.best.detail.startswith("made in 100%")
-    s = s.apply(advice.best.action)
-    advice = ExpertBot(seed=3).advise(s)
+
+
+def test_a_bid_is_valued_by_the_auction_it_leads_to_not_as_the_contract():
+    """Issue 35, round six: a call is played on, the other seats calling as they play
+    (``auction_end``). Seat 1 opened, seat 2 passed, seat 3 bid ₹250,000 (holding ``STRONG``,
+    which seat 0 cannot see, but his bid tells it: the layouts fit it); seat 0, holding
+    ``WEAK`` (no Money, no special), calls last. His bid over seat 3 is outbid on many deals
+    (seat 3 rebids whenever his hand reaches the next bid): it is worth far more than the
+    contract it would be as the last call (the old value: seat 0 declaring it), though still
+    less than the pass, which ends the auction and is valued as before: seat 3 declaring at
+    his bid."""
+    s = engine.new_game("rupees", seed=0)
+    s = s.apply(rigged_shuffle(4, hands=[WEAK, [], [], STRONG], seed=1))
+    s = s.apply(Bid(175_000)).apply(Pass()).apply(Bid(250_000))
+    bot = ExpertBot(seed=3)
+    advice = bot.advise(s, deals=128)
+    bid = advice.judged(Bid(260_000))
+    outbid = int(re.search(r"outbid in (\d+)", bid.detail).group(1))
+    assert outbid > 128 // 3
+    stuck = expert._rescore([bot._declared(k, 0) for k in range(128)], 260_000)[0]
+    assert bid.value > sum(stuck) / 128 + 100_000  # the old value: far lower
     assert advice.best.action == Pass()
+    ends = [expert.auction_end(s.view(0), Pass(), st, None, None) for st in bot._strengths]
+    assert ends == [(3, 250_000)] * 128
+    bidder = expert._rescore([bot._declared(k, 3) for k in range(128)], 250_000)[0]
+    assert advice.best.value == pytest.approx(sum(bidder) / 128)
+    assert advice.best.detail.startswith("seat 3 plays ₹250,000, made in ")
+    assert "goes on" not in advice.best.detail
+
+
+def test_the_rest_of_the_auction_is_called_as_each_kind_calls():
+    """``auction_end``, the basic bot's rule (an expert's too): the lowest bid iff the hand's
+    strength reaches it, a pass when the partner holds the bid; the bots' own calls agree."""
+    s = engine.new_game("rupees", seed=0).apply(rigged_shuffle(4, seed=1))
+    view = s.view(1)  # seat 1 opens: he must bid
+    end = expert.auction_end
+    assert end(view, Bid(175_000), [190_000, 0, 200_000, 170_000], None, None) == (2, 185_000)
+    # seat 0 would bid ₹195,000, but his partner (seat 2) holds the bid; seat 1 is too weak
+    assert end(view, Bid(175_000), [400_000, 0, 200_000, 0], None, None) == (2, 185_000)
+    # seats 0 and 2 raise each other's opponents in turn, each up to his strength
+    assert end(view, Bid(175_000), [0, 210_000, 0, 0], None, None) == (1, 175_000)
+    assert end(view, Bid(175_000), [0, 210_000, 200_000, 0], None, None) == (1, 195_000)
+    assert end(view, Bid(300_000), [0, 0, 0, 0], ("expert",) * 4, None) == (1, 300_000)
+    # the calls a basic bot makes are the rule's, on a seeded auction of basic bots
+    bots = [engine.make_bot("rupees", "basic") for _ in range(4)]
+    for seed in range(20):
+        s = engine.new_game("rupees", seed=seed)
+        s = s.apply(s.sample_chance(random.Random(seed)))
+        strengths = [expert.strength_of(expert.tally(h)) for h in s.hands]
+        first, view = bots[s.current_player].choose(s), s.view(s.current_player)
+        s = s.apply(first)
+        while s.phase == "bid":
+            s = s.apply(bots[s.current_player].choose(s))
+        assert end(view, first, strengths, None, None) == (s.declarer, s.contract)
+
+
+def test_random_and_human_seats_call_at_random_as_often_as_they_do():
+    """A random bot bids the lowest bid or passes, evenly; a human makes any legal call one
+    time in four (``NOISE``), each as likely, else the basic bot's (here a pass)."""
+    s = engine.new_game("rupees", seed=0).apply(rigged_shuffle(4, seed=1))
+    view, weak, n = s.view(1), [0, 0, 0, 0], 4_000
+    at_random = ("basic", "basic", "random", "basic")
+    ends = Counter(
+        expert.auction_end(view, Bid(175_000), weak, at_random, random.Random(k)) for k in range(n)
+    )
+    assert set(ends) == {(1, 175_000), (2, 185_000)}  # his bid stands: the others pass
+    assert abs(ends[1, 175_000] / n - 1 / 2) < 3 * (1 / 4 / n) ** 0.5
+    humans = ("human",) * 4
+    stands = sum(
+        expert.auction_end(view, Bid(175_000), weak, humans, random.Random(k)) == (1, 175_000)
+        for k in range(n)
+    )
+    bids = (400_000 - 185_000) // 5_000 + 1  # seat 2's legal bids
+    p = (3 / 4 + 1 / 4 / (bids + 1)) ** 3  # each of seats 2, 3 and 0 passes
+    assert abs(stands / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_the_auction_values_are_the_same_for_the_same_seed():
+    """Told the players (random calls and moves drawn), the expert's values of every call of
+    an auction are the same from fresh bots of one seed, whatever it was asked before, and
+    differ for another seed."""
+    players = ("human", "random", "basic", "expert")
+    states = [s for s in _decisions(6) if s.phase == "bid"]
+    asked = ExpertBot(seed=5, players=players)
+    first = [asked.advise(s) for s in states]
+    assert [ExpertBot(seed=5, players=players).advise(s) for s in states] == first
+    assert ExpertBot(seed=5, players=players).advise(states[-1]) == first[-1]
+    assert [ExpertBot(seed=6, players=players).advise(s) for s in states] != first
 
 
 # ---------------------------------------------------------------- the fast copy of the rules
