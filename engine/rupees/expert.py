@@ -1014,8 +1014,8 @@ class ExpertBot(shared_bots.RandomBot):
             tuple(tuple(c) for c in view["calls"]),
             self.players,
         )
-        if self._dealt[0] != hand:
-            rng = random.Random(f"rupees-expert:{self.seed}:{hand}")
+        if self._dealt[0] != hand:  # seeded by the hand and the calls, whoever is seated
+            rng = random.Random(f"rupees-expert:{self.seed}:{hand[:5]}")
             self._dealt = (hand, Drawn(view, rng, self._slips(view)))
             self._auction, self._strengths, self._hand = {}, [], hand
         drawn = self._dealt[1]
