@@ -935,16 +935,20 @@ class ExpertBot(shared_bots.RandomBot):
         tables = self._laid(view, deals)
         n = len(tables)
         mine = [self._declared(k, seat) for k in range(n)]  # the mover at any contract
+        teams = not view["options"]["call_partner"]
+        partners = [s for s in _TEAMS[view["players"]][seat] if s != seat] if teams else []
         columns, details = [], []
         for action in legal:
             column, ends = self._continued(view, action, n)
             columns.append(column)
             if isinstance(action, Bid):
                 made = _rescore(mine, action.amount)[1]
-                outbid = sum(end is not None and end[0] != seat for end in ends)
-                higher = sum(end is not None and end[0] == seat for end in ends)
-                higher -= ends.count((seat, action.amount))
+                by = Counter(end[0] for end in ends if end is not None)
+                higher = by[seat] - ends.count((seat, action.amount))
+                mate = sum(by[s] for s in partners)
+                outbid = sum(by.values()) - by[seat] - mate
                 goes_on = [f"outbid in {outbid}"] if outbid else []
+                goes_on += [f"your partner bids on in {mate}"] if mate else []
                 goes_on += [f"you bid on in {higher}"] if higher else []
                 detail = f"made in {made:.0%} of {n} deals"
                 details.append("; ".join([detail, ", ".join(goes_on)]) if goes_on else detail)
