@@ -38,7 +38,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +46,7 @@ import numpy.typing as npt
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..bots import HUMAN, NOISE, AtRandom, noise_at, played_as
-from ..core import State, clockwise
+from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
 from .bots import (
@@ -829,6 +829,8 @@ class ExpertBot(shared_bots.RandomBot):
         self._hand: tuple[Any, ...] = ()
         self._strengths: list[list[int]] = []
         """Each layout's ``hand_strength`` of every seat."""
+        self._streams: list[Stream] = []
+        """Each layout's random calls (``Auction``), when a seat calls at random."""
         self._auction: dict[tuple[int, int], Shape] = {}
         """Each layout's playout with each declarer (``_declared``), by (layout, declarer)."""
         self._played: tuple[Any, Drawn | None, dict[tuple[bool, int, int], tuple[float, int]]]
@@ -991,12 +993,13 @@ class ExpertBot(shared_bots.RandomBot):
         rest of the auction called (``auction_end``, the random calls from a stream seeded by
         the layout, the same for every call), the hand played out by its winner at his
         contract (a new deal, 0); and where each auction ended."""
-        hand = self._hand
+        hand, auction, strengths = self._hand, Auction(view, self.players), self._strengths
+        streams = self._streams
+        if noise_at(self.players) is not None:
+            streams += [Stream(hash((self.seed, *hand[:3], k, -1))) for k in range(len(streams), n)]
         values, ends = [], []
-        random_calls = noise_at(self.players) is not None
         for k in range(n):
-            rng = random.Random(hash((self.seed, *hand[:3], k, -1))) if random_calls else None
-            end = auction_end(view, call, self._strengths[k], self.players, rng)
+            end = auction.end(call, strengths[k], streams[k].again() if streams else None)
             ends.append(end)
             if end is None:
                 values.append(0.0)
@@ -1021,7 +1024,7 @@ class ExpertBot(shared_bots.RandomBot):
         if self._dealt[0] != hand:  # seeded by the hand and the calls, whoever is seated
             rng = random.Random(f"rupees-expert:{self.seed}:{hand[:5]}")
             self._dealt = (hand, Drawn(view, rng, self._slips(view)))
-            self._auction, self._strengths, self._hand = {}, [], hand
+            self._auction, self._strengths, self._streams, self._hand = {}, [], [], hand
         drawn = self._dealt[1]
         assert drawn is not None
         tables, _ = layouts(view, deals, drawn.rng, drawn=drawn)
@@ -1047,67 +1050,113 @@ class ExpertBot(shared_bots.RandomBot):
         return self._auction[k, declarer]
 
 
+class Draws(Protocol):
+    """Where random calls come from: ``random.Random``, or a ``Stream``."""
+
+    def random(self) -> float: ...
+
+
+class Stream:
+    """Uniform draws from a generator seeded by a layout, kept: read from the start again for
+    each call valued (``again``), so every call meets the same random calls on the layout."""
+
+    __slots__ = ("at", "draws", "rng")
+
+    def __init__(self, seed: int) -> None:
+        self.rng, self.draws, self.at = random.Random(seed), list[float](), 0
+
+    def again(self) -> Stream:
+        self.at = 0
+        return self
+
+    def random(self) -> float:
+        if self.at == len(self.draws):
+            self.draws.append(self.rng.random())
+        self.at += 1
+        return self.draws[self.at - 1]
+
+
+class Auction:
+    """The rest of ``view``'s auction as the playouts call it (``end``), each seat as its
+    player (``players``; None: every seat as the basic bot), the mover's own later calls too:
+
+    - the basic bot, and an expert: the opener who must bid bids the lowest bid; otherwise a
+      pass when its partner holds the bid (teams), else the lowest bid iff its hand's
+      ``hand_strength`` reaches it (``BasicBot``);
+    - a random bot: the lowest bid or a pass, evenly (``RandomBot``);
+    - a human (``NOISE``): one call in four any legal call, each as likely, else as the basic
+      bot (``NoisyBot``)."""
+
+    def __init__(self, view: RupeesView, players: Sequence[str] | None) -> None:
+        n, setup = view["players"], SETUPS[view["players"]]
+        self.n, self.opening, self.top = n, setup.opening, setup.top_bid
+        self.may_pass = view["options"]["opener_may_pass"]
+        teams = not view["options"]["call_partner"]
+        self.mates = [_TEAMS[n][s] if teams else () for s in range(n)]
+        self.live = [s not in view["passed"] for s in range(n)]
+        standing = view["standing_bid"]
+        self.high = (standing["bidder"], standing["amount"]) if standing else (-1, 0)
+        self.seat = view["seat"]
+        kinds = tuple(players) if players is not None else ("basic",) * n
+        self.at_random = [kind == "random" for kind in kinds]
+        self.chance = [NOISE.get(kind, NOISE[HUMAN]) for kind in kinds]
+
+    def end(self, call: Any, strengths: Sequence[int], rng: Draws | None) -> tuple[int, int] | None:
+        """The declarer and contract the auction comes to after the mover's ``call`` (a
+        ``Bid`` or a ``Pass``; None: every seat passed, a new deal), from each seat's
+        ``hand_strength`` (``strengths``), the random calls drawn from ``rng`` (None: no seat
+        calls at random). Whole numbers compared only: the expert asks it for every call on
+        every layout."""
+        n, opening, top, may_pass = self.n, self.opening, self.top, self.may_pass
+        live = self.live[:]
+        left = sum(live)
+        holder, high = self.high
+        seat, bid = self.seat, call.amount if isinstance(call, Bid) else 0
+        while True:
+            if bid:
+                holder, high = seat, bid
+            else:
+                live[seat] = False
+                left -= 1
+            if not left:
+                return None
+            if left == 1 and high:
+                return holder, high
+            seat = (seat + 1) % n
+            while not live[seat]:
+                seat = (seat + 1) % n
+            low = high + RAISE if high else opening
+            bids = (top - low) // STEP + 1 if low <= top else 0
+            must = not high and not may_pass
+            if self.at_random[seat]:
+                assert rng is not None, "a random seat's calls are drawn"
+                bid = low if bids and (must or rng.random() < 0.5) else 0
+                continue
+            chance = self.chance[seat]
+            if chance:
+                assert rng is not None, "a human's calls are drawn"
+                if rng.random() < chance:
+                    pick = int(rng.random() * (bids + (not must)))
+                    bid = low + STEP * pick if pick < bids else 0
+                    continue
+            if must:
+                bid = low
+            elif high and holder in self.mates[seat]:
+                bid = 0  # let the partner play it
+            else:
+                bid = low if bids and strengths[seat] >= low else 0
+
+
 def auction_end(
     view: RupeesView,
     call: Any,
     strengths: Sequence[int],
     players: Sequence[str] | None,
-    rng: random.Random | None,
+    rng: Draws | None,
 ) -> tuple[int, int] | None:
-    """The declarer and contract the auction comes to after the mover's ``call`` (a ``Bid``
-    or a ``Pass``; None: every seat passed, a new deal), the later calls made as each seat's
-    player (``players``; None: every seat as the basic bot) makes them, the mover's own
-    too, from each seat's ``hand_strength`` (``strengths``):
-
-    - the basic bot, and an expert: the opener who must bid bids the lowest bid; otherwise a
-      pass when its partner holds the bid (teams), else the lowest bid iff its strength
-      reaches it (``BasicBot``);
-    - a random bot: the lowest bid or a pass, evenly (``RandomBot``);
-    - a human (``NOISE``): one call in four any legal call, each as likely, else as the basic
-      bot (``NoisyBot``).
-
-    The random calls are drawn from ``rng`` (None: no seat calls at random). Whole numbers
-    compared only: the expert asks it for every call on every layout."""
-    n, setup = view["players"], SETUPS[view["players"]]
-    teams, may_pass = not view["options"]["call_partner"], view["options"]["opener_may_pass"]
-    passed = set(view["passed"])
-    standing = view["standing_bid"]
-    high = (standing["bidder"], standing["amount"]) if standing else None
-    seat, bid = view["seat"], call.amount if isinstance(call, Bid) else 0
-    kinds = tuple(players) if players is not None else ("basic",) * n
-    while True:
-        if bid:
-            high = (seat, bid)
-        else:
-            passed.add(seat)
-        live = [s not in passed for s in range(n)]
-        left = sum(live)
-        if not left:
-            return None
-        if left == 1 and high is not None:
-            return high
-        seat = clockwise(seat, n, live)
-        low = high[1] + RAISE if high else setup.opening
-        bids = max(0, (setup.top_bid - low) // STEP + 1)  # how many bids are legal
-        must = high is None and not may_pass
-        kind = kinds[seat]
-        if kind == "random":
-            assert rng is not None, "a random seat's calls are drawn"
-            bid = low if bids and (must or rng.random() < 0.5) else 0
-            continue
-        chance = NOISE.get(kind, NOISE[HUMAN])
-        if chance:
-            assert rng is not None, "a human's calls are drawn"
-            if rng.random() < chance:
-                pick = rng.randrange(bids + (not must))
-                bid = low + STEP * pick if pick < bids else 0
-                continue
-        if must:
-            bid = low
-        elif high is not None and teams and high[0] in _TEAMS[n][seat]:
-            bid = 0  # let the partner play it
-        else:
-            bid = low if bids and strengths[seat] >= low else 0
+    """The declarer and contract ``view``'s auction comes to after the mover's ``call``, each
+    seat calling as its player does (``Auction``)."""
+    return Auction(view, players).end(call, strengths, rng)
 
 
 Shape = tuple[float, float, float, int, int]
