@@ -18,10 +18,15 @@ its 95% interval, and so does each option's loss against the best, measured layo
 A value is the Rupees the hand brings the mover's side less what it brings the other side (the
 defenders' capture, or the declarer's capture or lost contract): ``measure``.
 
-In the auction the seat's hand is played out as declarer on simulated deals (widow taken,
-discards and trumps as the basic bot would): a bid is worth the side's average result with that
-contract; a pass, the result of the standing bidder declaring at his bid. Those simulations
-depend on the hand alone, so they are made once per auction and kept.
+In the auction each call is played on (issue 35, round six): on each layout, after the call,
+the other seats call on as the playouts play them (``Auction``: the basic bot bids the lowest
+bid while its ``hand_strength`` reaches it), the mover's own later calls too, and the winner of
+the auction takes the widow and plays the hand out as declarer at his contract (discards and
+trumps as the basic bot would). A call is worth the side's average result; valued as though
+the auction ended with it (the mover declaring at his bid, the standing bidder at his after a
+pass), the auction's calls were shown ₹21,031 a decision less than they made. The playouts
+depend on the layout and the declarer alone, so each is made once and rescored for every
+contract.
 
 Told the players seated (``ExpertBot.players``, as the coach tells it: each seat's
 ``engine.bots.kind_of``), it plays each seat out as its kind plays: a random bot's every card,
