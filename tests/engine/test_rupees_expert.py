@@ -370,17 +370,24 @@ def test_the_rest_of_the_auction_is_called_as_each_kind_calls():
     assert end(view, Bid(175_000), [0, 210_000, 0, 0], None, None) == (1, 175_000)
     assert end(view, Bid(175_000), [0, 210_000, 200_000, 0], None, None) == (1, 195_000)
     assert end(view, Bid(300_000), [0, 0, 0, 0], ("expert",) * 4, None) == (1, 300_000)
-    # the calls a basic bot makes are the rule's, on a seeded auction of basic bots
+    # the calls a basic bot makes are the rule's, on seeded auctions of basic bots (with
+    # ``opener_may_pass`` every seat may pass: a new deal, None; with ``call_partner`` no
+    # partner is known in the auction)
     bots = [engine.make_bot("rupees", "basic") for _ in range(4)]
-    for seed in range(20):
-        s = engine.new_game("rupees", seed=seed)
-        s = s.apply(s.sample_chance(random.Random(seed)))
-        strengths = [expert.strength_of(expert.tally(h)) for h in s.hands]
-        first, view = bots[s.current_player].choose(s), s.view(s.current_player)
-        s = s.apply(first)
-        while s.phase == "bid":
-            s = s.apply(bots[s.current_player].choose(s))
-        assert end(view, first, strengths, None, None) == (s.declarer, s.contract)
+    for options in ({}, {"opener_may_pass": True}, {"call_partner": True}):
+        for seed in range(20):
+            s = engine.new_game("rupees", seed=seed, **options)
+            s = s.apply(s.sample_chance(random.Random(seed)))
+            strengths = [expert.strength_of(expert.tally(h)) for h in s.hands]
+            first, view = bots[s.current_player].choose(s), s.view(s.current_player)
+            s = s.apply(first)
+            while s.phase == "bid":
+                s = s.apply(bots[s.current_player].choose(s))
+            came = None if s.phase == "deal" else (s.declarer, s.contract)  # dealt again
+            assert end(view, first, strengths, None, None) == came
+    s = engine.new_game("rupees", seed=0, opener_may_pass=True).apply(rigged_shuffle(4, seed=1))
+    assert end(s.view(1), Pass(), [0] * 4, None, None) is None  # all pass: a new deal
+    assert end(s.view(1), Pass(), [0, 0, 0, 175_000], None, None) == (3, 175_000)
 
 
 def test_random_and_human_seats_call_at_random_as_often_as_they_do():
