@@ -18,11 +18,19 @@ not lower every value shown by as much: the fit is made in
 least-squares fit of what is still over-stated. The last round's numbers carry 95% intervals
 by resampling its games.
 
+With ``--start`` (an earlier output of this script), the passes begin from that fit's table
+instead of none, and the output keeps the earlier fit's record (``start``): more passes on
+more deals, without collecting the earlier passes again.
+
 Seeds 61,000,000 and up, apart from the standing benchmark's (960,000,000 up). Same arguments,
-same numbers.
+same numbers. The committed table (issue 35, round six: a fourth pass on twice the deals, the
+2,000 of the first three and 2,000 more, each pairing's number then measured on 4,000 deals):
+
+    nice -n 10 python scripts/fit_rummy_kinds.py --games 2000 --passes 3 --out first.json
+    nice -n 10 python scripts/fit_rummy_kinds.py --start first.json --games 4000 --passes 1
 
     nice -n 10 python scripts/fit_rummy_kinds.py [--games 2000] [--passes 3] [--jobs 1]
-        [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
+        [--start FIT.json] [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
 """
 
 from __future__ import annotations
@@ -96,13 +104,19 @@ def main() -> None:
     parser.add_argument("--cache", type=Path)
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--out", type=Path, default=KINDS_FIT)
+    parser.add_argument("--start", type=Path, help="an earlier fit to begin from")
     args = parser.parse_args()
     seeds = range(SEEDS, SEEDS + args.games)
+    start = json.loads(args.start.read_text()) if args.start else None
     total = np.zeros(len(KINDS) ** 2)
+    if start:
+        table = start["overstated"]
+        total += [table[m][o] for m in KINDS for o in KINDS]
+    name = "rummy_kinds" + (f"_after{start['passes']}x{start['games']}" if start else "")
     for k in range(1, args.passes + 1):
         so_far = as_table(total)
         per_game = partial(decisions, overstated=so_far)
-        data = collected(f"rummy_kinds_pass{k}", seeds, per_game, args.cache, args.jobs)
+        data = collected(f"{name}_pass{k}", seeds, per_game, args.cache, args.jobs)
         x, y = pairing_design(data, KINDS)
         print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
         step = np.linalg.lstsq(x, y, rcond=None)[0]
@@ -123,7 +137,7 @@ def main() -> None:
         "overstated": fitted,
         "low": as_table(low),
         "high": as_table(high),
-    }
+    } | ({"start": {k: v for k, v in start.items() if k not in ("low", "high")}} if start else {})
     args.out.write_text(json.dumps(out, indent=1) + "\n")
     print("OVERSTATED =", fitted)
 
