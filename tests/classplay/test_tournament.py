@@ -12,6 +12,8 @@ import multiprocessing
 import random
 import re
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -210,6 +212,33 @@ def test_a_seats_process_gives_seed_as_inspect_says_the_class_takes_it(source):
     except ValueError as error:
         found = type(error)
     assert found == expected
+
+
+LEAN_FORK = """
+import os, threading
+from classplay.sandbox import _lean, _nothing
+_lean()
+assert threading._after_fork.__code__ is _nothing.__code__  # skipped in the child
+pid = os.fork()
+if pid == 0:
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(threading.current_thread().name))
+    worker.start()
+    worker.join()
+    alone = threading.enumerate() == [threading.main_thread()]
+    os._exit(0 if seen == ["Thread-1 (<lambda>)"] and alone and not worker.is_alive() else 1)
+print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+def test_a_seat_forked_without_threadings_after_fork_handler_still_has_threads():
+    """``_lean`` (the template's: threading's after-fork handler skipped) leaves a forked
+    child's threading whole: its main thread is the only one, and a thread starts, runs and
+    ends (in a fresh interpreter: this one may run threads of its own)."""
+    done = subprocess.run(
+        [sys.executable, "-c", LEAN_FORK], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "0", done.stderr
 
 
 def test_a_folder_of_students_files_is_read_each_in_its_own_process(tmp_path):
