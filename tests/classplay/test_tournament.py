@@ -4,11 +4,16 @@ and a broken strategy or a student's bad file is named."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import inspect
 import math
 import multiprocessing
 import random
 import re
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -16,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import engine
-from classplay.sandbox import Limits, Sandbox, numbers_of, runs
+from classplay.sandbox import Limits, Sandbox, numbers_of, runs, takes_a_seed
 from classplay.tournament import (
     Job,
     Match,
@@ -150,6 +155,90 @@ class Unlucky:
             raise RuntimeError("unlucky")
         return engine.make_bot("plates", "basic").choose(seat)
 """
+
+
+MAKINGS = {
+    "seed": "class C:\n    def __init__(self, seed=0): pass",
+    "another name": "class C:\n    def __init__(self, level=0): pass",
+    "no __init__": "class C: pass",
+    "positional only": "class C:\n    def __init__(self, seed, /): pass",
+    "keyword only": "class C:\n    def __init__(self, *, seed=0): pass",
+    "*args": "class C:\n    def __init__(self, *args, seed=0): pass",
+    "**seed": "class C:\n    def __init__(self, **seed): pass",
+    "seed first": "class C:\n    def __init__(seed): pass",
+    "no first": "class C:\n    def __init__(*, seed): pass",
+    "a local": "class C:\n    def __init__(self, a=0):\n        seed = a",
+    "inherited": "class B:\n    def __init__(self, seed=0): pass\nclass C(B): pass",
+    "wrapped": "class C:\n    @wraps\n    def __init__(self, seed=0): pass",
+    "__new__": "class C:\n    def __new__(cls, seed=0): return object.__new__(cls)",
+    "metaclass": "class C(metaclass=Meta):\n    def __init__(self): pass",
+    "dataclass": "@dataclasses.dataclass\nclass C:\n    seed: int = 0",
+    "__signature__": "class C:\n    __signature__ = inspect.signature(lambda seed: 0)\n"
+    "    def __init__(self): pass",
+    "an exception": "class C(Exception): pass",
+    "a lambda": "class C:\n    __init__ = lambda self, seed=1: None",
+    "partialmethod": "class C:\n    def _i(self, a, seed=0): pass\n"
+    "    __init__ = functools.partialmethod(_i, 1)",
+}
+
+
+class _Meta(type):
+    def __call__(cls, seed=0):  # type: ignore[no-untyped-def]
+        return super().__call__()
+
+
+def _wraps(f):  # type: ignore[no-untyped-def]
+    @functools.wraps(f)
+    def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return f(*args, **kwargs)
+
+    return wrapper
+
+
+@pytest.mark.parametrize("source", MAKINGS.values(), ids=MAKINGS)
+def test_a_seats_process_gives_seed_as_inspect_says_the_class_takes_it(source):
+    """``takes_a_seed`` (read from a plain class's code, quick in a fresh process) says what
+    ``inspect.signature`` says, or fails as it does."""
+    space = {"dataclasses": dataclasses, "functools": functools, "inspect": inspect}
+    space |= {"Meta": _Meta, "wraps": _wraps}
+    exec(source, space)
+    made = space["C"]
+    try:
+        expected: object = "seed" in inspect.signature(made).parameters
+    except ValueError as error:
+        expected = type(error)
+    try:
+        found: object = takes_a_seed(made)
+    except ValueError as error:
+        found = type(error)
+    assert found == expected
+
+
+LEAN_FORK = """
+import os, threading
+from classplay.sandbox import _lean, _nothing
+_lean()
+assert threading._after_fork.__code__ is _nothing.__code__  # skipped in the child
+pid = os.fork()
+if pid == 0:
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(threading.current_thread().name))
+    worker.start()
+    worker.join()
+    alone = threading.enumerate() == [threading.main_thread()]
+    os._exit(0 if seen == ["Thread-1 (<lambda>)"] and alone and not worker.is_alive() else 1)
+print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+def test_a_seat_forked_without_threadings_after_fork_handler_still_has_threads():
+    """``_lean`` (the template's: threading's after-fork handler skipped) leaves a forked
+    child's threading whole: its main thread is the only one, and a thread starts, runs and
+    ends (in a fresh interpreter: this one may run threads of its own)."""
+    done = subprocess.run(
+        [sys.executable, "-c", LEAN_FORK], capture_output=True, text=True, timeout=60
+    )
+    assert done.stdout.strip() == "0", done.stderr
 
 
 def test_a_folder_of_students_files_is_read_each_in_its_own_process(tmp_path):
