@@ -50,7 +50,7 @@ import numpy.typing as npt
 
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
-from ..bots import HUMAN, NOISE, AtRandom, noise_at, played_as
+from ..bots import AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
@@ -944,9 +944,9 @@ class ExpertBot(shared_bots.RandomBot):
         mine = [self._declared(k, seat) for k in range(n)]  # the mover at any contract
         teams = not view["options"]["call_partner"]
         partners = [s for s in _TEAMS[view["players"]][seat] if s != seat] if teams else []
-        columns, details = [], []
+        auction, columns, details = Auction(view, self.players), [], []
         for action in legal:
-            column, ends = self._continued(view, action, n)
+            column, ends = self._continued(auction, action, n)
             columns.append(column)
             if isinstance(action, Bid):
                 made = _rescore(mine, action.amount)[1]
@@ -992,13 +992,13 @@ class ExpertBot(shared_bots.RandomBot):
         return _advice(view, judged, why, more, False, n)
 
     def _continued(
-        self, view: RupeesView, call: Any, n: int
+        self, auction: Auction, call: Any, n: int
     ) -> tuple[list[float], list[tuple[int, int] | None]]:
         """``call``'s value for the mover on each of the first ``n`` layouts (``_laid``): the
-        rest of the auction called (``auction_end``, the random calls from a stream seeded by
+        rest of the auction called (``auction``, the random calls from a stream seeded by
         the layout, the same for every call), the hand played out by its winner at his
         contract (a new deal, 0); and where each auction ended."""
-        hand, auction, strengths = self._hand, Auction(view, self.players), self._strengths
+        hand, strengths = self._hand, self._strengths
         streams = self._streams
         if noise_at(self.players) is not None:
             streams += [Stream(hash((self.seed, *hand[:3], k, -1))) for k in range(len(streams), n)]
@@ -1104,7 +1104,7 @@ class Auction:
         self.seat = view["seat"]
         kinds = tuple(players) if players is not None else ("basic",) * n
         self.at_random = [kind == "random" for kind in kinds]
-        self.chance = [NOISE.get(kind, NOISE[HUMAN]) for kind in kinds]
+        self.chance = noise_at(players) or (0.0,) * n
 
     def end(self, call: Any, strengths: Sequence[int], rng: Draws | None) -> tuple[int, int] | None:
         """The declarer and contract the auction comes to after the mover's ``call`` (a
