@@ -41,8 +41,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -80,6 +81,7 @@ from .cards import (
     played,
     rupee_deck,
     rupees,
+    sort_hand,
     trick_holder,
     trick_value,
     trick_winner,
@@ -442,24 +444,53 @@ def _eligible(
 
 SLIP = 0.05
 """How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
-fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
-taken for a basic bot here as in the playouts (its calls come from its own simulations, which
-the basic bot's rule approximates), and so is a seat the coach does not know."""
+fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move; a basic bot's
+never (it keeps its rule: issue 35 round seven). An expert is taken for a basic bot here as in
+the playouts (its calls come from its own simulations, which the basic bot's rule
+approximates), and so is a seat the coach does not know."""
 FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
 remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
 issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 a few
 per cent more CPU and a review about two thirds more (``benchmarks/README.md``, round five).
 False: the layouts as before, every value as main's."""
-TRIES = 200
+PART = True
+"""Whether the declarer's face-down discards are parted from his hand as he lays them aside
+(``Parting``, issue 35 round seven); False: drawn apart, as round six."""
+TRIES = 2_000
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
-that does not is taken."""
+that does not is taken. Where the calls of a table of basic bots told much, one layout in a few
+hundred fits: after 200 tries (round six) the layouts not fitted dealt a basic declarer half a
+trump short on average (issue 35 round seven)."""
 
 
 def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
-    """Each seat's chance of a slip (``SLIP``; a seat at random: 1, its calls tell nothing)."""
+    """Each seat's chance of a slip (``SLIP``, a basic bot's none; a seat at random: 1, its
+    calls tell nothing)."""
     noise = noise_at(players) or (0.0,) * count
-    return tuple(max(chance, SLIP) for chance in noise)
+    kinds = players or ("",) * count
+    return tuple(
+        chance if kind == "basic" else max(chance, SLIP)
+        for kind, chance in zip(kinds, noise, strict=True)
+    )
+
+
+RULED = {"expert": 0.0}
+"""A kind that lays its discards aside otherwise than the basic bot: the expert, by its own
+playouts (16% of its 180 discards were the basic bot's, after 60 auctions of basic bots; issue
+35 round seven), so its face-down discards are read as though at random."""
+
+
+def ruled_of(players: Sequence[str] | None, count: int, widow: int) -> tuple[float, ...]:
+    """Each seat's chance, as declarer, of laying all its ``widow`` discards aside as the basic
+    bot does (``basic_discard``): every discard but its kind's random ones (``NOISE``: a
+    human's 3 in 4, a random bot's none), an expert's never (``RULED``); the players not known,
+    every seat's."""
+    kinds = players or ("basic",) * count
+    noise = noise_at(players) or (0.0,) * count
+    return tuple(
+        RULED.get(kind, (1 - chance) ** widow) for kind, chance in zip(kinds, noise, strict=True)
+    )
 
 
 class Told:
@@ -542,10 +573,9 @@ class Told:
         trumps, then his calls from his hand as dealt (less the widow)."""
         declarer = self.declarer
         assert declarer is not None
-        dealt = tally(hand) + self.counted[declarer]
-        named = not self.trump or trump_of(dealt) == self.trump
-        if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+        if not self.names(hand, rng.random if slips else None):
             return False
+        dealt = tally(hand) + self.counted[declarer]
         if self.widow is None and not slips:
             return True  # his calls not asked
         kept = self.shown + face_down  # with his hand as dealt, less the widow: his calls'
@@ -554,6 +584,16 @@ class Told:
         else:
             widow = rng.sample(hand + self.played[declarer] + kept, self.size)
         return self._called(declarer, dealt + tally(kept) - tally(widow), rng, slips)
+
+    def names(self, hand: list[RupeeCard], draw: Callable[[], float] | None) -> bool:
+        """Whether the declarer, holding his unseen ``hand`` and the cards he played, names his
+        trumps as the basic bot does (``best_trump``), or (``draw``: a uniform draw) it is
+        taken for a slip."""
+        declarer = self.declarer
+        assert declarer is not None
+        if not self.trump or trump_of(tally(hand) + self.counted[declarer]) == self.trump:
+            return True
+        return draw is not None and draw() < _odds(self.slips[declarer], len(COLOURS))
 
     def calls_fit(
         self, seat: int, hand: list[RupeeCard], rng: random.Random, slips: bool = True
@@ -617,8 +657,17 @@ class Kept:
     chances as ``fits`` one by one: a layout is kept iff each check fits or, independently, is
     taken for a slip."""
 
-    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
-        self.told = told
+    def __init__(
+        self,
+        told: Told,
+        slots: Sequence[Slot],
+        pool: Sequence[RupeeCard],
+        parting: Parting | None = None,
+    ) -> None:
+        self.told, self.parting = told, parting
+        """``parting``: the declarer's hand holds his face-down discards too, parted later
+        (``Parting``); his trumps are checked on every card he held then where he lays his
+        discards aside as the basic bot does (the same trumps: it keeps them), else after."""
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -641,10 +690,11 @@ class Kept:
         if declarer is not None:
             mine, down = lies(declarer), lies(FACE_DOWN)
             dealt = mine @ self.table + self.played[declarer]
-            if told.trump:
-                named = dealt[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
+            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
+            if told.trump and (self.parting is None or self.parting.ruled >= 1):
+                kept = dealt if self.parting is None else before
+                named = kept[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
                 check(~named, declarer, len(COLOURS))
-            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)
             if told.widow is not None:
                 before -= _columns(told.widow).sum(axis=0)
             elif told.size:  # the widow: ``size`` cards at random among those he held
@@ -673,21 +723,133 @@ class Kept:
             check((strength >= low) != bid, seat, 2)
 
 
+class Parting:
+    """The declarer's unseen cards, his hand and his face-down discards, drawn as one and
+    parted as he laid them aside: as the basic bot does (``basic_discard``: plain cards outside
+    his planned trumps, the shortest colour's lowest first) as often as his kind does
+    (``ruled_of``), else at random among the cards that may lie face down. Drawn apart, his
+    hand was an average one of its size with his trumps the longest: a basic declarer was dealt
+    0.67 trumps fewer than he held (30 games of basic bots, issue 35 round seven), his long
+    colours' cards laid face down as often as his short colours'."""
+
+    def __init__(self, told: Told, slots: Sequence[Slot], ruled: float) -> None:
+        declarer = told.declarer
+        assert declarer is not None and slots[-1].seat == FACE_DOWN
+        self.hand = next(i for i, slot in enumerate(slots) if slot.seat == declarer)
+        self.down = len(slots) - 1
+        self.slots, self.told, self.ruled = slots, told, ruled
+        self.held = told.played[declarer] + told.shown
+        """The cards he held once he took the widow, but his unseen ones."""
+
+    def merged(self, allowed: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
+        """The rooms of the slots but the face-down discards' (the last), given to his hand,
+        and each card's slots so (a card that may lie face down may lie in the hand)."""
+        rooms = [slot.size for slot in self.slots[:-1]]
+        rooms[self.hand] += self.slots[-1].size
+        return rooms, [
+            sorted({self.hand if i == self.down else i for i in ways}) for ways in allowed
+        ]
+
+    def part(self, unseen: list[RupeeCard], draw: Callable[[], float]) -> list[RupeeCard] | None:
+        """His face-down discards among his ``unseen`` cards (``draw``: uniform draws); None
+        where the basic bot's discards would not have been those shown, or a card he played,
+        or a card is left where it may not lie."""
+        hand_slot, down_slot, trump = self.slots[self.hand], self.slots[-1], self.told.trump
+        size = down_slot.size
+        if draw() < self.ruled:
+            hand, laid = list(sort_hand(unseen + self.held)), []  # ties: the first in it
+            for _ in range(size + len(self.told.shown)):
+                card = basic_discard(hand, discardable(hand))
+                hand.remove(card)
+                laid.append(card)
+            shown, down = Counter(self.told.shown), Counter(laid) - Counter(self.told.shown)
+            if shown - Counter(laid) or down - Counter(unseen):
+                return None
+            out = list(down.elements())
+        else:
+            forced = [c for c in unseen if not hand_slot.takes(c, trump)]
+            free = sorted(
+                (c for c in unseen if hand_slot.takes(c, trump) and down_slot.takes(c, trump)),
+                key=lambda _: draw(),
+            )
+            if len(forced) > size or len(free) < size - len(forced):
+                return None
+            out = forced + free[: size - len(forced)]
+        kept = Counter(unseen) - Counter(out)
+        if all(down_slot.takes(c, trump) for c in out) and all(
+            hand_slot.takes(c, trump) for c in kept
+        ):
+            return out
+        return None
+
+    def layout(
+        self, layout: list[list[RupeeCard]], draw: Callable[[], float]
+    ) -> list[list[RupeeCard]] | None:
+        """``layout`` of the merged slots (``merged``) parted, if it can be (his trumps are
+        ``Told.fits``' to check)."""
+        unseen = layout[self.hand]
+        down = self.part(unseen, draw)
+        if down is None:
+            return None
+        hand = list((Counter(unseen) - Counter(down)).elements())
+        out = [list(cards) for cards in layout]
+        out[self.hand] = hand
+        out.append(down)
+        return out
+
+    def row(
+        self, row: npt.NDArray[np.int64], pool: Sequence[RupeeCard], draw: Callable[[], float]
+    ) -> npt.NDArray[np.int64] | None:
+        """``layout`` for a row of ``Unseen.draws`` (the slot of each card of ``pool``), with
+        his trumps named as the basic bot does or taken for a slip (``Told.names``), unless
+        ``Kept`` checked them."""
+        at = np.flatnonzero(row == self.hand).tolist()
+        unseen = [pool[k] for k in at]
+        down = self.part(unseen, draw)
+        if down is None:
+            return None
+        out: npt.NDArray[np.int64] = row.copy()
+        left = Counter(down)
+        for k in at:
+            if left[pool[k]]:
+                left[pool[k]] -= 1
+                out[k] = self.down
+        if self.ruled >= 1:  # his trumps checked on every card he held (``Kept``)
+            return out
+        hand = [pool[k] for k in at if out[k] == self.hand]
+        return out if self.told.names(hand, draw) else None
+
+
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
     layouts for each possible declarer). Each fits what the seats told by their calls and
-    trumps (``Told``, given each seat's ``slips``; None: every layout is kept)."""
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and the
+    declarer's face-down discards are parted from his hand as he lays them aside (``Parting``,
+    given each seat's chance of doing it as the basic bot does, ``ruled``)."""
 
     def __init__(
-        self, view: RupeesView, rng: random.Random, slips: Sequence[float] | None = None
+        self,
+        view: RupeesView,
+        rng: random.Random,
+        slips: Sequence[float] | None = None,
+        ruled: Sequence[float] | None = None,
     ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
-        self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
+        rooms = [slot.size for slot in slots]
         self.slots, self.rng = slots, rng
         self.told = Told(view, slips) if slips is not None else None
+        self.whole = Unseen(pool, rooms, allowed)
+        """The layouts with the face-down discards drawn apart from the declarer's hand."""
+        self.parting: Parting | None = None
+        declarer = self.told.declarer if self.told else None
+        held = any(slot.seat == declarer for slot in slots)  # cards left in his hand
+        if self.told and declarer is not None and slots[-1].seat == FACE_DOWN and held and ruled:
+            self.parting = Parting(self.told, slots, ruled[declarer])
+            rooms, allowed = self.parting.merged(allowed)
+        self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
         self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
         self.kept: Kept | None = None
         self.batch, self.next = 32, 0
@@ -703,10 +865,12 @@ class Drawn:
         first ``count`` drawn at random."""
         found = self.deal.every(every) if every else None
         told = self.told
+        if found and told:  # each layout that fits, once (none: as though nothing was told)
+            rng = random.Random(0)  # the widow among the declarer's cards, when unseen
+            fitting = [x for x in map(self._parted(rng), found) if x is not None]
+            fitting = [x for x in fitting if told.fits(self.slots, x, rng, slips=False)]
+            found = fitting or (self.whole.every(every) if self.parting else found)
         if found:
-            if told:  # each layout that fits, once (none: as though nothing was told)
-                rng = random.Random(0)  # the widow among the declarer's cards, when unseen
-                found = [x for x in found if told.fits(self.slots, x, rng, slips=False)] or found
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
             self.tables.append(self.base.laid_out(self.slots, self.draw()))
@@ -726,13 +890,35 @@ class Drawn:
             if self.next == len(self.fit) and not self._tried():
                 return self._one_by_one()
             fit = self.fit[self.next : self.next + tries]
-            hits = np.flatnonzero(fit)
-            if len(hits) or len(fit) == tries:
-                k = self.next + (int(hits[0]) if len(hits) else tries - 1)
-                self.next = k + 1
-                return self._laid(self.tried[k])
+            for hit in np.flatnonzero(fit):
+                row = self._row(self.tried[self.next + hit])
+                if row is not None:
+                    self.next += int(hit) + 1
+                    return self._laid(row)
+            if len(fit) == tries:  # none fits: the last is kept (drawn apart, if parted)
+                self.next += tries
+                return self._laid(self.tried[self.next - 1]) if not self.parting else self._apart()
             tries -= len(fit)
             self.next = len(self.fit)
+
+    def _row(self, row: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+        """A row that fits the checks made many at once, parted (``Parting``), if it can be."""
+        if self.parting is None:
+            return row
+        assert self.gen is not None
+        return self.parting.row(row, self.deal.cards, self.gen.random)
+
+    def _parted(
+        self, rng: random.Random
+    ) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
+        """A layout parted (``Parting.layout``, its draws from ``rng``), if it can be."""
+        if self.parting is None:
+            return lambda layout: layout
+        return partial(self.parting.layout, draw=rng.random)
+
+    def _apart(self) -> list[list[RupeeCard]]:
+        """A layout with the face-down discards drawn apart, as though nothing was told."""
+        return self.whole.draw(self.rng)
 
     def _tried(self) -> bool:
         """Draw the next layouts to try and check them (twice as many each time, from 64 to
@@ -740,7 +926,7 @@ class Drawn:
         assert self.told is not None
         if self.gen is None:  # seeded from the stream: the same seed, the same layouts
             self.gen = np.random.default_rng(self.rng.getrandbits(64))
-            self.kept = Kept(self.told, self.slots, self.deal.cards)
+            self.kept = Kept(self.told, self.slots, self.deal.cards, self.parting)
         assert self.kept is not None
         self.batch = min(2 * self.batch, 1_024)
         self.tried = self.deal.draws(self.gen, self.batch)
@@ -761,11 +947,12 @@ class Drawn:
         """``draw`` one layout at a time (where ``Unseen.draws`` met only dead ends)."""
         told, deal, rng = self.told, self.deal, self.rng
         assert told is not None
-        for tries in range(TRIES, -1, -1):
-            layout = deal.draw(rng)
-            if not tries or told.fits(self.slots, layout, rng):
+        parted = self._parted(rng)
+        for _ in range(TRIES + 1):
+            layout = parted(deal.draw(rng))
+            if layout is not None and told.fits(self.slots, layout, rng):
                 return layout
-        raise AssertionError("unreachable: the last layout drawn is kept")
+        return self._apart() if self.parting else deal.draw(rng)
 
 
 def layouts(
@@ -884,7 +1071,7 @@ class ExpertBot(shared_bots.RandomBot):
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, Drawn(view, rng, self._slips(view)), {})
+            self._played = (key, Drawn(view, rng, *self._slips(view)), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
@@ -925,10 +1112,15 @@ class ExpertBot(shared_bots.RandomBot):
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
-    def _slips(self, view: RupeesView) -> tuple[float, ...] | None:
-        """How often each seat's calls and trumps are taken for slips (``Told``); None: the
-        layouts are not fitted to them (``FIT_CALLS``)."""
-        return slips_of(self.players, view["players"]) if FIT_CALLS else None
+    def _slips(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
+        """How often each seat's calls and trumps are taken for slips (``Told``), and its
+        chance of discarding as the basic bot does (``Parting``); None: the layouts are not
+        fitted to them (``FIT_CALLS``, ``PART``)."""
+        n = view["players"]
+        if not FIT_CALLS:
+            return None, None
+        ruled = ruled_of(self.players, n, view["widow_size"]) if PART else None
+        return slips_of(self.players, n), ruled
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""
@@ -1028,7 +1220,7 @@ class ExpertBot(shared_bots.RandomBot):
         )
         if self._dealt[0] != hand:  # seeded by the hand and the calls, whoever is seated
             rng = random.Random(f"rupees-expert:{self.seed}:{hand[:5]}")
-            self._dealt = (hand, Drawn(view, rng, self._slips(view)))
+            self._dealt = (hand, Drawn(view, rng, *self._slips(view)))
             self._auction, self._strengths, self._streams, self._hand = {}, [], [], hand
         drawn = self._dealt[1]
         assert drawn is not None
