@@ -7,7 +7,8 @@ player showed he lacks by not following, the shown Money discards (the declarer'
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
 when it was shown. (With ``FIT_CALLS``, the default, also what the other seats told by
 their calls and the declarer by his trumps: ``Told``, a layout their basic bot would not have
-bid, passed or named trumps with is drawn again, but as often as the seat slips.) On each
+bid, passed or named trumps with is drawn again, but as often as the seat slips; and his
+face-down discards are those his basic bot lays aside from his cards: ``Parting``.) On each
 layout every option is played out to the end of the hand with the basic bot's rules at every
 seat, on the same layouts for every option (so luck cancels between them), and the option with
 the best average wins. When the layouts are few (the last tricks) all of them (that fit) are
@@ -445,9 +446,10 @@ def _eligible(
 SLIP = 0.05
 """How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
 fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move; a basic bot's
-never (it keeps its rule: issue 35 round seven). An expert is taken for a basic bot here as in
-the playouts (its calls come from its own simulations, which the basic bot's rule
-approximates), and so is a seat the coach does not know."""
+never (it keeps its rule: issue 35 round seven), nor every seat's when the players are not
+told (each taken for a basic bot, as in the playouts). An expert is taken for a basic bot here
+as in the playouts, with this slip (its calls come from its own simulations, which the basic
+bot's rule approximates)."""
 FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
 remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
@@ -466,9 +468,9 @@ trump short on average (issue 35 round seven)."""
 
 def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
     """Each seat's chance of a slip (``SLIP``, a basic bot's none; a seat at random: 1, its
-    calls tell nothing)."""
+    calls tell nothing; the players not told, every seat a basic bot)."""
     noise = noise_at(players) or (0.0,) * count
-    kinds = players or ("",) * count
+    kinds = players or ("basic",) * count
     return tuple(
         chance if kind == "basic" else max(chance, SLIP)
         for kind, chance in zip(kinds, noise, strict=True)
