@@ -44,7 +44,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -477,22 +476,18 @@ def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
     )
 
 
-RULED = {"expert": 0.0}
-"""A kind that lays its discards aside otherwise than the basic bot: the expert, by its own
-playouts (16% of its 180 discards were the basic bot's, after 60 auctions of basic bots; issue
-35 round seven), so its face-down discards are read as though at random."""
+PARTED = ("basic",)
+"""The kinds whose face-down discards are parted from their hands by the basic bot's rule
+(``Parting``): the basic bot's own. A human lays a card aside at random one time in four
+(``NOISE``: all three by the rule 42% of the time) and an expert by its playouts (16% of its 180
+discards were the basic bot's, after 60 auctions of basic bots; issue 35 round seven): theirs
+are drawn apart from the hand, as though at random."""
 
 
-def ruled_of(players: Sequence[str] | None, count: int, widow: int) -> tuple[float, ...]:
-    """Each seat's chance, as declarer, of laying all its ``widow`` discards aside as the basic
-    bot does (``basic_discard``): every discard but its kind's random ones (``NOISE``: a
-    human's 3 in 4, a random bot's none), an expert's never (``RULED``); the players not known,
-    every seat's."""
-    kinds = players or ("basic",) * count
-    noise = noise_at(players) or (0.0,) * count
-    return tuple(
-        RULED.get(kind, (1 - chance) ** widow) for kind, chance in zip(kinds, noise, strict=True)
-    )
+def parted_of(players: Sequence[str] | None, count: int) -> tuple[bool, ...]:
+    """Each seat's discards, as declarer, parted by the basic bot's rule (``PARTED``); the
+    players not told, every seat's."""
+    return tuple(kind in PARTED for kind in players or ("basic",) * count)
 
 
 class Told:
@@ -533,6 +528,9 @@ class Told:
         self.shown = [CARDS[c] for c in view["discards"]]
         self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
         self.size = view["widow_size"]
+        self.parted = False
+        """Whether the declarer's face-down discards are parted from his hand as he laid them
+        aside (``Parting``): then his trumps are read from every card he held."""
         self.asked: dict[int, list[tuple[int, bool]]] = {}
         """Each seat's calls asked: (the lowest bid, whether it bid)."""
         for seat, low, bid in self.calls:
@@ -575,7 +573,8 @@ class Told:
         trumps, then his calls from his hand as dealt (less the widow)."""
         declarer = self.declarer
         assert declarer is not None
-        if not self.names(hand, rng.random if slips else None):
+        held = hand + face_down + self.shown if self.parted else hand
+        if not self.names(held, rng.random if slips else None):
             return False
         dealt = tally(hand) + self.counted[declarer]
         if self.widow is None and not slips:
@@ -588,9 +587,9 @@ class Told:
         return self._called(declarer, dealt + tally(kept) - tally(widow), rng, slips)
 
     def names(self, hand: list[RupeeCard], draw: Callable[[], float] | None) -> bool:
-        """Whether the declarer, holding his unseen ``hand`` and the cards he played, names his
-        trumps as the basic bot does (``best_trump``), or (``draw``: a uniform draw) it is
-        taken for a slip."""
+        """Whether the declarer, holding ``hand`` (of his cards not played) and the cards he
+        played, names his trumps as the basic bot does (``best_trump``), or (``draw``: a
+        uniform draw) it is taken for a slip."""
         declarer = self.declarer
         assert declarer is not None
         if not self.trump or trump_of(tally(hand) + self.counted[declarer]) == self.trump:
@@ -668,8 +667,7 @@ class Kept:
     ) -> None:
         self.told, self.parting = told, parting
         """``parting``: the declarer's hand holds his face-down discards too, parted later
-        (``Parting``); his trumps are checked on every card he held then where he lays his
-        discards aside as the basic bot does (the same trumps: it keeps them), else after."""
+        (``Parting``); his trumps are then read from every card he held."""
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -693,7 +691,7 @@ class Kept:
             mine, down = lies(declarer), lies(FACE_DOWN)
             dealt = mine @ self.table + self.played[declarer]
             before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
-            if told.trump and (self.parting is None or self.parting.ruled >= 1):
+            if told.trump:
                 kept = dealt if self.parting is None else before
                 named = kept[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
                 check(~named, declarer, len(COLOURS))
@@ -726,100 +724,66 @@ class Kept:
 
 
 class Parting:
-    """The declarer's unseen cards, his hand and his face-down discards, drawn as one and
-    parted as he laid them aside: as the basic bot does (``basic_discard``: plain cards outside
-    his planned trumps, the shortest colour's lowest first) as often as his kind does
-    (``ruled_of``), else at random among the cards that may lie face down. Drawn apart, his
-    hand was an average one of its size with his trumps the longest: a basic declarer was dealt
-    0.67 trumps fewer than he held (30 games of basic bots, issue 35 round seven), his long
-    colours' cards laid face down as often as his short colours'."""
+    """A basic declarer's unseen cards, his hand and his face-down discards, drawn as one and
+    parted as he laid them aside (``basic_discard``: plain cards outside his planned trumps,
+    the shortest colour's lowest first; ``PARTED``). Drawn apart, his hand was an average one of
+    its size with his trumps the longest: a basic declarer was dealt 0.96 trumps fewer than he
+    held (30 games of basic bots, issue 35 round seven), his long colours' cards laid face down
+    as often as his short colours'. His trumps are then read from every card he held
+    (``Told.names``: the basic bot keeps its trumps, so names the same)."""
 
-    def __init__(self, told: Told, slots: Sequence[Slot], ruled: float) -> None:
+    def __init__(self, told: Told, slots: Sequence[Slot], allowed: Sequence[Sequence[int]]) -> None:
         declarer = told.declarer
         assert declarer is not None and slots[-1].seat == FACE_DOWN
         self.hand = next(i for i, slot in enumerate(slots) if slot.seat == declarer)
         self.down = len(slots) - 1
-        self.slots, self.told, self.ruled = slots, told, ruled
+        self.size = slots[-1].size
+        self.told = told
         self.held = told.played[declarer] + told.shown
         """The cards he held once he took the widow, but his unseen ones."""
+        self.kept = [self.hand in ways for ways in allowed]
+        self.laid = [self.down in ways for ways in allowed]
+        """Each unseen card: whether it may lie in his hand, whether face down."""
+        self.rooms = [slot.size for slot in slots[:-1]]
+        self.rooms[self.hand] += self.size
+        self.allowed = [sorted({self.hand if i == self.down else i for i in w}) for w in allowed]
+        """The rooms and each card's slots with his face-down discards' given to his hand."""
 
-    def merged(self, allowed: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
-        """The rooms of the slots but the face-down discards' (the last), given to his hand,
-        and each card's slots so (a card that may lie face down may lie in the hand)."""
-        rooms = [slot.size for slot in self.slots[:-1]]
-        rooms[self.hand] += self.slots[-1].size
-        return rooms, [
-            sorted({self.hand if i == self.down else i for i in ways}) for ways in allowed
-        ]
-
-    def part(self, unseen: list[RupeeCard], draw: Callable[[], float]) -> list[RupeeCard] | None:
-        """His face-down discards among his ``unseen`` cards (``draw``: uniform draws); None
-        where the basic bot's discards would not have been those shown, or a card he played,
-        or a card is left where it may not lie."""
-        hand_slot, down_slot, trump = self.slots[self.hand], self.slots[-1], self.told.trump
-        size = down_slot.size
-        if draw() < self.ruled:
-            hand, laid = list(sort_hand(unseen + self.held)), []  # ties: the first in it
-            for _ in range(size + len(self.told.shown)):
-                card = basic_discard(hand, discardable(hand))
-                hand.remove(card)
-                laid.append(card)
-            shown, down = Counter(self.told.shown), Counter(laid) - Counter(self.told.shown)
-            if shown - Counter(laid) or down - Counter(unseen):
-                return None
-            out = list(down.elements())
-        else:
-            forced = [c for c in unseen if not hand_slot.takes(c, trump)]
-            free = sorted(
-                (c for c in unseen if hand_slot.takes(c, trump) and down_slot.takes(c, trump)),
-                key=lambda _: draw(),
-            )
-            if len(forced) > size or len(free) < size - len(forced):
-                return None
-            out = forced + free[: size - len(forced)]
-        kept = Counter(unseen) - Counter(out)
-        if all(down_slot.takes(c, trump) for c in out) and all(
-            hand_slot.takes(c, trump) for c in kept
-        ):
-            return out
-        return None
-
-    def layout(
-        self, layout: list[list[RupeeCard]], draw: Callable[[], float]
-    ) -> list[list[RupeeCard]] | None:
-        """``layout`` of the merged slots (``merged``) parted, if it can be (his trumps are
-        ``Told.fits``' to check)."""
-        unseen = layout[self.hand]
-        down = self.part(unseen, draw)
-        if down is None:
+    def part(self, cards: Sequence[RupeeCard], at: Sequence[int]) -> list[int] | None:
+        """Which of his unseen cards (``at``: their places among the unseen ``cards``) he laid
+        face down; None where the basic bot's discards would not have been those shown, or a
+        card he played, or a card is left where it may not lie."""
+        size, shown = self.size, self.told.shown
+        hand, laid = list(sort_hand([cards[k] for k in at] + self.held)), []  # ties: the first
+        for _ in range(size + len(shown)):
+            card = basic_discard(hand, discardable(hand))
+            hand.remove(card)
+            laid.append(card)
+        down = Counter(laid)
+        down.subtract(shown)
+        if min(down.values(), default=0) < 0:  # a shown discard the rule keeps
             return None
-        hand = list((Counter(unseen) - Counter(down)).elements())
-        out = [list(cards) for cards in layout]
-        out[self.hand] = hand
-        out.append(down)
-        return out
+        out = []
+        for k in at:
+            if down[cards[k]] > 0:
+                down[cards[k]] -= 1
+                out.append(k)
+        if len(out) < size or not all(self.laid[k] for k in out):
+            return None  # a card he played laid aside, or one that may not lie face down
+        chosen = set(out)
+        return out if all(self.kept[k] for k in at if k not in chosen) else None
 
     def row(
-        self, row: npt.NDArray[np.int64], pool: Sequence[RupeeCard], draw: Callable[[], float]
+        self, row: npt.NDArray[np.int64], pool: Sequence[RupeeCard]
     ) -> npt.NDArray[np.int64] | None:
-        """``layout`` for a row of ``Unseen.draws`` (the slot of each card of ``pool``), with
-        his trumps named as the basic bot does or taken for a slip (``Told.names``), unless
-        ``Kept`` checked them."""
-        at = np.flatnonzero(row == self.hand).tolist()
-        unseen = [pool[k] for k in at]
-        down = self.part(unseen, draw)
+        """A row of ``Unseen.draws`` (the slot of each card of ``pool``, his face-down
+        discards in his hand) parted, if it can be."""
+        down = self.part(pool, np.flatnonzero(row == self.hand).tolist())
         if down is None:
             return None
         out: npt.NDArray[np.int64] = row.copy()
-        left = Counter(down)
-        for k in at:
-            if left[pool[k]]:
-                left[pool[k]] -= 1
-                out[k] = self.down
-        if self.ruled >= 1:  # his trumps checked on every card he held (``Kept``)
-            return out
-        hand = [pool[k] for k in at if out[k] == self.hand]
-        return out if self.told.names(hand, draw) else None
+        out[down] = self.down
+        return out
 
 
 class Drawn:
@@ -827,16 +791,16 @@ class Drawn:
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
     layouts for each possible declarer). Each fits what the seats told by their calls and
-    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and the
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and a basic
     declarer's face-down discards are parted from his hand as he lays them aside (``Parting``,
-    given each seat's chance of doing it as the basic bot does, ``ruled``)."""
+    where ``parted`` says so of his seat; empty: nowhere)."""
 
     def __init__(
         self,
         view: RupeesView,
         rng: random.Random,
         slips: Sequence[float] | None = None,
-        ruled: Sequence[float] | None = None,
+        parted: Sequence[bool] = (),
     ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
@@ -848,9 +812,12 @@ class Drawn:
         self.parting: Parting | None = None
         declarer = self.told.declarer if self.told else None
         held = any(slot.seat == declarer for slot in slots)  # cards left in his hand
-        if self.told and declarer is not None and slots[-1].seat == FACE_DOWN and held and ruled:
-            self.parting = Parting(self.told, slots, ruled[declarer])
-            rooms, allowed = self.parting.merged(allowed)
+        face_down = slots[-1].seat == FACE_DOWN
+        ruled = declarer is not None and declarer < len(parted) and parted[declarer]
+        if self.told and ruled and face_down and held:
+            self.parting = Parting(self.told, slots, allowed)
+            rooms, allowed = self.parting.rooms, self.parting.allowed
+            self.told.parted = True
         self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
         self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
         self.kept: Kept | None = None
@@ -869,7 +836,7 @@ class Drawn:
         told = self.told
         if found and told:  # each layout that fits, once (none: as though nothing was told)
             rng = random.Random(0)  # the widow among the declarer's cards, when unseen
-            fitting = [x for x in map(self._parted(rng), found) if x is not None]
+            fitting = [x for x in map(self._parted(), found) if x is not None]
             fitting = [x for x in fitting if told.fits(self.slots, x, rng, slips=False)]
             found = fitting or (self.whole.every(every) if self.parting else found)
         if found:
@@ -908,15 +875,31 @@ class Drawn:
         if self.parting is None:
             return row
         assert self.gen is not None
-        return self.parting.row(row, self.deal.cards, self.gen.random)
+        return self.parting.row(row, self.deal.cards)
 
-    def _parted(
-        self, rng: random.Random
-    ) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
-        """A layout parted (``Parting.layout``, its draws from ``rng``), if it can be."""
-        if self.parting is None:
+    def _parted(self) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
+        """A layout parted (``Parting.row``), if it can be."""
+        parting, pool = self.parting, self.deal.cards
+        if parting is None:
             return lambda layout: layout
-        return partial(self.parting.layout, draw=rng.random)
+        places: dict[RupeeCard, list[int]] = {}  # each card's places in the pool
+        for k, card in enumerate(pool):
+            places.setdefault(card, []).append(k)
+
+        def parted(layout: list[list[RupeeCard]]) -> list[list[RupeeCard]] | None:
+            row, left = np.zeros(len(pool), dtype=np.int64), {c: list(k) for c, k in places.items()}
+            for i, cards in enumerate(layout):
+                for card in cards:
+                    row[left[card].pop()] = i
+            done = parting.row(row, pool)
+            if done is None:
+                return None
+            out: list[list[RupeeCard]] = [[] for _ in self.slots]
+            for k, i in enumerate(done.tolist()):
+                out[i].append(pool[k])
+            return out
+
+        return parted
 
     def _apart(self) -> list[list[RupeeCard]]:
         """A layout with the face-down discards drawn apart, as though nothing was told."""
@@ -949,7 +932,7 @@ class Drawn:
         """``draw`` one layout at a time (where ``Unseen.draws`` met only dead ends)."""
         told, deal, rng = self.told, self.deal, self.rng
         assert told is not None
-        parted = self._parted(rng)
+        parted = self._parted()
         for _ in range(TRIES + 1):
             layout = parted(deal.draw(rng))
             if layout is not None and told.fits(self.slots, layout, rng):
@@ -1114,15 +1097,14 @@ class ExpertBot(shared_bots.RandomBot):
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
-    def _slips(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[float, ...] | None]:
-        """How often each seat's calls and trumps are taken for slips (``Told``), and its
-        chance of discarding as the basic bot does (``Parting``); None: the layouts are not
-        fitted to them (``FIT_CALLS``, ``PART``)."""
+    def _slips(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[bool, ...]]:
+        """How often each seat's calls and trumps are taken for slips (``Told``), and whether
+        its discards are parted by the basic bot's rule (``Parting``); None and empty: the
+        layouts are not fitted to them (``FIT_CALLS``, ``PART``)."""
         n = view["players"]
         if not FIT_CALLS:
-            return None, None
-        ruled = ruled_of(self.players, n, view["widow_size"]) if PART else None
-        return slips_of(self.players, n), ruled
+            return None, ()
+        return slips_of(self.players, n), parted_of(self.players, n) if PART else ()
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""

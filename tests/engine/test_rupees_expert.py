@@ -44,7 +44,7 @@ from engine.rupees.expert import (
     Told,
     alike,
     layouts,
-    ruled_of,
+    parted_of,
     slips_of,
     unseen,
 )
@@ -563,8 +563,7 @@ def _parted(seeds, **options):
             if state.phase != "play" or seat == state.declarer or len(state.tricks) > 2:
                 continue
             view = state.view(seat)
-            ruled = ruled_of(("basic",) * 4, 4, view["widow_size"])
-            drawn = Drawn(view, random.Random(seed), basic, ruled)
+            drawn = Drawn(view, random.Random(seed), basic, parted_of(None, 4))
             if drawn.parting is not None:
                 yield state, view, drawn
 
@@ -576,11 +575,14 @@ def test_the_face_down_discards_are_parted_as_the_basic_bot_lays_them_aside(opti
     card-play decision of another seat of 12 seeded games of basic bots."""
     parted = 0
     for state, _, drawn in _parted(range(12), **options):
-        where = _real_layout(state, drawn.slots)
         parting = drawn.parting
         assert parting is not None
-        down = parting.part(where[parting.hand] + where[parting.down], lambda: 0.0)
-        assert down is not None and Counter(down) == Counter(where[parting.down])
+        real = np.array([at for at, _ in _where(state, drawn)])
+        merged = np.where(real == parting.down, parting.hand, real)
+        done = parting.row(merged, drawn.deal.cards)
+        assert done is not None
+        laid = [c for c, at in zip(drawn.deal.cards, done, strict=True) if at == parting.down]
+        assert Counter(laid) == Counter(c for c in state.discards if not c.is_money)
         parted += 1
     assert parted > 30
 
