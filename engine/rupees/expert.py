@@ -812,7 +812,7 @@ class Drawn:
         self.parting: Parting | None = None
         declarer = self.told.declarer if self.told else None
         held = any(slot.seat == declarer for slot in slots)  # cards left in his hand
-        face_down = slots[-1].seat == FACE_DOWN
+        face_down = bool(slots) and slots[-1].seat == FACE_DOWN
         ruled = declarer is not None and declarer < len(parted) and parted[declarer]
         if self.told and ruled and face_down and held:
             self.parting = Parting(self.told, slots, allowed)
