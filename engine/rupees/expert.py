@@ -465,6 +465,13 @@ hundred fits: after 200 tries (round six) the layouts not fitted dealt a basic d
 trump short on average (issue 35 round seven)."""
 
 
+MISSES = 3
+"""Layouts in a row that none of ``TRIES`` fit before a view's layouts stop being fitted (then
+drawn as though nothing was told): a view whose calls hardly a deal fits (two seats bidding
+high, one layout in tens of thousands) costs at most that many rounds of tries, not every
+layout's (a review's hand took 81 s of CPU, issue 35 round seven)."""
+
+
 def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
     """Each seat's chance of a slip (``SLIP``, a basic bot's none; a seat at random: 1, its
     calls tell nothing; the players not told, every seat a basic bot)."""
@@ -821,7 +828,9 @@ class Drawn:
         self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
         self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
         self.kept: Kept | None = None
-        self.batch, self.next = 32, 0
+        self.batch, self.next, self.missed = 32, 0, 0
+        """The next batch's size halved, the next of it to try, the layouts in a row that
+        none of ``TRIES`` fitted (``MISSES``)."""
         self.tried = np.zeros((0, len(pool)), dtype=np.int64)
         self.fit = np.zeros(0, dtype=bool)
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
@@ -850,10 +859,13 @@ class Drawn:
         does not is kept when a slip is drawn for it, or after ``TRIES`` more). The layouts
         tried are drawn and checked many at once (``Unseen.draws``, ``Kept``), with the same
         chances as one by one (``Unseen.draw``, ``Told.fits``), in order: the first that fits
-        in ``TRIES`` + 1 is kept, else the last."""
+        in ``TRIES`` + 1 is kept, else one drawn as though nothing was told (and after
+        ``MISSES`` such in a row, every later one)."""
         told, deal, rng = self.told, self.deal, self.rng
         if not told:
             return deal.sample(rng)
+        if self.missed >= MISSES:  # hardly a layout fits here
+            return self._apart()
         tries = TRIES + 1
         while True:
             if self.next == len(self.fit) and not self._tried():
@@ -863,10 +875,12 @@ class Drawn:
                 row = self._row(self.tried[self.next + hit])
                 if row is not None:
                     self.next += int(hit) + 1
+                    self.missed = 0
                     return self._laid(row)
-            if len(fit) == tries:  # none fits: the last is kept (drawn apart, if parted)
+            if len(fit) == tries:  # none fits: one as though nothing was told
                 self.next += tries
-                return self._laid(self.tried[self.next - 1]) if not self.parting else self._apart()
+                self.missed += 1
+                return self._apart()
             tries -= len(fit)
             self.next = len(self.fit)
 
@@ -902,7 +916,7 @@ class Drawn:
         return parted
 
     def _apart(self) -> list[list[RupeeCard]]:
-        """A layout with the face-down discards drawn apart, as though nothing was told."""
+        """A layout as though nothing was told (the face-down discards drawn apart)."""
         return self.whole.draw(self.rng)
 
     def _tried(self) -> bool:
@@ -937,7 +951,7 @@ class Drawn:
             layout = parted(deal.draw(rng))
             if layout is not None and told.fits(self.slots, layout, rng):
                 return layout
-        return self._apart() if self.parting else deal.draw(rng)
+        return self._apart()
 
 
 def layouts(
