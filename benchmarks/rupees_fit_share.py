@@ -27,7 +27,7 @@ from standing import SEEDS, deal_of, role, table
 
 from engine import CHANCE
 from engine.rupees.cards import TIGER, RupeeCard
-from engine.rupees.expert import FACE_DOWN, Drawn, Told, slips_of
+from engine.rupees.expert import FACE_DOWN, Drawn, Told, parted_of, slips_of
 
 LAYOUTS = 32
 COLUMNS = ("fit", "trumps", "money", "fitting", "buried")
@@ -42,6 +42,7 @@ def game_rows(seed: int) -> list[dict[str, Any]]:
     """Each card-play decision of a seat not the declarer at the table of ``seed``."""
     state, bots, kinds = table("rupees", seed)
     slips = slips_of(as_coach_sees(kinds), len(kinds))
+    parted = parted_of(as_coach_sees(kinds), len(kinds))
     rng = random.Random(f"rupees mixed standing:{seed}")
     while state.current_player == CHANCE:
         state = state.apply(state.sample_chance(rng))
@@ -51,7 +52,7 @@ def game_rows(seed: int) -> list[dict[str, Any]]:
         view = now.view(seat)
         if view["phase"] != "play" or role(now, seat) == "declarer":
             return
-        drawn = Drawn(view, random.Random(f"fit share:{seed}:{len(now.history)}"), slips)
+        drawn = Drawn(view, random.Random(f"fit share:{seed}:{len(now.history)}"), slips, parted)
         declarer, trump = now.declarer, now.trump
         strict = Told(view, [1.0 if s >= 1 else 0.0 for s in slips])  # no slip
         widows = random.Random(0)  # the declarer's widow among his cards, unseen

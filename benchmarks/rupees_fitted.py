@@ -25,7 +25,7 @@ import engine
 from engine import CHANCE
 from engine.rupees.bots import hand_strength
 from engine.rupees.cards import TIGER
-from engine.rupees.expert import TRIES, Drawn, slips_of
+from engine.rupees.expert import TRIES, Drawn, parted_of, slips_of
 
 PLAYERS = ("human", "basic", "basic", "basic")
 
@@ -74,7 +74,8 @@ def measures(view: Any, drawn: Drawn, layout: list[list[Any]]) -> dict[str, list
 
 
 def one_by_one(drawn: Drawn) -> list[list[Any]]:
-    """Rejection sampling as before: ``Unseen.draw`` then ``Told.fits`` (``_one_by_one``)."""
+    """Rejection sampling as before: ``Unseen.draw`` then ``Told.fits`` (``_one_by_one``; the
+    declarer's face-down discards parted from his hand first, ``Parting``)."""
     return drawn._one_by_one()
 
 
@@ -84,7 +85,8 @@ def main(count: int, layouts: int) -> dict:
     cpu = {"batched": 0.0, "one by one": 0.0}
     for k, view in enumerate(views):
         for way in cpu:
-            drawn = Drawn(view, random.Random(k), slips_of(PLAYERS, 4))
+            parted = parted_of(PLAYERS, 4)  # a basic declarer's face-down discards parted
+            drawn = Drawn(view, random.Random(k), slips_of(PLAYERS, 4), parted)
             draw = drawn.draw if way == "batched" else (lambda d=drawn: one_by_one(d))
             t = time.process_time()
             kept = [draw() for _ in range(layouts)]

@@ -17,7 +17,9 @@ others lose), ₹ of its side less the other side's (Rupees). The bias (shown le
 decision, with its 95% interval by resampling the games, by the mover's kind and by the
 opponents'.
 
-Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees).
+Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees); with
+``--first K``, from the K-th game on (fresh games: the usual ones are those the fits were
+checked on).
 
 With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
 ``--roles``, Rupees' by the mover's part in the hand (the declarer, his partner, a defender; the
@@ -27,7 +29,7 @@ trumps, as before issue 35 (``engine.rupees.expert.FIT_CALLS``, on by default si
 ``--jobs``: processes for the games.
 
     python benchmarks/standing.py [--michigan GAMES] [--rummy GAMES] [--rupees GAMES] [--phases]
-        [--roles] [--no-fit-calls] [--jobs 1] [--players-unknown]
+        [--roles] [--no-fit-calls] [--jobs 1] [--players-unknown] [--first 0]
 """
 
 from __future__ import annotations
@@ -91,12 +93,12 @@ def deal_of(game: str, state: Any) -> int:
     return int(state.view(0)["deal" if game == "michigan" else "hand_no"])
 
 
-def rows(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Row]:
+def rows(game: str, games: int, jobs: int = 1, known: bool = True, first: int = 0) -> list[Row]:
     """Every decision with a choice of the first deal of ``games`` mixed tables: the value
     the coach shows for the move played (told the players seated, unless not ``known``), and
     what its seat made by the deal's end (the games shared among ``jobs`` processes, the rows
     in the order of the games)."""
-    return [row for row, *_ in phased(game, games, jobs, known)]
+    return [row for row, *_ in phased(game, games, jobs, known, first)]
 
 
 Part = tuple[Row, str, str]
@@ -105,9 +107,9 @@ declarer's ``discard``, ``trump`` and ``call``, the card ``play``) and its mover
 hand (Rupees: ``declarer``, ``partner``, ``defender``, or ``auction`` before there is one)."""
 
 
-def phased(game: str, games: int, jobs: int = 1, known: bool = True) -> list[Part]:
+def phased(game: str, games: int, jobs: int = 1, known: bool = True, first: int = 0) -> list[Part]:
     """``rows``, each with its phase and its mover's part (``Part``)."""
-    seeds = range(SEEDS[game], SEEDS[game] + games)
+    seeds = range(SEEDS[game] + first, SEEDS[game] + first + games)
     if jobs <= 1:
         return [pair for seed in seeds for pair in table_rows(game, seed, known)]
     with ProcessPoolExecutor(jobs) as pool:
@@ -175,6 +177,7 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
     parser.add_argument("--players-unknown", action="store_true", help="the coach as before")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number")
     args = parser.parse_args()
     rupees_expert.FIT_CALLS = not args.no_fit_calls  # with --jobs, in forked processes alike
     result: dict[str, Any] = {}
@@ -185,7 +188,7 @@ def main() -> None:
         if not n:
             continue
         work: Callable[[], list[Part]] = partial(
-            phased, game, n, args.jobs, not args.players_unknown
+            phased, game, n, args.jobs, not args.players_unknown, args.first
         )
         found, cpu = timed(work)
         report, more = plates_report([row for row, *_ in found])

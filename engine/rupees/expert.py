@@ -7,7 +7,8 @@ player showed he lacks by not following, the shown Money discards (the declarer'
 discards are plain cards; after a Money discard he holds only Money and specials), the widow
 when it was shown. (With ``FIT_CALLS``, the default, also what the other seats told by
 their calls and the declarer by his trumps: ``Told``, a layout their basic bot would not have
-bid, passed or named trumps with is drawn again, but as often as the seat slips.) On each
+bid, passed or named trumps with is drawn again, but as often as the seat slips; and his
+face-down discards are those his basic bot lays aside from his cards: ``Parting``.) On each
 layout every option is played out to the end of the hand with the basic bot's rules at every
 seat, on the same layouts for every option (so luck cancels between them), and the option with
 the best average wins. When the layouts are few (the last tricks) all of them (that fit) are
@@ -41,7 +42,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -80,6 +81,7 @@ from .cards import (
     played,
     rupee_deck,
     rupees,
+    sort_hand,
     trick_holder,
     trick_value,
     trick_winner,
@@ -442,24 +444,57 @@ def _eligible(
 
 SLIP = 0.05
 """How often a seat's bid (or pass) or trump is taken not to be the basic bot's, for the layouts'
-fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move. An expert is
-taken for a basic bot here as in the playouts (its calls come from its own simulations, which
-the basic bot's rule approximates), and so is a seat the coach does not know."""
+fit to them (``Told``): at least this, or ``NOISE``'s chance of a random move; a basic bot's
+never (it keeps its rule: issue 35 round seven), nor every seat's when the players are not
+told (each taken for a basic bot, as in the playouts). An expert is taken for a basic bot here
+as in the playouts, with this slip (its calls come from its own simulations, which the basic
+bot's rule approximates)."""
 FIT_CALLS = True
 """Whether the layouts are drawn to fit what the calls and trumps told (``Told``). Fitted, they
 remove the standing's bias for the declarer's partner and the defenders (``rupees_oracle.py``,
 issue 35 round four); tried many at once (``Drawn.draw``) they cost a Hint's p99 a few
 per cent more CPU and a review about two thirds more (``benchmarks/README.md``, round five).
 False: the layouts as before, every value as main's."""
-TRIES = 200
+PART = True
+"""Whether the declarer's face-down discards are parted from his hand as he lays them aside
+(``Parting``, issue 35 round seven); False: drawn apart, as round six."""
+TRIES = 2_000
 """Layouts drawn for one that fits what the seats' calls and trumps told (``Told``) before one
-that does not is taken."""
+that does not is taken. Where the calls of a table of basic bots told much, one layout in a few
+hundred fits: after 200 tries (round six) the layouts not fitted dealt a basic declarer half a
+trump short on average (issue 35 round seven)."""
+
+
+MISSES = 3
+"""Layouts in a row that none of ``TRIES`` fit before a view's layouts stop being fitted (then
+drawn as though nothing was told): a view whose calls hardly a deal fits (two seats bidding
+high, one layout in tens of thousands) costs at most that many rounds of tries, not every
+layout's (a review's hand took 81 s of CPU, issue 35 round seven)."""
 
 
 def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
-    """Each seat's chance of a slip (``SLIP``; a seat at random: 1, its calls tell nothing)."""
+    """Each seat's chance of a slip (``SLIP``, a basic bot's none; a seat at random: 1, its
+    calls tell nothing; the players not told, every seat a basic bot)."""
     noise = noise_at(players) or (0.0,) * count
-    return tuple(max(chance, SLIP) for chance in noise)
+    kinds = players or ("basic",) * count
+    return tuple(
+        chance if kind == "basic" else max(chance, SLIP)
+        for kind, chance in zip(kinds, noise, strict=True)
+    )
+
+
+PARTED = ("basic",)
+"""The kinds whose face-down discards are parted from their hands by the basic bot's rule
+(``Parting``): the basic bot's own. A human lays a card aside at random one time in four
+(``NOISE``: all three by the rule 42% of the time) and an expert by its playouts (16% of its 180
+discards were the basic bot's, after 60 auctions of basic bots; issue 35 round seven): theirs
+are drawn apart from the hand, as though at random."""
+
+
+def parted_of(players: Sequence[str] | None, count: int) -> tuple[bool, ...]:
+    """Each seat's discards, as declarer, parted by the basic bot's rule (``PARTED``); the
+    players not told, every seat's."""
+    return tuple(kind in PARTED for kind in players or ("basic",) * count)
 
 
 class Told:
@@ -500,6 +535,9 @@ class Told:
         self.shown = [CARDS[c] for c in view["discards"]]
         self.widow = [CARDS[c] for c in view["widow"]] if view["widow"] is not None else None
         self.size = view["widow_size"]
+        self.parted = False
+        """Whether the declarer's face-down discards are parted from his hand as he laid them
+        aside (``Parting``): then his trumps are read from every card he held."""
         self.asked: dict[int, list[tuple[int, bool]]] = {}
         """Each seat's calls asked: (the lowest bid, whether it bid)."""
         for seat, low, bid in self.calls:
@@ -542,10 +580,10 @@ class Told:
         trumps, then his calls from his hand as dealt (less the widow)."""
         declarer = self.declarer
         assert declarer is not None
-        dealt = tally(hand) + self.counted[declarer]
-        named = not self.trump or trump_of(dealt) == self.trump
-        if not (named or (slips and _slipped(self.slips[declarer], len(COLOURS), rng))):
+        held = hand + face_down + self.shown if self.parted else hand
+        if not self.names(held, rng.random if slips else None):
             return False
+        dealt = tally(hand) + self.counted[declarer]
         if self.widow is None and not slips:
             return True  # his calls not asked
         kept = self.shown + face_down  # with his hand as dealt, less the widow: his calls'
@@ -554,6 +592,16 @@ class Told:
         else:
             widow = rng.sample(hand + self.played[declarer] + kept, self.size)
         return self._called(declarer, dealt + tally(kept) - tally(widow), rng, slips)
+
+    def names(self, hand: list[RupeeCard], draw: Callable[[], float] | None) -> bool:
+        """Whether the declarer, holding ``hand`` (of his cards not played) and the cards he
+        played, names his trumps as the basic bot does (``best_trump``), or (``draw``: a
+        uniform draw) it is taken for a slip."""
+        declarer = self.declarer
+        assert declarer is not None
+        if not self.trump or trump_of(tally(hand) + self.counted[declarer]) == self.trump:
+            return True
+        return draw is not None and draw() < _odds(self.slips[declarer], len(COLOURS))
 
     def calls_fit(
         self, seat: int, hand: list[RupeeCard], rng: random.Random, slips: bool = True
@@ -617,8 +665,16 @@ class Kept:
     chances as ``fits`` one by one: a layout is kept iff each check fits or, independently, is
     taken for a slip."""
 
-    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
-        self.told = told
+    def __init__(
+        self,
+        told: Told,
+        slots: Sequence[Slot],
+        pool: Sequence[RupeeCard],
+        parting: Parting | None = None,
+    ) -> None:
+        self.told, self.parting = told, parting
+        """``parting``: the declarer's hand holds his face-down discards too, parted later
+        (``Parting``); his trumps are then read from every card he held."""
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -641,10 +697,11 @@ class Kept:
         if declarer is not None:
             mine, down = lies(declarer), lies(FACE_DOWN)
             dealt = mine @ self.table + self.played[declarer]
+            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
             if told.trump:
-                named = dealt[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
+                kept = dealt if self.parting is None else before
+                named = kept[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
                 check(~named, declarer, len(COLOURS))
-            before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)
             if told.widow is not None:
                 before -= _columns(told.widow).sum(axis=0)
             elif told.size:  # the widow: ``size`` cards at random among those he held
@@ -673,24 +730,107 @@ class Kept:
             check((strength >= low) != bid, seat, 2)
 
 
+class Parting:
+    """A basic declarer's unseen cards, his hand and his face-down discards, drawn as one and
+    parted as he laid them aside (``basic_discard``: plain cards outside his planned trumps,
+    the shortest colour's lowest first; ``PARTED``). Drawn apart, his hand was an average one of
+    its size with his trumps the longest: a basic declarer was dealt 0.96 trumps fewer than he
+    held (30 games of basic bots, issue 35 round seven), his long colours' cards laid face down
+    as often as his short colours'. His trumps are then read from every card he held
+    (``Told.names``: the basic bot keeps its trumps, so names the same)."""
+
+    def __init__(self, told: Told, slots: Sequence[Slot], allowed: Sequence[Sequence[int]]) -> None:
+        declarer = told.declarer
+        assert declarer is not None and slots[-1].seat == FACE_DOWN
+        self.hand = next(i for i, slot in enumerate(slots) if slot.seat == declarer)
+        self.down = len(slots) - 1
+        self.size = slots[-1].size
+        self.told = told
+        self.held = told.played[declarer] + told.shown
+        """The cards he held once he took the widow, but his unseen ones."""
+        self.kept = [self.hand in ways for ways in allowed]
+        self.laid = [self.down in ways for ways in allowed]
+        """Each unseen card: whether it may lie in his hand, whether face down."""
+        self.rooms = [slot.size for slot in slots[:-1]]
+        self.rooms[self.hand] += self.size
+        self.allowed = [sorted({self.hand if i == self.down else i for i in w}) for w in allowed]
+        """The rooms and each card's slots with his face-down discards' given to his hand."""
+
+    def part(self, cards: Sequence[RupeeCard], at: Sequence[int]) -> list[int] | None:
+        """Which of his unseen cards (``at``: their places among the unseen ``cards``) he laid
+        face down; None where the basic bot's discards would not have been those shown, or a
+        card he played, or a card is left where it may not lie."""
+        size, shown = self.size, self.told.shown
+        hand, laid = list(sort_hand([cards[k] for k in at] + self.held)), []  # ties: the first
+        for _ in range(size + len(shown)):
+            card = basic_discard(hand, discardable(hand))
+            hand.remove(card)
+            laid.append(card)
+        down = Counter(laid)
+        down.subtract(shown)
+        if min(down.values(), default=0) < 0:  # a shown discard the rule keeps
+            return None
+        out = []
+        for k in at:
+            if down[cards[k]] > 0:
+                down[cards[k]] -= 1
+                out.append(k)
+        if len(out) < size or not all(self.laid[k] for k in out):
+            return None  # a card he played laid aside, or one that may not lie face down
+        chosen = set(out)
+        return out if all(self.kept[k] for k in at if k not in chosen) else None
+
+    def row(
+        self, row: npt.NDArray[np.int64], pool: Sequence[RupeeCard]
+    ) -> npt.NDArray[np.int64] | None:
+        """A row of ``Unseen.draws`` (the slot of each card of ``pool``, his face-down
+        discards in his hand) parted, if it can be."""
+        down = self.part(pool, np.flatnonzero(row == self.hand).tolist())
+        if down is None:
+            return None
+        out: npt.NDArray[np.int64] = row.copy()
+        out[down] = self.down
+        return out
+
+
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
     layouts for each possible declarer). Each fits what the seats told by their calls and
-    trumps (``Told``, given each seat's ``slips``; None: every layout is kept)."""
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and a basic
+    declarer's face-down discards are parted from his hand as he lays them aside (``Parting``,
+    where ``parted`` says so of his seat; empty: nowhere)."""
 
     def __init__(
-        self, view: RupeesView, rng: random.Random, slips: Sequence[float] | None = None
+        self,
+        view: RupeesView,
+        rng: random.Random,
+        slips: Sequence[float] | None = None,
+        parted: Sequence[bool] = (),
     ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
-        self.deal = Unseen(pool, [slot.size for slot in slots], allowed)
+        rooms = [slot.size for slot in slots]
         self.slots, self.rng = slots, rng
         self.told = Told(view, slips) if slips is not None else None
+        self.whole = Unseen(pool, rooms, allowed)
+        """The layouts with the face-down discards drawn apart from the declarer's hand."""
+        self.parting: Parting | None = None
+        declarer = self.told.declarer if self.told else None
+        held = any(slot.seat == declarer for slot in slots)  # cards left in his hand
+        face_down = bool(slots) and slots[-1].seat == FACE_DOWN
+        ruled = declarer is not None and declarer < len(parted) and parted[declarer]
+        if self.told and ruled and face_down and held:
+            self.parting = Parting(self.told, slots, allowed)
+            rooms, allowed = self.parting.rooms, self.parting.allowed
+            self.told.parted = True
+        self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
         self.gen: np.random.Generator | None = None  # the layouts tried: ``draw``
         self.kept: Kept | None = None
-        self.batch, self.next = 32, 0
+        self.batch, self.next, self.missed = 32, 0, 0
+        """The next batch's size halved, the next of it to try, the layouts in a row that
+        none of ``TRIES`` fitted (``MISSES``)."""
         self.tried = np.zeros((0, len(pool)), dtype=np.int64)
         self.fit = np.zeros(0, dtype=bool)
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
@@ -703,10 +843,12 @@ class Drawn:
         first ``count`` drawn at random."""
         found = self.deal.every(every) if every else None
         told = self.told
+        if found and told:  # each layout that fits, once (none: as though nothing was told)
+            rng = random.Random(0)  # the widow among the declarer's cards, when unseen
+            fitting = [x for x in map(self._parted(), found) if x is not None]
+            fitting = [x for x in fitting if told.fits(self.slots, x, rng, slips=False)]
+            found = fitting or (self.whole.every(every) if self.parting else found)
         if found:
-            if told:  # each layout that fits, once (none: as though nothing was told)
-                rng = random.Random(0)  # the widow among the declarer's cards, when unseen
-                found = [x for x in found if told.fits(self.slots, x, rng, slips=False)] or found
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
             self.tables.append(self.base.laid_out(self.slots, self.draw()))
@@ -717,22 +859,65 @@ class Drawn:
         does not is kept when a slip is drawn for it, or after ``TRIES`` more). The layouts
         tried are drawn and checked many at once (``Unseen.draws``, ``Kept``), with the same
         chances as one by one (``Unseen.draw``, ``Told.fits``), in order: the first that fits
-        in ``TRIES`` + 1 is kept, else the last."""
+        in ``TRIES`` + 1 is kept, else one drawn as though nothing was told (and after
+        ``MISSES`` such in a row, every later one)."""
         told, deal, rng = self.told, self.deal, self.rng
         if not told:
             return deal.sample(rng)
+        if self.missed >= MISSES:  # hardly a layout fits here
+            return self._apart()
         tries = TRIES + 1
         while True:
             if self.next == len(self.fit) and not self._tried():
                 return self._one_by_one()
             fit = self.fit[self.next : self.next + tries]
-            hits = np.flatnonzero(fit)
-            if len(hits) or len(fit) == tries:
-                k = self.next + (int(hits[0]) if len(hits) else tries - 1)
-                self.next = k + 1
-                return self._laid(self.tried[k])
+            for hit in np.flatnonzero(fit):
+                row = self._row(self.tried[self.next + hit])
+                if row is not None:
+                    self.next += int(hit) + 1
+                    self.missed = 0
+                    return self._laid(row)
+            if len(fit) == tries:  # none fits: one as though nothing was told
+                self.next += tries
+                self.missed += 1
+                return self._apart()
             tries -= len(fit)
             self.next = len(self.fit)
+
+    def _row(self, row: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
+        """A row that fits the checks made many at once, parted (``Parting``), if it can be."""
+        if self.parting is None:
+            return row
+        assert self.gen is not None
+        return self.parting.row(row, self.deal.cards)
+
+    def _parted(self) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
+        """A layout parted (``Parting.row``), if it can be."""
+        parting, pool = self.parting, self.deal.cards
+        if parting is None:
+            return lambda layout: layout
+        places: dict[RupeeCard, list[int]] = {}  # each card's places in the pool
+        for k, card in enumerate(pool):
+            places.setdefault(card, []).append(k)
+
+        def parted(layout: list[list[RupeeCard]]) -> list[list[RupeeCard]] | None:
+            row, left = np.zeros(len(pool), dtype=np.int64), {c: list(k) for c, k in places.items()}
+            for i, cards in enumerate(layout):
+                for card in cards:
+                    row[left[card].pop()] = i
+            done = parting.row(row, pool)
+            if done is None:
+                return None
+            out: list[list[RupeeCard]] = [[] for _ in self.slots]
+            for k, i in enumerate(done.tolist()):
+                out[i].append(pool[k])
+            return out
+
+        return parted
+
+    def _apart(self) -> list[list[RupeeCard]]:
+        """A layout as though nothing was told (the face-down discards drawn apart)."""
+        return self.whole.draw(self.rng)
 
     def _tried(self) -> bool:
         """Draw the next layouts to try and check them (twice as many each time, from 64 to
@@ -740,7 +925,7 @@ class Drawn:
         assert self.told is not None
         if self.gen is None:  # seeded from the stream: the same seed, the same layouts
             self.gen = np.random.default_rng(self.rng.getrandbits(64))
-            self.kept = Kept(self.told, self.slots, self.deal.cards)
+            self.kept = Kept(self.told, self.slots, self.deal.cards, self.parting)
         assert self.kept is not None
         self.batch = min(2 * self.batch, 1_024)
         self.tried = self.deal.draws(self.gen, self.batch)
@@ -761,11 +946,12 @@ class Drawn:
         """``draw`` one layout at a time (where ``Unseen.draws`` met only dead ends)."""
         told, deal, rng = self.told, self.deal, self.rng
         assert told is not None
-        for tries in range(TRIES, -1, -1):
-            layout = deal.draw(rng)
-            if not tries or told.fits(self.slots, layout, rng):
+        parted = self._parted()
+        for _ in range(TRIES + 1):
+            layout = parted(deal.draw(rng))
+            if layout is not None and told.fits(self.slots, layout, rng):
                 return layout
-        raise AssertionError("unreachable: the last layout drawn is kept")
+        return self._apart()
 
 
 def layouts(
@@ -884,7 +1070,7 @@ class ExpertBot(shared_bots.RandomBot):
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, Drawn(view, rng, self._slips(view)), {})
+            self._played = (key, Drawn(view, rng, *self._slips(view)), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
@@ -925,10 +1111,14 @@ class ExpertBot(shared_bots.RandomBot):
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
-    def _slips(self, view: RupeesView) -> tuple[float, ...] | None:
-        """How often each seat's calls and trumps are taken for slips (``Told``); None: the
-        layouts are not fitted to them (``FIT_CALLS``)."""
-        return slips_of(self.players, view["players"]) if FIT_CALLS else None
+    def _slips(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[bool, ...]]:
+        """How often each seat's calls and trumps are taken for slips (``Told``), and whether
+        its discards are parted by the basic bot's rule (``Parting``); None and empty: the
+        layouts are not fitted to them (``FIT_CALLS``, ``PART``)."""
+        n = view["players"]
+        if not FIT_CALLS:
+            return None, ()
+        return slips_of(self.players, n), parted_of(self.players, n) if PART else ()
 
     def _as(self) -> str:
         """How the seats are played out, for an advice's detail, when told the players."""
@@ -1028,7 +1218,7 @@ class ExpertBot(shared_bots.RandomBot):
         )
         if self._dealt[0] != hand:  # seeded by the hand and the calls, whoever is seated
             rng = random.Random(f"rupees-expert:{self.seed}:{hand[:5]}")
-            self._dealt = (hand, Drawn(view, rng, self._slips(view)))
+            self._dealt = (hand, Drawn(view, rng, *self._slips(view)))
             self._auction, self._strengths, self._streams, self._hand = {}, [], [], hand
         drawn = self._dealt[1]
         assert drawn is not None
