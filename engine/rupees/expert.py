@@ -665,16 +665,8 @@ class Kept:
     chances as ``fits`` one by one: a layout is kept iff each check fits or, independently, is
     taken for a slip."""
 
-    def __init__(
-        self,
-        told: Told,
-        slots: Sequence[Slot],
-        pool: Sequence[RupeeCard],
-        parting: Parting | None = None,
-    ) -> None:
-        self.told, self.parting = told, parting
-        """``parting``: the declarer's hand holds his face-down discards too, parted later
-        (``Parting``); his trumps are then read from every card he held."""
+    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
+        self.told = told
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -699,7 +691,7 @@ class Kept:
             dealt = mine @ self.table + self.played[declarer]
             before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
             if told.trump:
-                kept = dealt if self.parting is None else before
+                kept = before if told.parted else dealt  # parted later: all he held
                 named = kept[:, 3:].argmax(axis=1) == COLOURS.index(told.trump)
                 check(~named, declarer, len(COLOURS))
             if told.widow is not None:
@@ -744,8 +736,7 @@ class Parting:
         assert declarer is not None and slots[-1].seat == FACE_DOWN
         self.hand = next(i for i, slot in enumerate(slots) if slot.seat == declarer)
         self.down = len(slots) - 1
-        self.size = slots[-1].size
-        self.told = told
+        self.size, self.shown = slots[-1].size, told.shown
         self.held = told.played[declarer] + told.shown
         """The cards he held once he took the widow, but his unseen ones."""
         self.kept = [self.hand in ways for ways in allowed]
@@ -760,7 +751,7 @@ class Parting:
         """Which of his unseen cards (``at``: their places among the unseen ``cards``) he laid
         face down; None where the basic bot's discards would not have been those shown, or a
         card he played, or a card is left where it may not lie."""
-        size, shown = self.size, self.told.shown
+        size, shown = self.size, self.shown
         hand, laid = list(sort_hand([cards[k] for k in at] + self.held)), []  # ties: the first
         for _ in range(size + len(shown)):
             card = basic_discard(hand, discardable(hand))
@@ -888,7 +879,6 @@ class Drawn:
         """A row that fits the checks made many at once, parted (``Parting``), if it can be."""
         if self.parting is None:
             return row
-        assert self.gen is not None
         return self.parting.row(row, self.deal.cards)
 
     def _parted(self) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
@@ -925,7 +915,7 @@ class Drawn:
         assert self.told is not None
         if self.gen is None:  # seeded from the stream: the same seed, the same layouts
             self.gen = np.random.default_rng(self.rng.getrandbits(64))
-            self.kept = Kept(self.told, self.slots, self.deal.cards, self.parting)
+            self.kept = Kept(self.told, self.slots, self.deal.cards)
         assert self.kept is not None
         self.batch = min(2 * self.batch, 1_024)
         self.tried = self.deal.draws(self.gen, self.batch)
