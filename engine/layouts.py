@@ -138,9 +138,9 @@ class Unseen(Generic[C]):
         import numpy as np
 
         places = len(self.rooms)
-        allowed = np.zeros((len(self.cards), places), dtype=np.int64)
+        allowed = np.zeros((places, len(self.cards)), dtype=np.int64)
         for k, ways in enumerate(self._places):
-            allowed[k, ways] = 1
+            allowed[ways, k] = 1
         rows = np.arange(count)
         where = np.zeros((count, len(self.cards)), dtype=np.int64)
         room = np.tile(np.array(self.rooms, dtype=np.int64), (count, 1))
@@ -152,15 +152,17 @@ class Unseen(Generic[C]):
                 alive &= self._spread(members, list(sets.pop()), room, where, gen)
                 continue
             order = members[np.argsort(gen.random((count, len(members))), axis=1)]
-            for k in order.T:  # each row's next card: to a place in proportion to its room
-                cum = np.cumsum(room * allowed[k], axis=1)
-                left = cum[:, -1]
+            free = room.T.copy()  # place by place (each a row): faster along the layouts
+            for k, uniform in zip(order.T, gen.random((len(members), count)), strict=True):
+                cum = np.cumsum(free * allowed[:, k], axis=0)  # each row's next card: to a
+                left = cum[-1]  # place in proportion to its room
                 dead = left <= 0
                 alive &= ~dead
-                pick = (gen.random(count) * left).astype(np.int64)
-                place = np.minimum((cum <= pick[:, None]).sum(axis=1), places - 1)
+                pick = (uniform * left).astype(np.int64)
+                place = np.minimum((cum <= pick).sum(axis=0), places - 1)
                 where[rows, k] = place
-                room[rows, place] -= ~dead
+                free[place, rows] -= ~dead
+            room = free.T.copy()
         loose = np.array(self._loose, dtype=np.int64)
         if len(loose):  # the cards any place may hold, shuffled into the room left, in order
             shuffled = gen.permuted(np.tile(loose, (count, 1)), axis=1)
