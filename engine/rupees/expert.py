@@ -40,6 +40,7 @@ option; the values are then sampled, never exact.
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -51,7 +52,7 @@ import numpy.typing as npt
 
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
-from ..bots import AtRandom, noise_at, played_as
+from ..bots import HUMAN, NOISE, AtRandom, noise_at, played_as
 from ..core import State
 from ..layouts import Unseen
 from .actions import Bid, CallPartner, Discard, NameTrump, Play
@@ -483,18 +484,22 @@ def slips_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
     )
 
 
-PARTED = ("basic",)
-"""The kinds whose face-down discards are parted from their hands by the basic bot's rule
-(``Parting``): the basic bot's own. A human lays a card aside at random one time in four
-(``NOISE``: all three by the rule 42% of the time) and an expert by its playouts (16% of its 180
-discards were the basic bot's, after 60 auctions of basic bots; issue 35 round seven): theirs
-are drawn apart from the hand, as though at random."""
+PARTED = ("basic", HUMAN)
+"""The kinds whose face-down discards are read as the basic bot lays them aside (``Parting``),
+each discard but their random ones (``NOISE``): a basic bot's all three, a human's all three
+42% of the time (0.75 cubed) and the rest read as laid aside at random. An expert lays them
+aside by its playouts (16% of its 180 discards were the basic bot's, after 60 auctions of basic
+bots; issue 35 round seven): its, as a random bot's, are read as laid aside at random."""
 
 
-def parted_of(players: Sequence[str] | None, count: int) -> tuple[bool, ...]:
-    """Each seat's discards, as declarer, parted by the basic bot's rule (``PARTED``); the
-    players not told, every seat's."""
-    return tuple(kind in PARTED for kind in players or ("basic",) * count)
+def parted_of(players: Sequence[str] | None, count: int) -> tuple[float, ...]:
+    """Each seat's chance, as declarer, of laying a card aside by the basic bot's rule
+    (``PARTED``, but ``NOISE``'s random moves); the players not told, every seat's 1."""
+    kinds = players or ("basic",) * count
+    return tuple(
+        1 - NOISE.get(kind, NOISE[HUMAN]) if kind in PARTED or kind not in NOISE else 0.0
+        for kind in kinds
+    )
 
 
 class Told:
@@ -552,16 +557,19 @@ class Told:
         layout: list[list[RupeeCard]],
         rng: random.Random,
         slips: bool = True,
+        ruled: bool | None = None,
     ) -> bool:
         """Whether to keep ``layout``: it fits what the seats told, or (``slips``) a slip is
         drawn from ``rng`` (which also draws the widow among the declarer's cards, unseen).
         Not ``slips`` (every layout counted once): no slip, and with the widow unseen the
-        declarer's calls are not asked (it is not drawn)."""
+        declarer's calls are not asked (it is not drawn). ``ruled``: whether the layout's
+        face-down discards were parted by the basic bot's rule (default ``parted``)."""
         hands = {slot.seat: cards for slot, cards in zip(slots, layout, strict=True)}
         declarer = self.declarer
         if declarer is not None:
             face_down = hands.get(FACE_DOWN, [])
-            if not self.declarer_fits(hands.get(declarer, []), face_down, rng, slips):
+            by_rule = self.parted if ruled is None else ruled
+            if not self.declarer_fits(hands.get(declarer, []), face_down, rng, slips, by_rule):
                 return False
         return all(
             self.calls_fit(seat, hands.get(seat, []), rng, slips)
@@ -575,12 +583,14 @@ class Told:
         face_down: list[RupeeCard],
         rng: random.Random,
         slips: bool = True,
+        ruled: bool = False,
     ) -> bool:
         """``fits`` for the declarer alone, his unseen ``hand`` and ``face_down`` discards: his
-        trumps, then his calls from his hand as dealt (less the widow)."""
+        trumps (read from every card he held where ``ruled``: he keeps them), then his calls
+        from his hand as dealt (less the widow)."""
         declarer = self.declarer
         assert declarer is not None
-        held = hand + face_down + self.shown if self.parted else hand
+        held = hand + face_down + self.shown if ruled else hand
         if not self.names(held, rng.random if slips else None):
             return False
         dealt = tally(hand) + self.counted[declarer]
@@ -667,10 +677,21 @@ class Kept:
     taken for a slip. Every slip (and the widow, when unseen) is drawn for every row, in
     ``fits``' order, but a check is worked out only on the rows that every check before it
     kept, the other seats' calls first: where one layout in hundreds fits, most of the work
-    is saved, and the same rows are kept."""
+    is saved, and the same rows are kept. Where the declarer's face-down discards are parted
+    by the rule or at random (``Parting``), each row's way is drawn after the slips, and
+    those at random parted in ``where``."""
 
-    def __init__(self, told: Told, slots: Sequence[Slot], pool: Sequence[RupeeCard]) -> None:
+    def __init__(
+        self,
+        told: Told,
+        slots: Sequence[Slot],
+        pool: Sequence[RupeeCard],
+        parting: Parting | None = None,
+    ) -> None:
         self.told = told
+        self.mixed = parting if parting is not None and parting.by_rule < 1 else None
+        """The declarer's face-down discards parted by the rule or at random (``Parting``):
+        those at random are parted here, in the rows (the rule's later, ``Drawn._row``)."""
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -689,6 +710,11 @@ class Kept:
         slips = {
             seat: [next(uniform) for _ in calls] for seat, calls in zip(seats, asked, strict=True)
         }
+        mixed = self.mixed
+        if mixed is not None:  # each row: by the rule or at random, and the random parting's
+            by_rule = gen.random(count) < mixed.by_rule
+            keys = gen.random((count, mixed.rooms[mixed.hand]))
+            accept = gen.random(count)
         ok = np.ones(count, dtype=bool)
 
         def lies(rows: npt.NDArray[np.int64], seat: int) -> Any:  # which cards in its slot
@@ -717,8 +743,16 @@ class Kept:
         mine, down = lies(where[at], declarer), lies(where[at], FACE_DOWN)
         dealt = mine @ self.table + self.played[declarer]
         before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
+        kept = before if told.parted else dealt  # parted later: all he held
+        if mixed is not None:  # those at random parted now: the hand he kept
+            apart = at[~by_rule[at]]
+            rows = where[apart]
+            ok[apart] &= mixed.at_random(rows, keys[apart], accept[apart])
+            where[apart] = rows
+            aside = (rows == mixed.down).astype(np.float64) @ self.table
+            kept = kept.copy()
+            kept[~by_rule[at]] -= aside + _columns(told.shown).sum(axis=0)
         if named is not None:
-            kept = before if told.parted else dealt  # parted later: all he held
             fails = kept[:, 3:].argmax(axis=1) != COLOURS.index(told.trump)
             check(at, fails, declarer, len(COLOURS), named)
             still = ok[at]
@@ -741,17 +775,25 @@ class Kept:
 
 
 class Parting:
-    """A basic declarer's unseen cards, his hand and his face-down discards, drawn as one and
-    parted as he laid them aside (``basic_discard``: plain cards outside his planned trumps,
-    the shortest colour's lowest first; ``PARTED``). Drawn apart, his hand was an average one of
-    its size with his trumps the longest: a basic declarer was dealt 0.96 trumps fewer than he
-    held (30 games of basic bots, issue 35 round seven), his long colours' cards laid face down
-    as often as his short colours'. His trumps are then read from every card he held
-    (``Told.names``: the basic bot keeps its trumps, so names the same)."""
+    """A declarer's unseen cards, his hand and his face-down discards, drawn as one and parted
+    as he laid them aside: by the basic bot's rule (``basic_discard``: plain cards outside his
+    planned trumps, the shortest colour's lowest first) with his kind's chance of laying all
+    of them so (``ruled``, ``PARTED``), else at random among his plain cards (``at_random``).
+    Drawn apart, his hand was an average one of its size with his trumps the longest: a basic
+    declarer was dealt 0.96 trumps fewer than he held (30 games of basic bots, issue 35 round
+    seven), his long colours' cards laid face down as often as his short colours'. Where the
+    rule parts them, his trumps are read from every card he held (``Told.names``: the basic
+    bot keeps its trumps, so names the same)."""
 
-    def __init__(self, told: Told, slots: Sequence[Slot], allowed: Sequence[Sequence[int]]) -> None:
+    def __init__(
+        self,
+        told: Told,
+        slots: Sequence[Slot],
+        allowed: Sequence[Sequence[int]],
+        ruled: float = 1.0,
+    ) -> None:
         declarer = told.declarer
-        assert declarer is not None and slots[-1].seat == FACE_DOWN
+        assert declarer is not None and slots[-1].seat == FACE_DOWN and 0 < ruled <= 1
         self.hand = next(i for i, slot in enumerate(slots) if slot.seat == declarer)
         self.down = len(slots) - 1
         self.size, self.shown = slots[-1].size, told.shown
@@ -764,6 +806,19 @@ class Parting:
         self.rooms[self.hand] += self.size
         self.allowed = [sorted({self.hand if i == self.down else i for i in w}) for w in allowed]
         """The rooms and each card's slots with his face-down discards' given to his hand."""
+        size, mine = self.size, self.rooms[self.hand]
+        plain = sum(not (c.is_money or c.is_special) for c in told.played[declarer])
+
+        def missed(held: int) -> float:  # random discards among ``held`` plain cards: that
+            ways = math.comb(held, size)  # none was played
+            return ways / math.comb(held + plain, size) if ways else 0.0
+
+        self.by_rule = ruled / (ruled + (1 - ruled) * missed(mine))
+        """A layout tried: the chance it is parted by the rule, else at random, each kind
+        weighed by how likely it left every card he played in his hand (``missed``) at the
+        most (all his unseen cards plain); ``at_random`` keeps the rest of that chance."""
+        self.avoided = np.array([missed(held) / missed(mine) for held in range(mine + 1)])
+        self.may_lay, self.may_keep = np.array(self.laid), np.array(self.kept)
 
     def part(self, cards: Sequence[RupeeCard], at: Sequence[int]) -> list[int] | None:
         """Which of his unseen cards (``at``: their places among the unseen ``cards``) he laid
@@ -801,22 +856,50 @@ class Parting:
         out[down] = self.down
         return out
 
+    def at_random(
+        self,
+        where: npt.NDArray[np.int64],
+        keys: npt.NDArray[np.float64],
+        accept: npt.NDArray[np.float64],
+    ) -> npt.NDArray[np.bool_]:
+        """Rows of ``Unseen.draws`` (his face-down discards in his hand) parted at random, in
+        ``where``: ``size`` of his plain cards laid face down, every choice alike (``keys``: a
+        uniform draw for each card of his hand), each row kept as often as such discards miss
+        every plain card he went on to play (``accept``: a uniform draw; ``avoided``); whether
+        each is (not: too few plain cards, or one left where it may not lie)."""
+        count, size = len(where), self.size
+        if not count:
+            return np.zeros(0, dtype=bool)
+        mine = np.nonzero(where == self.hand)[1].reshape(count, -1)  # as many in every row
+        plain = self.may_lay[mine]
+        order = np.argsort(np.where(plain, keys, 2.0), axis=1)
+        down = np.take_along_axis(mine, order[:, :size], axis=1)
+        left = np.take_along_axis(mine, order[:, size:], axis=1)
+        held = plain.sum(axis=1)
+        ok: npt.NDArray[np.bool_] = (
+            (held >= size) & self.may_keep[left].all(axis=1) & (accept < self.avoided[held])
+        )
+        rows = np.flatnonzero(ok)
+        where[rows[:, None], down[rows]] = self.down
+        return ok
+
 
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
     the count (a review asks a decision again on more layouts; the auction asks the same
     layouts for each possible declarer). Each fits what the seats told by their calls and
-    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and a basic
+    trumps (``Told``, given each seat's ``slips``; None: every layout is kept), and the
     declarer's face-down discards are parted from his hand as he lays them aside (``Parting``,
-    where ``parted`` says so of his seat; empty: nowhere)."""
+    given his seat's chance in ``parted`` of laying a card aside by the basic bot's rule;
+    empty, or none: drawn apart)."""
 
     def __init__(
         self,
         view: RupeesView,
         rng: random.Random,
         slips: Sequence[float] | None = None,
-        parted: Sequence[bool] = (),
+        parted: Sequence[float] = (),
     ) -> None:
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
@@ -829,9 +912,11 @@ class Drawn:
         declarer = self.told.declarer if self.told else None
         held = any(slot.seat == declarer for slot in slots)  # cards left in his hand
         face_down = bool(slots) and slots[-1].seat == FACE_DOWN
-        ruled = declarer is not None and declarer < len(parted) and parted[declarer]
-        if self.told and ruled and face_down and held:
-            self.parting = Parting(self.told, slots, allowed)
+        ruled = 0.0  # his chance of laying every discard aside by the rule
+        if declarer is not None and declarer < len(parted) and face_down:
+            ruled = parted[declarer] ** view["discard_count"]
+        if self.told and ruled and held:
+            self.parting = Parting(self.told, slots, allowed, ruled)
             rooms, allowed = self.parting.rooms, self.parting.allowed
             self.told.parted = True
         self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
@@ -845,6 +930,11 @@ class Drawn:
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
+        self.drawn_apart = False
+        """Whether the last layout ``draw`` gave was drawn as though nothing was told."""
+        self.aside: list[bool] = []
+        """Each of ``tables``: whether it was drawn as though nothing was told, since hardly a
+        layout fitted what was (``MISSES``)."""
 
     def take(self, count: int, every: int = 0) -> tuple[list[HandPlayout], bool]:
         """All the layouts if there are at most ``every`` (then each is listed once and their
@@ -854,14 +944,21 @@ class Drawn:
         told = self.told
         if found and told:  # each layout that fits, once (none: as though nothing was told)
             rng = random.Random(0)  # the widow among the declarer's cards, when unseen
-            fitting = [x for x in map(self._parted(), found) if x is not None]
+            assert self.parting is None or self.parting.by_rule == 1  # no random moves here
+            parted = self._parted()
+            fitting = [x for x, _ in (parted(layout, None) for layout in found) if x is not None]
             fitting = [x for x in fitting if told.fits(self.slots, x, rng, slips=False)]
             found = fitting or (self.whole.every(every) if self.parting else found)
         if found:
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
             self.tables.append(self.base.laid_out(self.slots, self.draw()))
+            self.aside.append(self.drawn_apart)
         return self.tables[:count], False
+
+    def set_aside(self, count: int) -> int:
+        """How many of the first ``count`` layouts were drawn as though nothing was told."""
+        return sum(self.aside[:count])
 
     def draw(self) -> list[list[RupeeCard]]:
         """The next layout at random, one that fits what the seats told (``Told``: one that
@@ -871,6 +968,7 @@ class Drawn:
         in ``TRIES`` + 1 is kept, else one drawn as though nothing was told (and after
         ``MISSES`` such in a row, every later one)."""
         told, deal, rng = self.told, self.deal, self.rng
+        self.drawn_apart = False
         if not told:
             return deal.sample(rng)
         if self.missed >= MISSES:  # hardly a layout fits here
@@ -894,37 +992,56 @@ class Drawn:
             self.next = len(self.fit)
 
     def _row(self, row: npt.NDArray[np.int64]) -> npt.NDArray[np.int64] | None:
-        """A row that fits the checks made many at once, parted (``Parting``), if it can be."""
-        if self.parting is None:
+        """A row that fits the checks made many at once, parted by the rule (``Parting``), if
+        it can be (one parted at random already is, by ``Kept``)."""
+        parting = self.parting
+        if parting is None or (row == parting.down).any():
             return row
-        return self.parting.row(row, self.deal.cards)
+        return parting.row(row, self.deal.cards)
 
-    def _parted(self) -> Callable[[list[list[RupeeCard]]], list[list[RupeeCard]] | None]:
-        """A layout parted (``Parting.row``), if it can be."""
+    def _parted(
+        self,
+    ) -> Callable[
+        [list[list[RupeeCard]], random.Random | None], tuple[list[list[RupeeCard]] | None, bool]
+    ]:
+        """A layout parted (``Parting``), if it can be, and whether by the rule: at random as
+        often as his kind lays them so (drawn from the stream given; none: by the rule)."""
         parting, pool = self.parting, self.deal.cards
         if parting is None:
-            return lambda layout: layout
+            return lambda layout, rng: (layout, False)
         places: dict[RupeeCard, list[int]] = {}  # each card's places in the pool
         for k, card in enumerate(pool):
             places.setdefault(card, []).append(k)
 
-        def parted(layout: list[list[RupeeCard]]) -> list[list[RupeeCard]] | None:
+        def parted(
+            layout: list[list[RupeeCard]], rng: random.Random | None
+        ) -> tuple[list[list[RupeeCard]] | None, bool]:
             row, left = np.zeros(len(pool), dtype=np.int64), {c: list(k) for c, k in places.items()}
             for i, cards in enumerate(layout):
                 for card in cards:
                     row[left[card].pop()] = i
-            done = parting.row(row, pool)
+            ruled = rng is None or parting.by_rule == 1 or rng.random() < parting.by_rule
+            if ruled:
+                done = parting.row(row, pool)
+            else:
+                assert rng is not None
+                keys = np.array([[rng.random() for _ in range(parting.rooms[parting.hand])]])
+                rows = row[None, :]
+                done = (
+                    rows[0] if parting.at_random(rows, keys, np.array([rng.random()]))[0] else None
+                )
             if done is None:
-                return None
+                return None, ruled
             out: list[list[RupeeCard]] = [[] for _ in self.slots]
             for k, i in enumerate(done.tolist()):
                 out[i].append(pool[k])
-            return out
+            return out, ruled
 
         return parted
 
     def _apart(self) -> list[list[RupeeCard]]:
         """A layout as though nothing was told (the face-down discards drawn apart)."""
+        self.drawn_apart = True
         return self.whole.draw(self.rng)
 
     def _tried(self) -> bool:
@@ -933,7 +1050,7 @@ class Drawn:
         assert self.told is not None
         if self.gen is None:  # seeded from the stream: the same seed, the same layouts
             self.gen = np.random.default_rng(self.rng.getrandbits(64))
-            self.kept = Kept(self.told, self.slots, self.deal.cards)
+            self.kept = Kept(self.told, self.slots, self.deal.cards, self.parting)
         assert self.kept is not None
         self.batch = min(2 * self.batch, 1_024)
         self.tried = self.deal.draws(self.gen, self.batch)
@@ -956,8 +1073,8 @@ class Drawn:
         assert told is not None
         parted = self._parted()
         for _ in range(TRIES + 1):
-            layout = parted(deal.draw(rng))
-            if layout is not None and told.fits(self.slots, layout, rng):
+            layout, ruled = parted(deal.draw(rng), rng)
+            if layout is not None and told.fits(self.slots, layout, rng, ruled=ruled):
                 return layout
         return self._apart()
 
@@ -1078,7 +1195,7 @@ class ExpertBot(shared_bots.RandomBot):
         # the layouts are drawn one by one from the same seeded stream: more are the same first
         key = (move, json.dumps(view, sort_keys=True))
         if self._played[0] != key:
-            self._played = (key, Drawn(view, rng, *self._slips(view)), {})
+            self._played = (key, Drawn(view, rng, *self._read(view)), {})
         _, drawn, played = self._played
         found, exact = layouts(view, count, rng, every=every, drawn=drawn)
         same = alike(view, legal)  # cards that play alike are played out once
@@ -1117,12 +1234,13 @@ class ExpertBot(shared_bots.RandomBot):
             else f"{n:,} random deals of the unseen cards"
         )
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
+        more += _set_aside(drawn.set_aside(n) if drawn and not exact else 0)
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
-    def _slips(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[bool, ...]]:
-        """How often each seat's calls and trumps are taken for slips (``Told``), and whether
-        its discards are parted by the basic bot's rule (``Parting``); None and empty: the
-        layouts are not fitted to them (``FIT_CALLS``, ``PART``)."""
+    def _read(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[float, ...]]:
+        """How the layouts read what each seat did before the play: how often its calls and
+        trumps are taken for slips (``Told``), and its chance of laying a card aside by the
+        basic bot's rule (``Parting``); None and empty: not read (``FIT_CALLS``, ``PART``)."""
         n = view["players"]
         if not FIT_CALLS:
             return None, ()
@@ -1177,6 +1295,8 @@ class ExpertBot(shared_bots.RandomBot):
             "the other seats call on as they play, the hand is played out by the winner of "
             "the auction at his contract."
         )
+        assert self._dealt[1] is not None
+        more += _set_aside(self._dealt[1].set_aside(n))
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
             made = _rescore(mine, best.amount)[1]
@@ -1226,7 +1346,7 @@ class ExpertBot(shared_bots.RandomBot):
         )
         if self._dealt[0] != hand:  # seeded by the hand and the calls, whoever is seated
             rng = random.Random(f"rupees-expert:{self.seed}:{hand[:5]}")
-            self._dealt = (hand, Drawn(view, rng, *self._slips(view)))
+            self._dealt = (hand, Drawn(view, rng, *self._read(view)))
             self._auction, self._strengths, self._streams, self._hand = {}, [], [], hand
         drawn = self._dealt[1]
         assert drawn is not None
@@ -1394,6 +1514,17 @@ def _rescore(shapes: Sequence[Shape], contract: int) -> tuple[list[float], float
         for made, lost, less, scored, _ in shapes
     ]
     return values, sum(reached >= contract for *_, reached in shapes) / len(shapes)
+
+
+def _set_aside(count: int) -> str:
+    """What the advice says of ``count`` layouts drawn as though nothing was told (``MISSES``):
+    nothing if none."""
+    if not count:
+        return ""
+    return (
+        f" Hardly any deal fits what the other seats' calls and trumps told here, so {count:,} "
+        "of these deals were drawn as though they had told nothing."
+    )
 
 
 def _thousands(amount: float) -> str:
