@@ -668,6 +668,19 @@ def _columns(cards: Sequence[RupeeCard]) -> Columns:
 
 
 _PARTS = 3 + len(COLOURS)
+_DECK = rupee_deck()
+_CARD = {card: k for k, card in enumerate(_DECK)}
+_PLAIN = np.array([not (c.is_money or c.is_special) for c in _DECK])
+_COLOUR = np.array([COLOURS.index(c.colour) if c.colour else 0 for c in _DECK])
+_SHADE = (_COLOUR[:, None] == np.arange(len(COLOURS))) & ~np.array([c.is_special for c in _DECK])[
+    :, None
+]
+_FIELDS = _columns(_DECK)[:, 3:]
+_KEY = np.array([4 * c.power + _COLOUR[k] for k, c in enumerate(_DECK)])
+_LONG, _TRUMPS = 64, 64 * 64
+"""``Parting.by_the_rule``'s tables: each card of the deck plain or not, its colour, each
+colour's share, its colour fields (``parts``), its key by rank then colour, and the weights of
+its colour's length and of its being a trump above that."""
 
 
 class Kept:
@@ -678,8 +691,8 @@ class Kept:
     ``fits``' order, but a check is worked out only on the rows that every check before it
     kept, the other seats' calls first: where one layout in hundreds fits, most of the work
     is saved, and the same rows are kept. Where the declarer's face-down discards are parted
-    by the rule or at random (``Parting``), each row's way is drawn after the slips, and
-    those at random parted in ``where``."""
+    (``Parting``), those rows are parted in ``where``: by the rule or at random, each row's
+    way drawn after the slips."""
 
     def __init__(
         self,
@@ -690,8 +703,10 @@ class Kept:
     ) -> None:
         self.told = told
         self.mixed = parting if parting is not None and parting.by_rule < 1 else None
-        """The declarer's face-down discards parted by the rule or at random (``Parting``):
-        those at random are parted here, in the rows (the rule's later, ``Drawn._row``)."""
+        """The declarer's face-down discards parted by the rule or at random (``Parting``)."""
+        self.ruled = parting if parting is not None and not parting.shown else None
+        """Where the rule parts them here too (``Parting.by_the_rule``; else, Money laid
+        aside, one by one later: ``Drawn._row``)."""
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
@@ -771,6 +786,11 @@ class Kept:
             chosen = np.take_along_axis(held, _subsets(held.shape[1], drawn[:, at]), axis=1)
             before -= table[chosen].sum(axis=1)
         called(at, declarer, before)
+        if self.ruled is not None:  # the rule's parting, on the rows kept so far
+            ruled = at[ok[at] & (by_rule[at] if mixed is not None else True)]
+            rows = where[ruled]
+            ok[ruled] &= self.ruled.by_the_rule(rows)
+            where[ruled] = rows
         return ok
 
 
@@ -789,6 +809,7 @@ class Parting:
         self,
         told: Told,
         slots: Sequence[Slot],
+        pool: Sequence[RupeeCard],
         allowed: Sequence[Sequence[int]],
         ruled: float = 1.0,
     ) -> None:
@@ -819,6 +840,14 @@ class Parting:
         most (all his unseen cards plain); ``at_random`` keeps the rest of that chance."""
         self.avoided = np.array([missed(held) / missed(mine) for held in range(mine + 1)])
         self.may_lay, self.may_keep = np.array(self.laid), np.array(self.kept)
+        code = np.array([_CARD[card] for card in pool])
+        self.one_hot = (code[:, None] == np.arange(len(_DECK))).astype(np.float64)
+        """Each unseen card's row: which of the deck's cards it is (``_DECK``)."""
+        self.before = (code[:, None] == code[None, :]) & np.tri(len(pool), k=-1, dtype=bool).T
+        """Whether unseen card j is the same card as k, before it in the pool."""
+        self.counted = np.zeros(len(_DECK))
+        for card in self.held:
+            self.counted[_CARD[card]] += 1
 
     def part(self, cards: Sequence[RupeeCard], at: Sequence[int]) -> list[int] | None:
         """Which of his unseen cards (``at``: their places among the unseen ``cards``) he laid
@@ -855,6 +884,33 @@ class Parting:
         out: npt.NDArray[np.int64] = row.copy()
         out[down] = self.down
         return out
+
+    def by_the_rule(self, where: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
+        """``row`` for many rows of ``Unseen.draws`` at once (numpy, where no Money was laid
+        aside: ``shown`` empty), parted in ``where``: ``basic_discard`` replayed, each card's
+        key its planned trump, its colour's length, its rank and, on a tie, its colour's
+        place in the hand's order; whether each row can be (as ``row`` is not None)."""
+        count = len(where)
+        mine = where == self.hand
+        unseen = mine.astype(np.float64) @ self.one_hot  # each row: his unseen cards, counted
+        held, laid = unseen + self.counted, np.zeros_like(unseen)
+        rows, ok = np.arange(count), np.ones(count, dtype=bool)
+        for _ in range(self.size):
+            trump = (held @ _FIELDS).argmax(axis=1)  # ``best_trump``
+            length = held @ _SHADE
+            key = _KEY + _TRUMPS * (trump[:, None] == _COLOUR) + _LONG * length[:, _COLOUR]
+            key = np.where((held > 0) & _PLAIN, key, np.inf)  # only plain cards: no Money
+            pick = key.argmin(axis=1)
+            ok &= np.isfinite(key[rows, pick])
+            held[rows, pick] -= 1
+            laid[rows, pick] += 1
+        ok &= (laid <= unseen).all(axis=1)  # not a card he went on to play
+        copy = mine.astype(np.float64) @ self.before  # his earlier copies of the same card
+        down = mine & (copy < (laid @ self.one_hot.T))  # the first copies of those laid aside
+        ok &= (self.may_lay | ~down).all(axis=1) & (self.may_keep | ~mine | down).all(axis=1)
+        done = np.flatnonzero(ok)
+        where[done] = np.where(down[done], self.down, where[done])
+        return ok
 
     def at_random(
         self,
@@ -916,7 +972,7 @@ class Drawn:
         if declarer is not None and declarer < len(parted) and face_down:
             ruled = parted[declarer] ** view["discard_count"]
         if self.told and ruled and held:
-            self.parting = Parting(self.told, slots, allowed, ruled)
+            self.parting = Parting(self.told, slots, pool, allowed, ruled)
             rooms, allowed = self.parting.rooms, self.parting.allowed
             self.told.parted = True
         self.deal = Unseen(pool, rooms, allowed) if self.parting else self.whole
