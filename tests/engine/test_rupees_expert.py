@@ -645,9 +645,9 @@ def test_the_layouts_parted_deal_a_basic_declarer_his_trumps():
 
 def test_each_kind_lays_its_discards_aside_as_the_coach_reads_it():
     """``parted_of``: a basic bot lays every card aside by its rule, a human (a beginner, or
-    a player the coach does not know) three in four, an expert and a random bot are read as
-    laying them aside at random; the players not told, every seat as the basic bot."""
-    assert parted_of(("basic", "human", "expert", "random"), 4) == (1.0, 0.75, 0.0, 0.0)
+    a player the coach does not know) three in four, an expert nine in ten (as measured), a
+    random bot none; the players not told, every seat as the basic bot."""
+    assert parted_of(("basic", "human", "expert", "random"), 4) == (1.0, 0.75, 0.9, 0.0)
     assert parted_of(("someone",), 1) == (0.75,)
     assert parted_of(None, 4) == (1.0,) * 4
 

@@ -286,7 +286,7 @@ def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options)
     layouts fit what the calls and trumps told, issue 35, and its first, a call, since the
     auction is played on, round six; its card play's since the declarer's face-down discards
     are parted as his basic bot lays them aside, round seven). Rupees' layouts read an
-    expert's calls with a slip and its discards as its own (``engine.rupees.expert.PARTED``),
+    expert's calls with a slip and its discards as its own (``engine.rupees.expert.RULED``),
     so a table with experts is valued otherwise there."""
     pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [85_833.33, 110_166.67, 185_000.0]}
     mixed = [("expert", "basic", "expert", "basic")] if game == "michigan" else []
