@@ -672,15 +672,14 @@ _DECK = rupee_deck()
 _CARD = {card: k for k, card in enumerate(_DECK)}
 _PLAIN = np.array([not (c.is_money or c.is_special) for c in _DECK])
 _COLOUR = np.array([COLOURS.index(c.colour) if c.colour else 0 for c in _DECK])
-_SHADE = (_COLOUR[:, None] == np.arange(len(COLOURS))) & ~np.array([c.is_special for c in _DECK])[
-    :, None
-]
+_SPECIAL = np.array([c.is_special for c in _DECK])
+_SHADE = (_COLOUR[:, None] == np.arange(len(COLOURS))) & ~_SPECIAL[:, None]
 _FIELDS = _columns(_DECK)[:, 3:]
 _KEY = np.array([4 * c.power + _COLOUR[k] for k, c in enumerate(_DECK)])
 _LONG, _TRUMPS = 64, 64 * 64
-"""``Parting.by_the_rule``'s tables: each card of the deck plain or not, its colour, each
-colour's share, its colour fields (``parts``), its key by rank then colour, and the weights of
-its colour's length and of its being a trump above that."""
+"""``Parting.by_the_rule``'s tables: each card of the deck plain or not, its colour, special
+or not, which colour's length it counts in, its colour fields (``parts``), its key by rank then
+colour, and the weights of its colour's length and of its being a trump above that."""
 
 
 class Kept:
@@ -843,7 +842,7 @@ class Parting:
         code = np.array([_CARD[card] for card in pool])
         self.one_hot = (code[:, None] == np.arange(len(_DECK))).astype(np.float64)
         """Each unseen card's row: which of the deck's cards it is (``_DECK``)."""
-        self.before = (code[:, None] == code[None, :]) & np.tri(len(pool), k=-1, dtype=bool).T
+        self.earlier = (code[:, None] == code[None, :]) & np.tri(len(pool), k=-1, dtype=bool).T
         """Whether unseen card j is the same card as k, before it in the pool."""
         self.counted = np.zeros(len(_DECK))
         for card in self.held:
@@ -905,7 +904,7 @@ class Parting:
             held[rows, pick] -= 1
             laid[rows, pick] += 1
         ok &= (laid <= unseen).all(axis=1)  # not a card he went on to play
-        copy = mine.astype(np.float64) @ self.before  # his earlier copies of the same card
+        copy = mine.astype(np.float64) @ self.earlier  # his earlier copies of the same card
         down = mine & (copy < (laid @ self.one_hot.T))  # the first copies of those laid aside
         ok &= (self.may_lay | ~down).all(axis=1) & (self.may_keep | ~mine | down).all(axis=1)
         done = np.flatnonzero(ok)
