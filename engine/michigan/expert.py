@@ -16,6 +16,8 @@ One exception: where it can go out for sure (``engine.michigan.bots.sure_out``: 
 first, then its last suit), it does in the playout, as it would at its next decision. Played
 out as the basic bot, which leads its lowest single card before its aces, it would give the
 lead away, and a lead that gives it away for good would look no worse than the sure stop.
+Told the mover is not an expert (a basic bot, a human), his later leads are the basic bot's,
+which takes no sure out (``DealPlayout.sure``; issue 35 round eight).
 
 The auction is valued in the same way: the others bid as the basic bot does (each from its own
 hand in the layout), an offer is valued as though it stands.
@@ -208,6 +210,7 @@ class DealPlayout:
         "me",
         "nowin",
         "suits",
+        "sure",
         "table",
         "where",
         "withheld",
@@ -229,6 +232,9 @@ class DealPlayout:
         self.nowin[self.me] = bool(self.withheld)
         self.collected = 0
         self.table: AtRandom | None = None  # who plays at random: None, nobody
+        self.sure = True
+        """Whether ``me`` goes out when he surely can (``lead``): an expert does, the basic bot
+        (and a human, as it plays) does not."""
 
     def swap(self, seat: int) -> None:
         """``seat`` exchanges his hand for the dead hand."""
@@ -255,7 +261,7 @@ class DealPlayout:
         (``table``) leads, as often as its chance says, the lowest card of a suit at random."""
         if self.table is not None and self.table.now(seat):
             return self.any_lead(seat, banned)
-        if seat == self.me and not self.nowin[seat]:
+        if seat == self.me and self.sure and not self.nowin[seat]:
             out = self.sure_out(seat, banned)
             if out >= 0:
                 return out
@@ -450,7 +456,10 @@ class ExpertBot(RandomBot):
         rng = random.Random(f"{self.seed}:{len(state.history)}")
         legal = state.legal_actions()
         noise = noise_at(self.players)
-        judge = partial(_judge, seen, rng=rng, deals=deals, exact=exact, keep=keep, noise=noise)
+        sure = self.players is None or self.players[seat] == "expert"  # his own sure outs
+        judge = partial(
+            _judge, seen, rng=rng, deals=deals, exact=exact, keep=keep, noise=noise, sure=sure
+        )
         if view["phase"] == "exchange":
             advice = _exchange(seen, view, judge)
         elif view["phase"] == "auction":
@@ -568,6 +577,7 @@ def _judge(
     exact: bool,
     keep: Any,
     noise: tuple[float, ...] | None = None,
+    sure: bool = True,
 ) -> Judgement:
     """Each action judged over the same layouts (``judged_on_deals``): the chips its option
     wins or loses to the end of the deal (less the chips of an offer, if it stands), the share
@@ -593,6 +603,7 @@ def _judge(
             for c, seat in seen.played_by.items():
                 origin[c] = seat
             deal = DealPlayout(seen, where)
+            deal.sure = sure
             if noise is not None:
                 deal.table = AtRandom(noise, hash((place[id(where)], *where)))
             winner = deal.play_on(option(deal))

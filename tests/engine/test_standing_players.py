@@ -287,13 +287,20 @@ def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options)
     auction is played on, round six; its card play's since the declarer's face-down discards
     are parted as his basic bot lays them aside, round seven). Rupees' layouts read an
     expert's calls with a slip and its discards as its own (``engine.rupees.expert.RULED``),
-    so a table with experts is valued otherwise there."""
+    so a table with experts is valued otherwise there; Michigan's a basic mover without the
+    sure outs an expert takes (``DealPlayout.sure``), so its tables have an expert move."""
     pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [85_833.33, 110_166.67, 185_000.0]}
-    mixed = [("expert", "basic", "expert", "basic")] if game == "michigan" else []
     for state, value in zip(decisions(game, 1, 3, **options), pinned[game], strict=True):
         before = engine.make_bot(game, "expert").advise(state)
         assert before.best.value == pytest.approx(value, abs=0.01)
-        for players in [None, ("basic",) * 4, *mixed]:
+        mover = state.current_player
+        tables = [("basic",) * 4]
+        if game == "michigan":  # the mover an expert: he goes out when he surely can
+            tables = [
+                tuple("expert" if s in (mover, (mover + 2) % 4) else "basic" for s in range(4))
+            ]
+            tables.append(tuple("expert" if s == mover else "basic" for s in range(4)))
+        for players in [None, *tables]:
             told = coach(game, players).advise(state)
             assert told.options == before.options and told.exact == before.exact
 
