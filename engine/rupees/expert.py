@@ -701,7 +701,7 @@ class Kept:
         parting: Parting | None = None,
     ) -> None:
         self.told = told
-        self.mixed = parting if parting is not None and parting.by_rule < 1 else None
+        self.mixed = parting if parting is not None and parting.mixed else None
         """The declarer's face-down discards parted by the rule or at random (``Parting``)."""
         self.ruled = parting if parting is not None and not parting.shown else None
         """Where the rule parts them here too (``Parting.by_the_rule``; else, Money laid
@@ -709,6 +709,12 @@ class Kept:
         self.at = {slot.seat: i for i, slot in enumerate(slots)}
         self.table = _columns(pool)
         self.played = {s: np.array(parts(c), dtype=np.float64) for s, c in enumerate(told.counted)}
+        self.shown = _columns(told.shown).sum(axis=0)
+        self.widow = _columns(told.widow).sum(axis=0) if told.widow is not None else None
+        known = told.played[told.declarer] + told.shown if told.declarer is not None else []
+        self.known = np.vstack([self.table, _columns(known)])
+        """The unseen cards' rows and then those the declarer is known to have held: the
+        widow, when unseen, is drawn among them."""
 
     def __call__(self, where: npt.NDArray[np.int64], gen: np.random.Generator) -> Any:
         told, count, declarer = self.told, len(where), self.told.declarer
@@ -756,7 +762,7 @@ class Kept:
             return ok
         mine, down = lies(where[at], declarer), lies(where[at], FACE_DOWN)
         dealt = mine @ self.table + self.played[declarer]
-        before = dealt + down @ self.table + _columns(told.shown).sum(axis=0)  # all he held
+        before = dealt + down @ self.table + self.shown  # all he held
         kept = before if told.parted else dealt  # parted later: all he held
         if mixed is not None:  # those at random parted now: the hand he kept
             apart = at[~by_rule[at]]
@@ -765,7 +771,7 @@ class Kept:
             where[apart] = rows
             aside = (rows == mixed.down).astype(np.float64) @ self.table
             kept = kept.copy()
-            kept[~by_rule[at]] -= aside + _columns(told.shown).sum(axis=0)
+            kept[~by_rule[at]] -= aside + self.shown
         if named is not None:
             fails = kept[:, 3:].argmax(axis=1) != COLOURS.index(told.trump)
             check(at, fails, declarer, len(COLOURS), named)
@@ -773,17 +779,14 @@ class Kept:
             at, mine, down, before = at[still], mine[still], down[still], before[still]
             if not len(at):
                 return ok
-        if told.widow is not None:
-            before -= _columns(told.widow).sum(axis=0)
+        if self.widow is not None:
+            before -= self.widow
         elif widow:  # the widow: ``size`` cards at random among those he held
-            known = told.played[declarer] + told.shown
-            table = np.vstack([self.table, _columns(known)])
             unseen = np.nonzero(mine + down)[1].reshape(len(at), -1)  # as many in every row
-            held = np.hstack(
-                [unseen, np.tile(len(self.table) + np.arange(len(known)), (len(at), 1))]
-            )
+            known = np.arange(len(self.table), len(self.known))
+            held = np.hstack([unseen, np.tile(known, (len(at), 1))])
             chosen = np.take_along_axis(held, _subsets(held.shape[1], drawn[:, at]), axis=1)
-            before -= table[chosen].sum(axis=1)
+            before -= self.known[chosen].sum(axis=1)
         called(at, declarer, before)
         if self.ruled is not None:  # the rule's parting, on the rows kept so far
             ruled = at[ok[at] & (by_rule[at] if mixed is not None else True)]
@@ -819,8 +822,8 @@ class Parting:
         self.size, self.shown = slots[-1].size, told.shown
         self.held = told.played[declarer] + told.shown
         """The cards he held once he took the widow, but his unseen ones."""
-        self.kept = [self.hand in ways for ways in allowed]
-        self.laid = [self.down in ways for ways in allowed]
+        self.kept = np.array([self.hand in ways for ways in allowed])
+        self.laid = np.array([self.down in ways for ways in allowed])
         """Each unseen card: whether it may lie in his hand, whether face down."""
         self.rooms = [slot.size for slot in slots[:-1]]
         self.rooms[self.hand] += self.size
@@ -838,7 +841,8 @@ class Parting:
         weighed by how likely it left every card he played in his hand (``missed``) at the
         most (all his unseen cards plain); ``at_random`` keeps the rest of that chance."""
         self.avoided = np.array([missed(held) / missed(mine) for held in range(mine + 1)])
-        self.may_lay, self.may_keep = np.array(self.laid), np.array(self.kept)
+        self.mixed = self.by_rule < 1
+        """Whether a layout may be parted either way (else always by the rule)."""
         code = np.array([_CARD[card] for card in pool])
         self.one_hot = (code[:, None] == np.arange(len(_DECK))).astype(np.float64)
         """Each unseen card's row: which of the deck's cards it is (``_DECK``)."""
@@ -906,7 +910,7 @@ class Parting:
         ok &= (laid <= unseen).all(axis=1)  # not a card he went on to play
         copy = mine.astype(np.float64) @ self.earlier  # his earlier copies of the same card
         down = mine & (copy < (laid @ self.one_hot.T))  # the first copies of those laid aside
-        ok &= (self.may_lay | ~down).all(axis=1) & (self.may_keep | ~mine | down).all(axis=1)
+        ok &= (self.laid | ~down).all(axis=1) & (self.kept | ~mine | down).all(axis=1)
         done = np.flatnonzero(ok)
         where[done] = np.where(down[done], self.down, where[done])
         return ok
@@ -926,13 +930,13 @@ class Parting:
         if not count:
             return np.zeros(0, dtype=bool)
         mine = np.nonzero(where == self.hand)[1].reshape(count, -1)  # as many in every row
-        plain = self.may_lay[mine]
+        plain = self.laid[mine]
         order = np.argsort(np.where(plain, keys, 2.0), axis=1)
         down = np.take_along_axis(mine, order[:, :size], axis=1)
         left = np.take_along_axis(mine, order[:, size:], axis=1)
         held = plain.sum(axis=1)
         ok: npt.NDArray[np.bool_] = (
-            (held >= size) & self.may_keep[left].all(axis=1) & (accept < self.avoided[held])
+            (held >= size) & self.kept[left].all(axis=1) & (accept < self.avoided[held])
         )
         rows = np.flatnonzero(ok)
         where[rows[:, None], down[rows]] = self.down
@@ -996,7 +1000,7 @@ class Drawn:
         average is exact: the flag; those that fit what the seats told, if any do), else the
         first ``count`` drawn at random (always where the declarer's discards are parted by
         the rule or at random: the layouts would not weigh the same)."""
-        mixed = self.parting is not None and self.parting.by_rule < 1  # not listed: weighed
+        mixed = self.parting is not None and self.parting.mixed  # not listed: weighed
         found = self.deal.every(every) if every and not mixed else None
         told = self.told
         if found and told:  # each layout that fits, once (none: as though nothing was told)
@@ -1076,7 +1080,7 @@ class Drawn:
             for i, cards in enumerate(layout):
                 for card in cards:
                     row[left[card].pop()] = i
-            ruled = rng is None or parting.by_rule == 1 or rng.random() < parting.by_rule
+            ruled = rng is None or not parting.mixed or rng.random() < parting.by_rule
             if ruled:
                 done = parting.row(row, pool)
             else:
