@@ -179,8 +179,15 @@ class Kernel:
         from tornado.websocket import websocket_connect
 
         address = f"{self.base}/api/kernels/{self.id}/channels".replace("http", "ws", 1)
+        # Tornado's default of 20 s to open the socket is too short on a loaded CI machine,
+        # where the hub's proxy and a cold kernel may take longer; the cell has its own limit.
         connection = await websocket_connect(
-            HTTPRequest(address, headers={"Authorization": f"token {self.token}"})
+            HTTPRequest(
+                address,
+                headers={"Authorization": f"token {self.token}"},
+                connect_timeout=seconds,
+                request_timeout=seconds,
+            )
         )
         msg_id = uuid.uuid4().hex
         header = {
