@@ -122,8 +122,9 @@ class Client:
         await self.close()
         self.messages = asyncio.Queue()
         address = _at(self.url, f"rooms/{self.room}/socket").replace("http", "ws", 1)
+        # a minute, not Tornado's 20 s: a class joining at once through a busy hub's proxy
         self.connection = connection = await websocket_connect(
-            HTTPRequest(address, headers=_auth(self.token))
+            HTTPRequest(address, headers=_auth(self.token), connect_timeout=60, request_timeout=60)
         )
         if self.watching:
             await self.send({"do": "watch"})
