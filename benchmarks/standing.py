@@ -127,23 +127,46 @@ def role(state: Any, seat: int) -> str:
     return "partner" if seat in state.side_of(declarer) else "defender"
 
 
-def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
-    """``phased`` of the table of ``seed``."""
+Asked = tuple[int, Any, Any, Any]
+"""A decision the coach was asked about: the seat, the coach's advice, the state, the action."""
+
+
+def first_deal(
+    game: str, seed: int, label: str, coach_for: Callable[[tuple[str, ...]], Any]
+) -> tuple[tuple[str, ...], list[Asked], Any]:
+    """The table of ``seed`` (``table``) played to the end of its first deal, chance drawn from
+    a stream named ``label``, the coach ``coach_for(kinds seated)`` asked at every decision
+    with a choice: the kinds seated, each decision (``Asked``), and the first state past the
+    deal (the standing's and the fit scripts' collection)."""
     state, bots, kinds = table(game, seed)
-    expert = coach(game, as_coach_sees(kinds) if known else None)
-    rng = random.Random(f"{game} mixed standing:{seed}")
+    expert = coach_for(kinds)
+    rng = random.Random(label)
     while state.current_player == CHANCE:
         state = state.apply(state.sample_chance(rng))
-    first, shown = deal_of(game, state), []
+    first, asked = deal_of(game, state), []
 
     def note(seat: int, state: Any, action: Any) -> None:
-        phase = str(state.view(seat).get("phase", "play"))
-        shown.append((seat, expert.advise(state).judged(action).value, state, phase))
+        asked.append((seat, expert.advise(state), state, action))
 
-    state = played_on(state, bots, rng, note, lambda state: deal_of(game, state) == first)
+    end = played_on(state, bots, rng, note, lambda state: deal_of(game, state) == first)
+    return kinds, asked, end
+
+
+def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
+    """``phased`` of the table of ``seed``."""
+    kinds, asked, end = first_deal(
+        game,
+        seed,
+        f"{game} mixed standing:{seed}",
+        lambda kinds: coach(game, as_coach_sees(kinds) if known else None),
+    )
     return [
-        ((v, made(game, then, state, s), seed, kinds[s], opponents(kinds, s)), phase, role(then, s))
-        for s, v, then, phase in shown
+        (
+            (advice.judged(a).value, made(game, then, end, s), seed, kinds[s], opponents(kinds, s)),
+            str(then.view(s).get("phase", "play")),
+            role(then, s),
+        )
+        for s, advice, then, a in asked
     ]
 
 

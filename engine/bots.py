@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import functools
+import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 if TYPE_CHECKING:
@@ -39,6 +41,42 @@ def kind_of(player: Any) -> str:
     level = getattr(type(player), "level", None)
     known = type(player).__module__.startswith("engine.") and level in KINDS
     return str(level) if known else HUMAN
+
+
+Overstated = Mapping[str, Mapping[str, float]]
+"""What a coach's values over-state, by the mover's kind and another seat's kind
+(``table[mover][other]``): a fit's table (``OVERSTATED`` in rummy, Michigan and plates)."""
+
+
+def fitted_kinds(path: Path) -> dict[str, dict[str, float]]:
+    """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file)."""
+    table = json.loads(path.read_text())["overstated"]
+    return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
+
+
+def overstated_at(table: Overstated, players: Sequence[str] | None, seat: int) -> float:
+    """What the values over-state for ``seat`` at a table of ``players``: the mean over the
+    other seats of ``table[seat's kind][their kind]`` (a kind the table does not know: a
+    human's); 0 when the players are not known."""
+    if players is None:
+        return 0.0
+    kinds = [k if k in table else HUMAN for k in players]
+    mine = table[kinds[seat]]
+    others = [mine[k] for s, k in enumerate(kinds) if s != seat]
+    return sum(others) / len(others)
+
+
+def for_the_table(less: float, unit: str, but: str = "") -> str:
+    """The correction ``overstated_at`` makes, in words (``but``: the options it leaves
+    alone, "a drop", say)."""
+    if abs(less) < 0.05:
+        return "At this table of players, such values were what they made."
+    side = "over" if less > 0 else "under"
+    which = f"each option (but {but})" if but else "each option"
+    return (
+        f"At this table of players such values {side}-stated what they made by "
+        f"{abs(less):.1f} {unit}, so {which} is {'lowered' if less > 0 else 'raised'} by that."
+    )
 
 
 def noise_at(players: Sequence[str] | None) -> tuple[float, ...] | None:

@@ -11,7 +11,8 @@ and a wrong show are left out (their values are exact: the correction leaves the
 shown less made of each decision is fitted by least squares to a number per pairing of the
 mover's kind with another seat's kind, the mean over the other seats taken (16 numbers).
 
-The told values are floored (a hand played on never below a drop, but a random mover's:
+(The collection and the fit: ``scripts/kinds.py``, which Michigan's fit shares.) The told
+values are floored (a hand played on never below a drop, but a random mover's:
 ``UNFLOORED``; the best hand kept never below what a deal can cost), so taking a number off does
 not lower every value shown by as much: the fit is made in
 ``--passes`` rounds, each collecting the games again with the table so far and adding the
@@ -35,112 +36,28 @@ same numbers. The committed table (issue 35, round six: a fourth pass on twice t
 
 from __future__ import annotations
 
-import argparse
-import json
-import random
-import sys
-from collections.abc import Mapping
-from functools import partial
-from pathlib import Path
 from typing import Any
 
-import numpy as np
+from kinds import main, told
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-
-from calibration import as_coach_sees, collected, pairing_design, pairing_interval, played_on
-from standing import made, table
-
-from engine.bots import HUMAN
+from engine.bots import Overstated
 from engine.rummy.actions import Declare, Drop
 from engine.rummy.expert import KINDS_FIT, ExpertBot
 
 SEEDS = 61_000_000
-KINDS = ("expert", "basic", "random", HUMAN)
-RESAMPLES = 1000
-Table = Mapping[str, Mapping[str, float]]
 
 
-def decisions(seed: int, overstated: Table) -> list[dict[str, Any]]:
-    """One mixed table's deal: every decision with a choice whose value is not exact, as the
-    value the expert told the players (and ``overstated``) shows for the move played, the
-    points the mover made by the deal's end, the mover and the kinds seated."""
-    state, bots, kinds = table("rummy", seed)
-    players = as_coach_sees(kinds)
-    coach = ExpertBot(players=players)
-    coach.overstated = overstated
-    rng = random.Random(f"rummy kinds:{seed}")
-    shown: list[tuple[int, float, Any]] = []
-
-    def note(seat: int, state: Any, action: Any) -> None:
-        judged = coach.advise(state).judged(action)
-        exact = isinstance(action, Drop) or (
-            isinstance(action, Declare) and judged.detail == "a wrong show"
-        )
-        if not exact:
-            shown.append((seat, judged.value, state))
-
-    state = played_on(state, bots, rng, note)
-    return [
-        {"shown": v, "made": made("rummy", then, state, s), "seat": s, "kinds": players}
-        | {"game": seed}
-        for s, v, then in shown
-    ]
+def exact(action: Any, judged: Any) -> bool:
+    """A drop or a wrong show: its value is exact, the correction leaves it alone."""
+    return isinstance(action, Drop) or (
+        isinstance(action, Declare) and judged.detail == "a wrong show"
+    )
 
 
-def as_table(coef: Any) -> dict[str, dict[str, float]]:
-    """The 16 numbers as ``OVERSTATED[mover][other]``."""
-    return {
-        m: {o: round(float(coef[len(KINDS) * i + j]), 2) for j, o in enumerate(KINDS)}
-        for i, m in enumerate(KINDS)
-    }
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--passes", type=int, default=3)
-    parser.add_argument("--cache", type=Path)
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the games")
-    parser.add_argument("--out", type=Path, default=KINDS_FIT)
-    parser.add_argument("--start", type=Path, help="an earlier fit to begin from")
-    args = parser.parse_args()
-    seeds = range(SEEDS, SEEDS + args.games)
-    start = json.loads(args.start.read_text()) if args.start else None
-    total = np.zeros(len(KINDS) ** 2)
-    if start:
-        table = start["overstated"]
-        total += [table[m][o] for m in KINDS for o in KINDS]
-    name = "rummy_kinds" + (f"_after{start['passes']}x{start['games']}" if start else "")
-    for k in range(1, args.passes + 1):
-        so_far = as_table(total)
-        per_game = partial(decisions, overstated=so_far)
-        data = collected(f"{name}_pass{k}", seeds, per_game, args.cache, args.jobs)
-        x, y = pairing_design(data, KINDS)
-        print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
-        step = np.linalg.lstsq(x, y, rcond=None)[0]
-        total = total + step
-    games = np.array([r["game"] for r in data])
-    low, high = pairing_interval(x, y, games, RESAMPLES)  # the last pass's step, resampled
-    low, high = total - step + low, total - step + high
-    counts = x.astype(bool).sum(axis=0)
-    for i, (m, o) in enumerate((m, o) for m in KINDS for o in KINDS):
-        print(f"{m} among {o}: {total[i]:+.2f} ({low[i]:+.2f} to {high[i]:+.2f}), {counts[i]:,}")
-    fitted = as_table(total)
-    out = {
-        "script": "scripts/fit_rummy_kinds.py",
-        "games": args.games,
-        "seeds": [seeds.start, seeds.stop - 1],
-        "passes": args.passes,
-        "decisions": len(data),
-        "overstated": fitted,
-        "low": as_table(low),
-        "high": as_table(high),
-    } | ({"start": {k: v for k, v in start.items() if k not in ("low", "high")}} if start else {})
-    args.out.write_text(json.dumps(out, indent=1) + "\n")
-    print("OVERSTATED =", fitted)
+def decisions(seed: int, overstated: Overstated) -> list[dict[str, Any]]:
+    """One mixed two-player table's deal (``kinds.told``), drops and wrong shows left out."""
+    return told("rummy", seed, overstated, lambda players: ExpertBot(players=players), exact)
 
 
 if __name__ == "__main__":
-    main()
+    main("rummy", SEEDS, decisions, KINDS_FIT, games=2000, passes=3)

@@ -16,8 +16,9 @@ One exception: where it can go out for sure (``engine.michigan.bots.sure_out``: 
 first, then its last suit), it does in the playout, as it would at its next decision. Played
 out as the basic bot, which leads its lowest single card before its aces, it would give the
 lead away, and a lead that gives it away for good would look no worse than the sure stop.
-Told the mover is not an expert (a basic bot, a human), his later leads are the basic bot's,
-which takes no sure out (``DealPlayout.sure``; issue 35 round eight).
+Told the players, the seats that take their sure outs are the experts' (``DealPlayout.sure``):
+a mover who is not an expert (a basic bot, a human) leads later as the basic bot does, which
+takes none (issue 35 round eight), and an expert opponent takes his (round nine).
 
 The auction is valued in the same way: the others bid as the basic bot does (each from its own
 hand in the layout), an offer is valued as though it stands.
@@ -27,7 +28,10 @@ Told the players seated (``ExpertBot.players``, as the coach tells it: each seat
 and call at random among the legal ones, a human's one time in four (``engine.bots.NOISE``),
 the mover's own later leads included; a basic bot and an expert as the basic bot does. The
 random moves are drawn from a stream seeded by the layout, the same for every option; the
-values are then sampled, never exact.
+values are then sampled, never exact. An expert plays better than the basic bot it is played
+out as (a mover among experts was shown about 2 chips more than he made, an expert mover about
+1 less), so told the players, each option is then lowered by what such values over-stated at
+tables of those kinds (``OVERSTATED``, fitted as rummy's is: ``scripts/fit_michigan_kinds.py``).
 """
 
 from __future__ import annotations
@@ -36,10 +40,20 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
-from ..bots import AtRandom, RandomBot, noise_at, played_as
+from ..bots import (
+    AtRandom,
+    Overstated,
+    RandomBot,
+    fitted_kinds,
+    for_the_table,
+    noise_at,
+    overstated_at,
+    played_as,
+)
 from ..cards import SUIT_NAMES, SUITS, Card
 from ..core import State
 from ..layouts import Unseen
@@ -65,6 +79,15 @@ FEWEST, MOST = 40, 200
 """Samples per decision, whatever the number of options."""
 COSTLY = 2.0
 """An option that gives up this many expected chips is a costly mistake."""
+KINDS_FIT = Path(__file__).with_name("kinds.json")
+"""The committed output of ``scripts/fit_michigan_kinds.py``: ``OVERSTATED`` and how it was
+fitted."""
+OVERSTATED = fitted_kinds(KINDS_FIT)
+"""When the expert is told the players seated: the chips its value of an option over-states
+what the mover makes by the deal's end, by the mover's kind and each other seat's kind
+(``OVERSTATED[mover][other]``, the mean over the other seats taken; ``kinds.json`` keeps each
+number's 95% interval). It is taken off every option alike, so it changes the chips shown, not
+the order of the options."""
 
 
 # ---------------------------------------------------------------- what the seat has seen
@@ -94,6 +117,14 @@ class Seen:
         self.room[DEAD] = view["dead_size"] - sum(1 for w in where if w == DEAD)
         self.barred = [s in view["barred"] for s in range(self.players)]
         self.withheld = set(_withheld_suits(view, self.me))
+        self.exchanger = view["exchanger"]
+        self.public = [False] * 52
+        """The dead cards every seat has seen: the next cards up at the stops (the whole dead
+        hand is known to its ``exchanger`` alone)."""
+        for kind, _seat, card, *_, note in view["events"]:
+            if kind == "stop" and note == "dead" and isinstance(card, str):
+                k = NUMBER[Card.from_str(card)]
+                self.public[k + 1] = k % 13 < 12 or self.public[k + 1]
         self.chips, self.boodle = list(view["scores"]), [b["chips"] for b in view["boodle"]]
         self.cannot_hold = _not_held(view, set(self.unseen), self.players)
 
@@ -205,6 +236,7 @@ class DealPlayout:
         "chips",
         "collected",
         "count",
+        "exchanger",
         "known",
         "live",
         "me",
@@ -224,7 +256,8 @@ class DealPlayout:
             if w >= 0:
                 self.count[w] += 1
                 self.suits[w][c // 13] += 1
-        self.known = [w == DEAD for w in seen.base]  # the dead cards the seats have seen
+        self.known = seen.public[:]  # the dead cards every seat has seen
+        self.exchanger: int | None = seen.exchanger  # he knows the whole dead hand
         self.chips, self.boodle = seen.chips[:], seen.boodle[:]
         self.barred = seen.barred[:]
         self.me, self.live, self.withheld = seen.me, seen.live, set(seen.withheld)
@@ -232,12 +265,13 @@ class DealPlayout:
         self.nowin[self.me] = bool(self.withheld)
         self.collected = 0
         self.table: AtRandom | None = None  # who plays at random: None, nobody
-        self.sure = True
-        """Whether ``me`` goes out when he surely can (``lead``): an expert does, the basic bot
-        (and a human, as it plays) does not."""
+        self.sure = frozenset({self.me})
+        """The seats that go out when they surely can (``lead``): an expert does, the basic bot
+        (and a human, as it plays) does not. By default ``me`` alone, as the expert plays."""
 
     def swap(self, seat: int) -> None:
-        """``seat`` exchanges his hand for the dead hand."""
+        """``seat`` exchanges his hand for the dead hand (and knows it)."""
+        self.exchanger = seat
         where, count, suits = self.where, self.count, self.suits
         for c, w in enumerate(where):
             if w in (seat, DEAD):
@@ -261,7 +295,7 @@ class DealPlayout:
         (``table``) leads, as often as its chance says, the lowest card of a suit at random."""
         if self.table is not None and self.table.now(seat):
             return self.any_lead(seat, banned)
-        if seat == self.me and self.sure and not self.nowin[seat]:
+        if seat in self.sure and not self.nowin[seat]:
             out = self.sure_out(seat, banned)
             if out >= 0:
                 return out
@@ -293,8 +327,9 @@ class DealPlayout:
     def sure_out(self, seat: int, banned: int) -> int:
         """``engine.michigan.bots.sure_out`` on card numbers: the lead that takes ``seat`` out
         for sure (-1: none), a sure stop being an ace or a card whose next one up is played or
-        a dead card seen."""
+        a dead card he has seen (at a stop; all of them, if he exchanged)."""
         where, stops, last = self.where, -1, -1
+        known, exchanged = self.known, seat == self.exchanger
         for suit in range(4):
             held = self.suits[seat][suit]
             if not held:
@@ -305,7 +340,12 @@ class DealPlayout:
             top = low + held  # the card after the run, if the run has no gap
             if suit == banned or any(where[c] != seat for c in range(low, top)):
                 return -1
-            if top % 13 == 0 or where[top] == GONE or self.known[top]:
+            if (
+                top % 13 == 0
+                or where[top] == GONE
+                or known[top]
+                or (exchanged and where[top] == DEAD)
+            ):
                 stops = low if stops < 0 else stops
             elif last < 0:
                 last = low
@@ -429,7 +469,14 @@ class ExpertBot(RandomBot):
         self.seed = seed
         self.players = tuple(players) if players is not None else None
         """The kind of player at each seat (``engine.bots.kind_of``): the deal is then played
-        out as they play (``engine.bots.NOISE``); None: every seat as the basic bot."""
+        out as they play (``engine.bots.NOISE``) and the values lowered by ``OVERSTATED``;
+        None: every seat as the basic bot."""
+        self.overstated: Overstated = OVERSTATED
+
+    def over(self, seat: int) -> float:
+        """The chips the playouts over-state an option for ``seat`` at this table
+        (``engine.bots.overstated_at``); 0 when the expert is not told the players."""
+        return overstated_at(self.overstated, self.players, seat)
 
     def choose(self, state: State[Any]) -> Any:
         legal = state.legal_actions()
@@ -456,9 +503,22 @@ class ExpertBot(RandomBot):
         rng = random.Random(f"{self.seed}:{len(state.history)}")
         legal = state.legal_actions()
         noise = noise_at(self.players)
-        sure = self.players is None or self.players[seat] == "expert"  # his own sure outs
+        sure = (  # who takes his sure outs: the mover untold, else every expert seated
+            frozenset({seat})
+            if self.players is None
+            else frozenset(s for s, kind in enumerate(self.players) if kind == "expert")
+        )
+        less = self.over(seat)
         judge = partial(
-            _judge, seen, rng=rng, deals=deals, exact=exact, keep=keep, noise=noise, sure=sure
+            _judge,
+            seen,
+            rng=rng,
+            deals=deals,
+            exact=exact,
+            keep=keep,
+            noise=noise,
+            sure=sure,
+            less=less,
         )
         if view["phase"] == "exchange":
             advice = _exchange(seen, view, judge)
@@ -466,7 +526,10 @@ class ExpertBot(RandomBot):
             advice = _auction(seen, view, legal, judge)
         else:
             advice = _play(seen, view, legal, judge)
-        return replace(advice, more=f"{advice.more}, {played_as(self.players)}.")
+        more = f"{advice.more}, {played_as(self.players)}."
+        if self.players is not None:
+            more += f" {for_the_table(less, 'chips')}"
+        return replace(advice, more=more)
 
 
 Judgement = tuple[list[Judged], int, bool]
@@ -577,14 +640,17 @@ def _judge(
     exact: bool,
     keep: Any,
     noise: tuple[float, ...] | None = None,
-    sure: bool = True,
+    sure: frozenset[int] | None = None,
+    less: float = 0.0,
 ) -> Judgement:
     """Each action judged over the same layouts (``judged_on_deals``): the chips its option
     wins or loses to the end of the deal (less the chips of an offer, if it stands), the share
     of the layouts where the mover goes out first, and the boodle chips he collects. Actions
     taking the same option (offers) share its playout on each layout. ``noise``: each seat's
     chance of a random move (``DealPlayout.table``), drawn from a stream seeded by the layout
-    and its place among them; the layouts are then sampled, never all taken as exact."""
+    and its place among them; the layouts are then sampled, never all taken as exact.
+    ``sure``: the seats that go out when they surely can (``DealPlayout.sure``; None: the
+    mover alone). ``less``: taken off every value (``OVERSTATED``)."""
     usual = max(FEWEST, min(MOST, PLAYOUTS // len(set(options))))
     layouts, every = seen.layouts(deals or usual, rng, exact and noise is None)
     place = {id(where): k for k, where in enumerate(layouts)}
@@ -603,7 +669,8 @@ def _judge(
             for c, seat in seen.played_by.items():
                 origin[c] = seat
             deal = DealPlayout(seen, where)
-            deal.sure = sure
+            if sure is not None:
+                deal.sure = sure
             if noise is not None:
                 deal.table = AtRandom(noise, hash((place[id(where)], *where)))
             winner = deal.play_on(option(deal))
@@ -618,6 +685,8 @@ def _judge(
 
     race = 0 if every else usual  # every layout: each option on every one, exact
     judged = judged_on_deals(actions, layouts, outcome, detail, keep, first=race, every=every)
+    if less:
+        judged = [replace(j, value=j.value - less) for j in judged]
     return judged, len(layouts), every
 
 

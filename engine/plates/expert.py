@@ -45,7 +45,7 @@ from math import comb
 from typing import Any, TypeVar
 
 from ..advice import LOSES_LEAST, Advice, Judged
-from ..bots import HUMAN, NOISE, RandomBot
+from ..bots import HUMAN, NOISE, RandomBot, overstated_at
 from ..core import State, seats_from_left
 from .cards import DIGITS, DIGITS_PER_PLATE, FINES, PER_DIGIT, PER_FINE
 from .odds import count_in_play_ways, count_ways, what_seat_knows
@@ -333,12 +333,7 @@ class RoundInPlay:
     def overstated(self) -> float:
         """The dollars the model over-states a call at this table: the mean over the other
         seats of ``OVERSTATED[mover's kind][their kind]``."""
-        if self.players is None:
-            return 0.0
-        kinds = [k if k in OVERSTATED else HUMAN for k in self.players]
-        mine = OVERSTATED[kinds[self.me]]
-        others = [mine[k] for s, k in enumerate(kinds) if s != self.me]
-        return sum(others) / len(others)
+        return overstated_at(OVERSTATED, self.players, self.me)
 
     def model_value(self, call: Call) -> float:
         """One legal call's value in expected dollars this round by the model alone."""

@@ -59,17 +59,23 @@ does each option's loss against the best, which shares most of it (``Estimate``)
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
 from engine.advice import Advice, Judged
-from engine.bots import HUMAN, RandomBot
+from engine.bots import (
+    HUMAN,
+    Overstated,
+    RandomBot,
+    fitted_kinds,
+    for_the_table,
+    overstated_at,
+)
 from engine.cards import Card
 from engine.core import State
 from engine.stats import t95
@@ -105,13 +111,7 @@ KINDS_FIT = Path(__file__).with_name("kinds.json")
 """The committed output of ``scripts/fit_rummy_kinds.py``: ``OVERSTATED`` and how it was fitted."""
 
 
-def fitted_kinds(path: Path = KINDS_FIT) -> dict[str, dict[str, float]]:
-    """``OVERSTATED`` as the fit wrote it: for the mover's kind, for another seat's kind."""
-    table = json.loads(path.read_text())["overstated"]
-    return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
-
-
-OVERSTATED = fitted_kinds()
+OVERSTATED = fitted_kinds(KINDS_FIT)
 """When the expert is told the players seated: the points the model's value of an option (not
 a drop nor a wrong show, which are exact) over-states what the mover makes by the deal's end,
 by the mover's kind and each other seat's kind (``OVERSTATED[mover][other]``, the mean over the
@@ -373,7 +373,7 @@ class ExpertBot(RandomBot):
         self.players = tuple(players) if players is not None else None
         """The kind of player at each seat (``engine.bots.kind_of``): the values are then
         for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
-        self.overstated: Mapping[str, Mapping[str, float]] = OVERSTATED
+        self.overstated: Overstated = OVERSTATED
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
@@ -382,11 +382,7 @@ class ExpertBot(RandomBot):
         """The points the model over-states an option for ``seat`` at this table: the mean
         over the other seats of ``overstated[seat's kind][their kind]`` (a kind it does not
         know, a human's); 0 when it is not told the players."""
-        if self.players is None:
-            return 0.0
-        mine = self.overstated[self.kind(seat)]
-        others = [mine[self.kind(s)] for s in range(len(self.players)) if s != seat]
-        return sum(others) / len(others)
+        return overstated_at(self.overstated, self.players, seat)
 
     def kind(self, seat: int) -> str:
         """The kind of player told at ``seat`` as the fit knows them (one it does not know: a
@@ -425,7 +421,9 @@ class ExpertBot(RandomBot):
         )
         judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
         said, more = why(max(judged, key=lambda j: j.value))  # ties: the first given
-        more = f"{more} {FITTED}" + (f" {_for_them(less)}" if turn.told else "")
+        more = f"{more} {FITTED}" + (
+            f" {for_the_table(less, 'points', 'a drop or a wrong show')}" if turn.told else ""
+        )
         return Advice(
             seat,
             tuple(judged),
@@ -465,18 +463,6 @@ class Turn:
         """A hand played on, for the players seated: ``less`` (default: the turn's) taken
         off."""
         return e - Estimate(self.less if less is None else less)
-
-
-def _for_them(less: float) -> str:
-    """The correction for the players seated, in words."""
-    if abs(less) < 0.05:
-        return "At this table of players, such values were what they made."
-    side = "over" if less > 0 else "under"
-    return (
-        f"At this table of players such values {side}-stated what they made by "
-        f"{abs(less):.1f} points, so each option (but a drop or a wrong show) is "
-        f"{'lowered' if less > 0 else 'raised'} by that."
-    )
 
 
 Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]

@@ -15,7 +15,7 @@ import statistics
 import pytest
 
 import engine
-from engine.bots import HUMAN, NoisyBot
+from engine.bots import HUMAN, NoisyBot, fitted_kinds
 from engine.review import coach, looked, review
 from engine.rummy import Declare, Draw, Drop
 from engine.rummy.expert import (
@@ -24,7 +24,6 @@ from engine.rummy.expert import (
     OVERSTATED,
     UNFLOORED,
     ExpertBot,
-    fitted_kinds,
 )
 from engine.rummy.melds import CAP
 
@@ -63,7 +62,7 @@ def decisions(seed: int, count: int, kinds: tuple[str, ...]) -> list[engine.Stat
 def test_the_numbers_per_pairing_are_the_committed_fits():
     fit = json.loads(KINDS_FIT.read_text())
     assert fit["script"] == "scripts/fit_rummy_kinds.py"
-    assert OVERSTATED == fitted_kinds() == fit["overstated"]
+    assert OVERSTATED == fitted_kinds(KINDS_FIT) == fit["overstated"]
     assert set(OVERSTATED) == set(KINDS)
     for mover in KINDS:
         assert set(OVERSTATED[mover]) == set(KINDS)

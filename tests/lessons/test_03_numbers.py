@@ -244,7 +244,7 @@ def test_the_review_of_a_random_dealer():  # cells michigan-review, -review-wors
     LESSON.says("michigan-review-read", "It came first: the random dealer exchanged a hand")
     LESSON.says("michigan-review-read", "holding two boodle cards, like the third hand")
     guide_says("4 decisions, 2 costly mistakes; the costliest is the first, exchanging a hand")
-    guide_says("holds A♥ and J♠ (+0.9 against +12.1 chips for the auction)")
+    guide_says("holds A♥ and J♠ (+1.1 against +12.1 chips for the auction)")
     assert LESSON.output("michigan-review-worst").startswith("move 1: exchange for the dead hand")
     bots = [engine.make_bot("michigan", "random", seed=4)]
     bots += [engine.make_bot("michigan", "basic", seed=k) for k in (1, 2, 3)]
@@ -255,6 +255,6 @@ def test_the_review_of_a_random_dealer():  # cells michigan-review, -review-wors
     assert worst is r.decisions[0] and worst.played == Exchange()
     assert {"A♥", "J♠"} <= set(game.at(1).view(0)["hand"])
     assert (worst.advice.show(worst.judged.value), worst.advice.show(worst.advice.best.value)) == (
-        "+0.9 chips",
+        "+1.1 chips",
         "+12.1 chips",
     )
