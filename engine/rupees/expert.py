@@ -943,6 +943,11 @@ class Parting:
         return ok
 
 
+FITTED, ALONE, NOTHING = 0, 1, 2
+"""How a layout was drawn (``Drawn.drawn_as``): fitted to what every seat told; to the
+declarer's calls and trumps alone; as though nothing was told."""
+
+
 class Drawn:
     """The layouts of the unseen cards for one view, drawn one by one from one seeded stream
     and kept: asked for more, it draws only the new ones, so the first are the same whatever
@@ -959,7 +964,12 @@ class Drawn:
         rng: random.Random,
         slips: Sequence[float] | None = None,
         parted: Sequence[float] = (),
+        narrows: bool = True,
     ) -> None:
+        self.view, self.slips, self.parted, self.narrows = view, slips, parted, narrows
+        self.narrow: Drawn | None = None
+        """The layouts fitted to the declarer's calls and trumps alone, drawn from the same
+        stream where hardly a layout fits every seat's (``_apart``); built when first asked."""
         pool, slots, pinned = unseen(view)
         allowed = _eligible(pool, slots, pinned, view)
         rooms = [slot.size for slot in slots]
@@ -989,11 +999,12 @@ class Drawn:
         self.base = HandPlayout(view, [[] for _ in range(view["players"])])
         self.base.hands[view["seat"]] = [CARDS[c] for c in view["hand"]]
         self.tables: list[HandPlayout] = []
-        self.drawn_apart = False
-        """Whether the last layout ``draw`` gave was drawn as though nothing was told."""
-        self.aside: list[bool] = []
-        """Each of ``tables``: whether it was drawn as though nothing was told, since hardly a
-        layout fitted what was (``MISSES``)."""
+        self.drawn_as = FITTED
+        """How the last layout ``draw`` gave was drawn: fitted to what every seat told,
+        to the declarer's calls and trumps ``ALONE``, or as though ``NOTHING`` was told."""
+        self.aside: list[int] = []
+        """How each of ``tables`` was drawn (``drawn_as``): not ``FITTED`` where hardly a
+        layout fitted what was told (``MISSES``)."""
 
     def take(self, count: int, every: int = 0) -> tuple[list[HandPlayout], bool]:
         """All the layouts if there are at most ``every`` (then each is listed once and their
@@ -1013,12 +1024,14 @@ class Drawn:
             return [self.base.laid_out(self.slots, layout) for layout in found], True
         while len(self.tables) < count:
             self.tables.append(self.base.laid_out(self.slots, self.draw()))
-            self.aside.append(self.drawn_apart)
+            self.aside.append(self.drawn_as)
         return self.tables[:count], False
 
-    def set_aside(self, count: int) -> int:
-        """How many of the first ``count`` layouts were drawn as though nothing was told."""
-        return sum(self.aside[:count])
+    def set_aside(self, count: int) -> tuple[int, int]:
+        """How many of the first ``count`` layouts were drawn to fit the declarer's calls and
+        trumps alone, and how many as though nothing was told."""
+        first = self.aside[:count]
+        return first.count(ALONE), first.count(NOTHING)
 
     def draw(self) -> list[list[RupeeCard]]:
         """The next layout at random, one that fits what the seats told (``Told``: one that
@@ -1028,7 +1041,7 @@ class Drawn:
         in ``TRIES`` + 1 is kept, else one drawn as though nothing was told (and after
         ``MISSES`` such in a row, every later one)."""
         told, deal, rng = self.told, self.deal, self.rng
-        self.drawn_apart = False
+        self.drawn_as = FITTED
         if not told:
             return deal.sample(rng)
         if self.missed >= MISSES:  # hardly a layout fits here
@@ -1100,9 +1113,31 @@ class Drawn:
         return parted
 
     def _apart(self) -> list[list[RupeeCard]]:
-        """A layout as though nothing was told (the face-down discards drawn apart)."""
-        self.drawn_apart = True
-        return self.whole.draw(self.rng)
+        """A layout where hardly one fits what every seat told: one that fits what the
+        declarer told by his calls and trumps alone (``narrowed``), else one as though
+        nothing was told (the face-down discards drawn apart). Drawn as though nothing was
+        told, a partner's or a defender's layouts dealt the declarer an average hand: the
+        partner was shown ₹37,000 a decision less than he made, a defender ₹51,000 more
+        (issue 35, round nine)."""
+        narrow = self._narrowed()
+        if narrow is None:
+            self.drawn_as = NOTHING
+            return self.whole.draw(self.rng)
+        layout = narrow.draw()
+        self.drawn_as = NOTHING if narrow.drawn_as else ALONE
+        return layout
+
+    def _narrowed(self) -> Drawn | None:
+        """The layouts that fit the declarer's calls and trumps alone (the other seats'
+        calls read as slips), if that is less than every seat's; None otherwise."""
+        told, slips = self.told, self.slips
+        if self.narrow is None and self.narrows and told and told.declarer is not None:
+            assert slips is not None
+            declarer = told.declarer
+            alone = tuple(c if s == declarer else 1.0 for s, c in enumerate(slips))
+            if alone != tuple(slips):
+                self.narrow = Drawn(self.view, self.rng, alone, self.parted, narrows=False)
+        return self.narrow
 
     def _tried(self) -> bool:
         """Draw the next layouts to try and check them (twice as many each time, from 64 to
@@ -1294,7 +1329,7 @@ class ExpertBot(shared_bots.RandomBot):
             else f"{n:,} random deals of the unseen cards"
         )
         more = f"Each choice played out to the end of the hand on {deals_said}{self._as()}."
-        more += _set_aside(drawn.set_aside(n) if drawn and not exact else 0)
+        more += _set_aside(*(drawn.set_aside(n) if drawn and not exact else (0, 0)))
         return _advice(view, judged, why, more, exact, 0 if exact else n)
 
     def _read(self, view: RupeesView) -> tuple[tuple[float, ...] | None, tuple[float, ...]]:
@@ -1356,7 +1391,7 @@ class ExpertBot(shared_bots.RandomBot):
             "the auction at his contract."
         )
         assert self._dealt[1] is not None
-        more += _set_aside(self._dealt[1].set_aside(n))
+        more += _set_aside(*self._dealt[1].set_aside(n))
         low = next((a for a in legal if isinstance(a, Bid)), None)
         if isinstance(best, Bid):
             made = _rescore(mine, best.amount)[1]
@@ -1576,14 +1611,26 @@ def _rescore(shapes: Sequence[Shape], contract: int) -> tuple[list[float], float
     return values, sum(reached >= contract for *_, reached in shapes) / len(shapes)
 
 
-def _set_aside(count: int) -> str:
-    """What the advice says of ``count`` layouts drawn as though nothing was told (``MISSES``):
-    nothing if none."""
-    if not count:
+def _drawn(count: int) -> str:
+    return "was drawn" if count == 1 else "were drawn"
+
+
+def _set_aside(alone: int, nothing: int) -> str:
+    """What the advice says of the layouts drawn to fit the declarer's calls and trumps
+    ``alone`` and of those drawn as though ``nothing`` was told (``MISSES``): nothing if
+    none."""
+    said = []
+    if alone:
+        said.append(f"{alone:,} {_drawn(alone)} to fit the declarer's calls and trumps alone")
+    if nothing:
+        said.append(
+            f"{nothing:,} {'' if alone else _drawn(nothing) + ' '}as though they had told nothing"
+        )
+    if not said:
         return ""
     return (
-        f" Hardly any deal fits what the other seats' calls and trumps told here, so {count:,} "
-        "of these deals were drawn as though they had told nothing."
+        " Hardly any deal fits what the other seats' calls and trumps told here, so of these "
+        f"deals {' and '.join(said)}."
     )
 
 
