@@ -4,16 +4,17 @@ through the rules engine, and positions where the right choice is clear."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
+from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
+from fits import KINDS, assert_committed
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.bots import HUMAN, fitted_kinds
+from engine.bots import HUMAN
 from engine.cards import Card
 from engine.michigan import (
     BasicBot,
@@ -29,7 +30,6 @@ from engine.michigan.bots import Finisher
 from engine.michigan.expert import KINDS_FIT, OVERSTATED, Seen, real_layout
 from engine.values import Shuffle
 
-KINDS = ("expert", "basic", "random", HUMAN)
 NONE: frozenset[int] = frozenset()
 UNCORRECTED = {kind: dict.fromkeys(KINDS, 0.0) for kind in KINDS}
 """An ``OVERSTATED`` that takes nothing off: the playouts' own values."""
@@ -242,17 +242,11 @@ def test_a_deal_played_out_fast_is_the_deal_the_rules_play(players, mistakes, mo
     assert checked > 20
 
 
-def test_a_basic_mover_is_played_on_as_the_basic_bot_without_its_sure_outs(monkeypatch):
-    """Told the mover is a basic bot, the coach plays his later leads as the basic bot does,
-    which does not look for a sure way out (``DealPlayout.sure``; a human, the basic move three
-    times in four, alike): at the decisions of seeded deals laid out as the cards really lie,
-    each option's value is the chips he wins when every seat, he too, is a basic bot. Taking
-    his sure outs for him over-stated a basic mover by +0.60 chips (−0.07 to +1.34) and a
-    human by +1.87 (+1.08 to +2.67) on 240 fresh mixed tables; +0.33 and +1.64 since (issue 35
-    round eight)."""
-    checked = differs = 0
+def _laid_out_leads(monkeypatch, players: int) -> Iterator[MichiganState]:
+    """The decisions of play with a choice of four seeded deals of basic bots, the expert's
+    layouts while each is handled the one the cards really lie in (``real_layout``)."""
     for seed in range(4):
-        state = engine.new_game("michigan", players=3, seed=seed, deals=1)
+        state = engine.new_game("michigan", players=players, seed=seed, deals=1)
         bot = BasicBot()
         while not state.is_terminal():
             if state.current_player == CHANCE:
@@ -264,16 +258,28 @@ def test_a_basic_mover_is_played_on_as_the_basic_bot_without_its_sure_outs(monke
             ):
                 real = real_layout(state)
                 monkeypatch.setattr(Seen, "layouts", lambda *_a, w=real, **_k: ([w], True))
-                coach = ExpertBot(players=("basic",) * 3)
-                coach.overstated = UNCORRECTED
-                told = coach.advise(state).options
-                itself = {o.action: o.value for o in ExpertBot().advise(state).options}
-                for option in told:
-                    assert option.value == _played_out(state, option.action, finisher=False)
-                    differs += option.value != itself[option.action]
-                    checked += 1
+                yield state
                 monkeypatch.undo()
             state = state.apply(bot.choose(state))
+
+
+def test_a_basic_mover_is_played_on_as_the_basic_bot_without_its_sure_outs(monkeypatch):
+    """Told the mover is a basic bot, the coach plays his later leads as the basic bot does,
+    which does not look for a sure way out (``DealPlayout.sure``; a human, the basic move three
+    times in four, alike): at the decisions of seeded deals laid out as the cards really lie,
+    each option's value is the chips he wins when every seat, he too, is a basic bot. Taking
+    his sure outs for him over-stated a basic mover by +0.60 chips (−0.07 to +1.34) and a
+    human by +1.87 (+1.08 to +2.67) on 240 fresh mixed tables; +0.33 and +1.64 since (issue 35
+    round eight)."""
+    checked = differs = 0
+    for state in _laid_out_leads(monkeypatch, 3):
+        coach = ExpertBot(players=("basic",) * 3)
+        coach.overstated = UNCORRECTED
+        itself = {o.action: o.value for o in ExpertBot().advise(state).options}
+        for option in coach.advise(state).options:
+            assert option.value == _played_out(state, option.action, finisher=False)
+            differs += option.value != itself[option.action]
+            checked += 1
     assert checked > 20 and differs > 0
 
 
@@ -284,34 +290,17 @@ def test_told_of_experts_the_coach_plays_their_sure_outs(monkeypatch):
     the expert seats play as ``Finisher`` and the others as the basic bot (issue 35, round
     nine: a mover among experts was shown +2.24 chips a decision over what he made on fresh
     tables, +2.02 with this)."""
-    players = ("basic", "expert", "basic", "expert")
+    experts = frozenset({1, 3})
     checked = differs = 0
-    for seed in range(4):
-        state = engine.new_game("michigan", players=4, seed=seed, deals=1)
-        bot = BasicBot()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state = state.apply(state.sample_chance())
-                continue
-            if (
-                len(state.legal_actions()) > 1
-                and state.view(state.current_player)["phase"] == "play"
-            ):
-                seat = state.current_player
-                real = real_layout(state)
-                monkeypatch.setattr(Seen, "layouts", lambda *_a, w=real, **_k: ([w], True))
-                coach = ExpertBot(players=players)
-                coach.overstated = UNCORRECTED
-                experts = frozenset({1, 3})
-                untold = {o.action: o.value for o in ExpertBot().advise(state).options}
-                for option in coach.advise(state).options:
-                    mine = seat in experts  # an expert mover takes his own, a basic one none
-                    chips = _played_out(state, option.action, mine, experts)
-                    assert option.value == chips
-                    differs += option.value != untold[option.action]
-                    checked += 1
-                monkeypatch.undo()
-            state = state.apply(bot.choose(state))
+    for state in _laid_out_leads(monkeypatch, 4):
+        coach = ExpertBot(players=("basic", "expert", "basic", "expert"))
+        coach.overstated = UNCORRECTED
+        untold = {o.action: o.value for o in ExpertBot().advise(state).options}
+        mine = state.current_player in experts  # an expert mover takes his own, a basic none
+        for option in coach.advise(state).options:
+            assert option.value == _played_out(state, option.action, mine, experts)
+            differs += option.value != untold[option.action]
+            checked += 1
     assert checked > 20 and differs > 0
 
 
@@ -331,14 +320,7 @@ def test_a_dealer_who_exchanges_knows_the_dead_hand_in_the_playouts(monkeypatch)
 def test_the_numbers_per_pairing_are_the_committed_fit():
     """``OVERSTATED`` is ``kinds.json``'s, written by its script, each number within its own
     95% interval."""
-    fit = json.loads(KINDS_FIT.read_text())
-    assert fit["script"] == "scripts/fit_michigan_kinds.py"
-    assert OVERSTATED == fitted_kinds(KINDS_FIT) == fit["overstated"]
-    assert set(OVERSTATED) == set(KINDS)
-    for mover in KINDS:
-        assert set(OVERSTATED[mover]) == set(KINDS)
-        for other in KINDS:
-            assert fit["low"][mover][other] <= OVERSTATED[mover][other] <= fit["high"][mover][other]
+    assert_committed(OVERSTATED, KINDS_FIT, "scripts/fit_michigan_kinds.py")
 
 
 def test_told_the_players_every_option_is_lowered_alike():

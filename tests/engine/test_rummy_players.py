@@ -8,14 +8,14 @@ table's bias."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import statistics
 
 import pytest
+from fits import KINDS, assert_committed
 
 import engine
-from engine.bots import HUMAN, NoisyBot, fitted_kinds
+from engine.bots import HUMAN, NoisyBot
 from engine.review import coach, looked, review
 from engine.rummy import Declare, Draw, Drop
 from engine.rummy.expert import (
@@ -26,8 +26,6 @@ from engine.rummy.expert import (
     ExpertBot,
 )
 from engine.rummy.melds import CAP
-
-KINDS = ("expert", "basic", "random", HUMAN)
 
 
 def positions(
@@ -60,15 +58,7 @@ def decisions(seed: int, count: int, kinds: tuple[str, ...]) -> list[engine.Stat
 
 
 def test_the_numbers_per_pairing_are_the_committed_fits():
-    fit = json.loads(KINDS_FIT.read_text())
-    assert fit["script"] == "scripts/fit_rummy_kinds.py"
-    assert OVERSTATED == fitted_kinds(KINDS_FIT) == fit["overstated"]
-    assert set(OVERSTATED) == set(KINDS)
-    for mover in KINDS:
-        assert set(OVERSTATED[mover]) == set(KINDS)
-        for other in KINDS:
-            low, high = fit["low"][mover][other], fit["high"][mover][other]
-            assert low <= OVERSTATED[mover][other] <= high
+    assert_committed(OVERSTATED, KINDS_FIT, "scripts/fit_rummy_kinds.py")
 
 
 def test_the_mover_is_weighed_against_the_mean_of_the_other_seats():

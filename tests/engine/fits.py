@@ -1,0 +1,23 @@
+"""What the tests of a coach's fitted ``OVERSTATED`` (rummy's, Michigan's) share."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine.bots import HUMAN, Overstated, fitted_kinds
+
+KINDS = ("expert", "basic", "random", HUMAN)
+
+
+def assert_committed(table: Overstated, path: Path, script: str) -> None:
+    """``table`` is the fit ``path`` holds, written by ``script``: a number for each pairing
+    of the four kinds, each within its own 95% interval."""
+    fit = json.loads(path.read_text())
+    assert fit["script"] == script
+    assert table == fitted_kinds(path) == fit["overstated"]
+    assert set(table) == set(KINDS)
+    for mover in KINDS:
+        assert set(table[mover]) == set(KINDS)
+        for other in KINDS:
+            assert fit["low"][mover][other] <= table[mover][other] <= fit["high"][mover][other]
