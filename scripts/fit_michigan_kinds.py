@@ -15,9 +15,9 @@ Nothing is floored, so one pass is the fit.
 Seeds 51,000,000 and up, apart from the standing benchmark's (950,000,000 up). Same arguments,
 same numbers. The committed table:
 
-    nice -n 10 python scripts/fit_michigan_kinds.py --games 2000 --jobs 2
+    nice -n 10 python scripts/fit_michigan_kinds.py --games 4000 --jobs 2
 
-    python scripts/fit_michigan_kinds.py [--games 2000] [--passes 1] [--jobs 1]
+    python scripts/fit_michigan_kinds.py [--games 4000] [--passes 1] [--jobs 1]
         [--start FIT.json] [--cache benchmarks/.cache] [--out engine/michigan/kinds.json]
 """
 
@@ -39,4 +39,4 @@ def decisions(seed: int, overstated: Overstated) -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__":
-    main("michigan", SEEDS, decisions, KINDS_FIT, games=2000, passes=1)
+    main("michigan", SEEDS, decisions, KINDS_FIT, games=4000, passes=1)

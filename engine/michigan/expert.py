@@ -59,7 +59,7 @@ from ..core import State
 from ..layouts import Unseen
 from .actions import Decline, Exchange, Offer, Sell, Withhold
 from .bots import dead_hand_value, hand_value
-from .cards import BOODLE, DECK, ORDER
+from .cards import BOODLE, DECK, NEXT_UP, ORDER
 from .rules import MichiganState
 from .view import MichiganView
 
@@ -122,9 +122,9 @@ class Seen:
         """The dead cards every seat has seen: the next cards up at the stops (the whole dead
         hand is known to its ``exchanger`` alone)."""
         for kind, _seat, card, *_, note in view["events"]:
-            if kind == "stop" and note == "dead" and isinstance(card, str):
-                k = NUMBER[Card.from_str(card)]
-                self.public[k + 1] = k % 13 < 12 or self.public[k + 1]
+            up = NEXT_UP[Card.from_str(card)] if kind == "stop" and isinstance(card, str) else None
+            if note == "dead" and up is not None:
+                self.public[NUMBER[up]] = True
         self.chips, self.boodle = list(view["scores"]), [b["chips"] for b in view["boodle"]]
         self.cannot_hold = _not_held(view, set(self.unseen), self.players)
 
@@ -639,8 +639,8 @@ def _judge(
     deals: int | None,
     exact: bool,
     keep: Any,
+    sure: frozenset[int],
     noise: tuple[float, ...] | None = None,
-    sure: frozenset[int] | None = None,
     less: float = 0.0,
 ) -> Judgement:
     """Each action judged over the same layouts (``judged_on_deals``): the chips its option
@@ -649,8 +649,8 @@ def _judge(
     taking the same option (offers) share its playout on each layout. ``noise``: each seat's
     chance of a random move (``DealPlayout.table``), drawn from a stream seeded by the layout
     and its place among them; the layouts are then sampled, never all taken as exact.
-    ``sure``: the seats that go out when they surely can (``DealPlayout.sure``; None: the
-    mover alone). ``less``: taken off every value (``OVERSTATED``)."""
+    ``sure``: the seats that go out when they surely can (``DealPlayout.sure``). ``less``:
+    taken off every value (``OVERSTATED``)."""
     usual = max(FEWEST, min(MOST, PLAYOUTS // len(set(options))))
     layouts, every = seen.layouts(deals or usual, rng, exact and noise is None)
     place = {id(where): k for k, where in enumerate(layouts)}
@@ -669,8 +669,7 @@ def _judge(
             for c, seat in seen.played_by.items():
                 origin[c] = seat
             deal = DealPlayout(seen, where)
-            if sure is not None:
-                deal.sure = sure
+            deal.sure = sure
             if noise is not None:
                 deal.table = AtRandom(noise, hash((place[id(where)], *where)))
             winner = deal.play_on(option(deal))
