@@ -66,16 +66,26 @@ def overstated_at(table: Overstated, players: Sequence[str] | None, seat: int) -
     return sum(others) / len(others)
 
 
-def for_the_table(less: float, unit: str, but: str = "") -> str:
-    """The correction ``overstated_at`` makes, in words (``but``: the options it leaves
-    alone, "a drop", say)."""
-    if abs(less) < 0.05:
+EVERY_WAY = "Every way the cards can lie was played out, so the values are not corrected."
+"""Told the players, the advice's words where every layout was played out: a fitted correction
+(``overstated_at``) is for sampled values and is not taken off exact ones."""
+
+
+def for_the_table(less: float, unit: str | Callable[[float], str], but: str = "") -> str:
+    """The correction ``overstated_at`` makes, in words (``unit``: "chips", or how to write
+    an amount; ``but``: the options it leaves alone, "a drop", say)."""
+
+    def written(amount: float) -> str:
+        return unit(amount) if callable(unit) else f"{amount:.1f} {unit}"
+
+    amount = written(abs(less))
+    if amount == written(0.0):  # nothing to take off, as written
         return "At this table of players, such values were what they made."
     side = "over" if less > 0 else "under"
     which = f"each option (but {but})" if but else "each option"
     return (
         f"At this table of players such values {side}-stated what they made by "
-        f"{abs(less):.1f} {unit}, so {which} is {'lowered' if less > 0 else 'raised'} by that."
+        f"{amount}, so {which} is {'lowered' if less > 0 else 'raised'} by that."
     )
 
 

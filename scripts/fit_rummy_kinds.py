@@ -47,10 +47,10 @@ from engine.rummy.expert import KINDS_FIT, ExpertBot
 SEEDS = 61_000_000
 
 
-def exact(action: Any, judged: Any) -> bool:
+def exact(advice: Any, action: Any) -> bool:
     """A drop or a wrong show: its value is exact, the correction leaves it alone."""
     return isinstance(action, Drop) or (
-        isinstance(action, Declare) and judged.detail == "a wrong show"
+        isinstance(action, Declare) and advice.judged(action).detail == "a wrong show"
     )
 
 

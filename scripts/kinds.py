@@ -42,7 +42,7 @@ def told(
     seed: int,
     overstated: Overstated,
     expert: Callable[[tuple[str, ...]], Any],
-    exact: Callable[[Any, Any], bool] = lambda action, judged: False,
+    exact: Callable[[Any, Any], bool] = lambda advice, action: False,
 ) -> list[dict[str, Any]]:
     """One mixed table's first deal (``standing.first_deal``, chance from the stream
     "<game> kinds:<seed>"): every decision with a choice whose value is not ``exact``, as the
@@ -59,9 +59,8 @@ def told(
     players = as_coach_sees(kinds)
     rows = []
     for seat, advice, then, action in asked:
-        judged = advice.judged(action)
-        if not exact(action, judged):
-            shown = {"shown": judged.value, "made": made(game, then, end, seat)}
+        if not exact(advice, action):
+            shown = {"shown": advice.judged(action).value, "made": made(game, then, end, seat)}
             rows.append(shown | {"seat": seat, "kinds": players, "game": seed})
     return rows
 
@@ -74,11 +73,25 @@ def as_table(coef: Any) -> dict[str, dict[str, float]]:
     }
 
 
+def by_others(x: Any) -> Any:
+    """``pairing_design``'s features summed over the mover's kinds: the share of each kind
+    among the other seats (a fit whose number for a pairing is the other seat's kind's alone,
+    every mover's row the same)."""
+    return x.reshape(len(x), len(KINDS), len(KINDS)).sum(axis=1)
+
+
 def main(
-    game: str, seeds_from: int, decisions: Decisions, out: Path, games: int, passes: int
+    game: str,
+    seeds_from: int,
+    decisions: Decisions,
+    out: Path,
+    games: int,
+    passes: int,
+    shared: bool = False,
 ) -> None:
     """The script's command line (``--games``, ``--passes``, ``--jobs``, ``--cache``,
-    ``--out``, ``--start``) and the fit."""
+    ``--out``, ``--start``) and the fit; ``shared``: a number per kind of other seat, the
+    same for every kind of mover (``by_others``: 4 numbers, not 16)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--passes", type=int, default=passes)
@@ -93,18 +106,24 @@ def main(
     if start:
         table = start["overstated"]
         total += [table[m][o] for m in KINDS for o in KINDS]
+
+    def spread(numbers: Any) -> Any:  # the fit's numbers as the 16 of the table
+        return np.tile(numbers, len(KINDS)) if shared else numbers
+
     name = f"{game}_kinds" + (f"_after{start['passes']}x{start['games']}" if start else "")
     for k in range(1, args.passes + 1):
         per_game = partial(decisions, overstated=as_table(total))
         data = collected(f"{name}_pass{k}", seeds, per_game, args.cache, args.jobs)
         x, y = pairing_design(data, KINDS)
+        if shared:
+            x = by_others(x)
         print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
-        step = np.linalg.lstsq(x, y, rcond=None)[0]
+        step = spread(np.linalg.lstsq(x, y, rcond=None)[0])
         total = total + step
     games_of = np.array([r["game"] for r in data])
-    low, high = pairing_interval(x, y, games_of, RESAMPLES)  # the last pass's step, resampled
+    low, high = map(spread, pairing_interval(x, y, games_of, RESAMPLES))  # the last step's
     low, high = total - step + low, total - step + high
-    counts = x.astype(bool).sum(axis=0)
+    counts = spread(x.astype(bool).sum(axis=0))
     for i, (m, o) in enumerate((m, o) for m in KINDS for o in KINDS):
         print(f"{m} among {o}: {total[i]:+.2f} ({low[i]:+.2f} to {high[i]:+.2f}), {counts[i]:,}")
     fitted = as_table(total)
@@ -114,6 +133,7 @@ def main(
         "seeds": [seeds.start, seeds.stop - 1],
         "passes": args.passes,
         "decisions": len(data),
+        "by": "the other seat's kind alone" if shared else "the mover's and the other seat's kinds",
         "overstated": fitted,
         "low": as_table(low),
         "high": as_table(high),

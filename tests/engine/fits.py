@@ -8,6 +8,8 @@ from pathlib import Path
 from engine.bots import HUMAN, Overstated, fitted_kinds
 
 KINDS = ("expert", "basic", "random", HUMAN)
+UNCORRECTED: Overstated = {mover: dict.fromkeys(KINDS, 0.0) for mover in KINDS}
+"""An ``OVERSTATED`` that takes nothing off: the playouts' own values."""
 
 
 def assert_committed(table: Overstated, path: Path, script: str) -> None:

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
-from fits import KINDS, assert_committed
+from fits import UNCORRECTED, assert_committed
 
 import engine
 from engine import CHANCE, IllegalAction
-from engine.bots import HUMAN
+from engine.bots import EVERY_WAY, HUMAN
 from engine.cards import Card
 from engine.michigan import (
     BasicBot,
@@ -31,8 +31,6 @@ from engine.michigan.expert import KINDS_FIT, OVERSTATED, Seen, real_layout
 from engine.values import Shuffle
 
 NONE: frozenset[int] = frozenset()
-UNCORRECTED = {kind: dict.fromkeys(KINDS, 0.0) for kind in KINDS}
-"""An ``OVERSTATED`` that takes nothing off: the playouts' own values."""
 
 
 def _advice_is_sound(bot: ExpertBot, state: MichiganState, **kw) -> None:
@@ -342,6 +340,23 @@ def test_told_the_players_every_option_is_lowered_alike():
         assert o.value == pytest.approx(b.value - less)
     assert f"by {abs(less):.1f} chips" in told.more
     assert ExpertBot().over(seat) == 0.0 and "At this table" not in ExpertBot().advise(state).more
+
+
+def test_where_every_layout_is_played_out_nothing_is_taken_off():
+    """Told only basic bots and experts, late in a deal, every layout is played out and the
+    values are exact: the correction, fitted on sampled values, is not taken off (issue 35
+    round ten: it made them under-state what was made, −0.78 chips a decision against −0.42
+    uncorrected), and the advice says so."""
+    state = _late_position(4, 18)
+    seat = state.current_player
+    players = ("expert", "basic", "expert", "basic")
+    coach = ExpertBot(players=players)
+    raw = ExpertBot(players=players)
+    raw.overstated = UNCORRECTED
+    assert abs(coach.over(seat)) >= 0.05
+    told, before = coach.advise(state), raw.advise(state)
+    assert told.exact and told.options == before.options
+    assert EVERY_WAY in told.more and "At this table" not in told.more
 
 
 # ---------------------------------------------------------------- clear choices
