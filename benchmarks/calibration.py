@@ -227,9 +227,9 @@ def pairing_design(data: Sequence[dict[str, Any]], kinds: Sequence[str]) -> tupl
     return x, y
 
 
-def pairing_interval(x: Any, y: Any, games: Any, resamples: int) -> tuple[Any, Any]:
-    """The 95% interval of each least-squares coefficient of ``y`` on ``x``, by resampling the
-    games (``games``: each row's game) ``resamples`` times (numpy's seed 1)."""
+def resampled(x: Any, y: Any, games: Any, resamples: int) -> Any:
+    """The least-squares coefficients of ``y`` on ``x`` fitted again on the games resampled
+    (``games``: each row's game) ``resamples`` times (numpy's seed 1), a row each."""
     import numpy as np
 
     rng = np.random.default_rng(1)
@@ -239,7 +239,14 @@ def pairing_interval(x: Any, y: Any, games: Any, resamples: int) -> tuple[Any, A
     for _ in range(resamples):
         pick = np.concatenate([rows[g] for g in rng.choice(ids, len(ids))])
         boots.append(np.linalg.lstsq(x[pick], y[pick], rcond=None)[0])
-    low, high = np.percentile(np.array(boots), [2.5, 97.5], axis=0)
+    return np.array(boots)
+
+
+def pairing_interval(x: Any, y: Any, games: Any, resamples: int) -> tuple[Any, Any]:
+    """The 95% interval of each least-squares coefficient of ``y`` on ``x`` (``resampled``)."""
+    import numpy as np
+
+    low, high = np.percentile(resampled(x, y, games, resamples), [2.5, 97.5], axis=0)
     return low, high
 
 

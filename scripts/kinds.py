@@ -2,8 +2,10 @@
 ``fit_michigan_kinds.py``): collect the decisions of mixed tables with the coach told the
 players, fit the value shown less what the mover made by least squares to a number per pairing
 of the mover's kind with another seat's kind (the mean over the other seats taken: 16
-numbers), in passes, and write the table with each number's 95% interval by resampling the
-games (the last pass's) as JSON.
+numbers; or each pairing's the sum of a number for the other's kind and one for the mover's,
+and one more per part the mover plays in the hand: ``fit_rupees_kinds.py``), in passes, and
+write the table with each number's 95% interval by resampling the games (the last pass's) as
+JSON.
 
 A pass collects the games again with the table so far and adds the fit of what is still
 over-stated: where the values are floored (rummy's), taking a number off does not lower every
@@ -26,15 +28,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from calibration import as_coach_sees, collected, pairing_design, pairing_interval
+from calibration import as_coach_sees, collected, pairing_design, resampled
 from standing import first_deal, made
 
 from engine.bots import HUMAN, Overstated
 
 KINDS = ("expert", "basic", "random", HUMAN)
 RESAMPLES = 1000
-Decisions = Callable[[int, Overstated], list[dict[str, Any]]]
-"""A game's seed and the table so far -> its decisions' rows (``told``)."""
+Decisions = Callable[..., list[dict[str, Any]]]
+"""A game's seed and the numbers so far (``overstated``, and ``by_part`` with parts) -> its
+decisions' rows (``told``)."""
 
 
 def told(
@@ -43,16 +46,21 @@ def told(
     overstated: Overstated,
     expert: Callable[[tuple[str, ...]], Any],
     exact: Callable[[Any, Any], bool] = lambda advice, action: False,
+    part: Callable[[Any, int], str] | None = None,
+    by_part: dict[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     """One mixed table's first deal (``standing.first_deal``, chance from the stream
     "<game> kinds:<seed>"): every decision with a choice whose value is not ``exact``, as the
     value the coach (``expert(players)``, told the players and given ``overstated``) shows for
     the move played, the points or chips the mover made by the deal's end, the mover and the
-    kinds seated (as the coach sees them), the game."""
+    kinds seated (as the coach sees them), the game; with ``part``, the part the mover plays
+    (``part(state, seat)``), the coach given the parts' numbers so far (``by_part``)."""
 
     def coach_for(kinds: tuple[str, ...]) -> Any:
         coach = expert(as_coach_sees(kinds))
         coach.overstated = overstated
+        if by_part is not None:
+            coach.by_part = by_part
         return coach
 
     kinds, asked, end = first_deal(game, seed, f"{game} kinds:{seed}", coach_for)
@@ -62,6 +70,8 @@ def told(
         if not exact(advice, action):
             shown = {"shown": advice.judged(action).value, "made": made(game, then, end, seat)}
             rows.append(shown | {"seat": seat, "kinds": players, "game": seed})
+            if part is not None:
+                rows[-1]["part"] = part(then, seat)
     return rows
 
 
@@ -73,11 +83,32 @@ def as_table(coef: Any) -> dict[str, dict[str, float]]:
     }
 
 
-def by_others(x: Any) -> Any:
-    """``pairing_design``'s features summed over the mover's kinds: the share of each kind
-    among the other seats (a fit whose number for a pairing is the other seat's kind's alone,
-    every mover's row the same)."""
-    return x.reshape(len(x), len(KINDS), len(KINDS)).sum(axis=1)
+def features(data: list[dict[str, Any]], additive: bool, parts: tuple[str, ...]) -> Any:
+    """Each decision's features (``pairing_design``'s, a number per pairing) and its shown
+    less made. ``additive``: a number per kind of other seat (the share of each among the
+    other seats) plus one per kind of mover but the first (every pairing's number their sum:
+    7, not 16); ``parts``: one more per part the mover plays in the hand but the first
+    (each row's ``"part"``)."""
+    x, y = pairing_design(data, KINDS)
+    n = len(KINDS)
+    if additive:
+        pairs = x.reshape(len(x), n, n)
+        x = np.hstack([pairs.sum(axis=1), pairs.sum(axis=2)[:, 1:]])
+    if parts:
+        x = np.hstack([x, [[r["part"] == p for p in parts[1:]] for r in data]])
+    return x, y
+
+
+def numbers(coef: Any, additive: bool, parts: tuple[str, ...]) -> Any:
+    """A fit's coefficients as the numbers the record keeps: the 16 pairings' (mover by
+    other, ``as_table``'s order), then each part's (the first's 0)."""
+    n = len(KINDS)
+    if additive:
+        others, movers = coef[:n], np.concatenate([[0.0], coef[n : 2 * n - 1]])
+        pairs = (movers[:, None] + others[None, :]).ravel()
+    else:
+        pairs = coef[: n * n]
+    return np.concatenate([pairs, [0.0], coef[len(coef) - len(parts) + 1 :]] if parts else [pairs])
 
 
 def main(
@@ -87,11 +118,12 @@ def main(
     out: Path,
     games: int,
     passes: int,
-    shared: bool = False,
+    additive: bool = False,
+    parts: tuple[str, ...] = (),
 ) -> None:
     """The script's command line (``--games``, ``--passes``, ``--jobs``, ``--cache``,
-    ``--out``, ``--start``) and the fit; ``shared``: a number per kind of other seat, the
-    same for every kind of mover (``by_others``: 4 numbers, not 16)."""
+    ``--out``, ``--start``) and the fit (``features``: ``additive``, ``parts``; then
+    ``decisions`` is also given the parts' numbers so far, ``by_part``)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--passes", type=int, default=passes)
@@ -102,43 +134,47 @@ def main(
     args = parser.parse_args()
     seeds = range(seeds_from, seeds_from + args.games)
     start = json.loads(args.start.read_text()) if args.start else None
-    total = np.zeros(len(KINDS) ** 2)
+    total = np.zeros(len(KINDS) ** 2 + len(parts))
     if start:
         table = start["overstated"]
         total += [table[m][o] for m in KINDS for o in KINDS]
+        total += [start["by_part"][p] for p in parts] if parts else []
 
-    def spread(numbers: Any) -> Any:  # the fit's numbers as the 16 of the table
-        return np.tile(numbers, len(KINDS)) if shared else numbers
+    def so_far(at: Any) -> dict[str, Any]:  # the numbers as ``decisions`` takes them
+        by_part = {p: round(float(v), 2) for p, v in zip(parts, at[len(KINDS) ** 2 :], strict=True)}
+        return {"overstated": as_table(at)} | ({"by_part": by_part} if parts else {})
 
     name = f"{game}_kinds" + (f"_after{start['passes']}x{start['games']}" if start else "")
     for k in range(1, args.passes + 1):
-        per_game = partial(decisions, overstated=as_table(total))
+        per_game = partial(decisions, **so_far(total))
         data = collected(f"{name}_pass{k}", seeds, per_game, args.cache, args.jobs)
-        x, y = pairing_design(data, KINDS)
-        if shared:
-            x = by_others(x)
+        x, y = features(data, additive, parts)
         print(f"pass {k}: {len(data):,} decisions; mean shown less made {y.mean():+.2f}")
-        step = spread(np.linalg.lstsq(x, y, rcond=None)[0])
+        step = numbers(np.linalg.lstsq(x, y, rcond=None)[0], additive, parts)
         total = total + step
     games_of = np.array([r["game"] for r in data])
-    low, high = map(spread, pairing_interval(x, y, games_of, RESAMPLES))  # the last step's
-    low, high = total - step + low, total - step + high
-    counts = spread(x.astype(bool).sum(axis=0))
+    boots = [numbers(b, additive, parts) for b in resampled(x, y, games_of, RESAMPLES)]
+    low, high = total - step + np.percentile(np.array(boots), [2.5, 97.5], axis=0)  # the last
+    counts = (features(data, False, ())[0] > 0).sum(axis=0)
     for i, (m, o) in enumerate((m, o) for m in KINDS for o in KINDS):
         print(f"{m} among {o}: {total[i]:+.2f} ({low[i]:+.2f} to {high[i]:+.2f}), {counts[i]:,}")
-    fitted = as_table(total)
+    for i, p in enumerate(parts, len(KINDS) ** 2):
+        print(f"the {p}: {total[i]:+.2f} ({low[i]:+.2f} to {high[i]:+.2f})")
+    fitted = so_far(total)
     record = {
         "script": f"scripts/fit_{game}_kinds.py",
         "games": args.games,
         "seeds": [seeds.start, seeds.stop - 1],
         "passes": args.passes,
         "decisions": len(data),
-        "by": "the other seat's kind alone" if shared else "the mover's and the other seat's kinds",
-        "overstated": fitted,
+        **fitted,
         "low": as_table(low),
         "high": as_table(high),
     }
+    if parts:
+        record["by_part_low"] = so_far(low)["by_part"]
+        record["by_part_high"] = so_far(high)["by_part"]
     if start:
         record["start"] = {k: v for k, v in start.items() if k not in ("low", "high")}
     args.out.write_text(json.dumps(record, indent=1) + "\n")
-    print("OVERSTATED =", fitted)
+    print("fitted:", fitted)

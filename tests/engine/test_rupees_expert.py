@@ -6,6 +6,7 @@ enumeration of the last tricks played out through the public rules; the clear pl
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 import statistics
@@ -14,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from fits import KINDS, UNCORRECTED, assert_committed
 from test_rupees_rules import bid_to, deal, declare, play, swap
 
 import engine
@@ -21,7 +23,7 @@ import engine.rupees.expert as expert
 from classplay.tournament import play_deal
 from engine import CHANCE, IllegalAction
 from engine.advice import Advice
-from engine.bots import NoisyBot
+from engine.bots import EVERY_WAY, NoisyBot
 from engine.layouts import Unseen
 from engine.rupees import (
     Bid,
@@ -36,7 +38,11 @@ from engine.rupees import (
 )
 from engine.rupees.cards import TIGER, money_of
 from engine.rupees.expert import (
+    BY_PART,
     FACE_DOWN,
+    KINDS_FIT,
+    OVERSTATED,
+    PARTS,
     WIDOW,
     Drawn,
     HandPlayout,
@@ -45,6 +51,7 @@ from engine.rupees.expert import (
     Told,
     alike,
     layouts,
+    part_of,
     parted_of,
     slips_of,
     unseen,
@@ -304,6 +311,97 @@ def test_values_of_the_last_tricks_are_exact_against_every_layout_replayed(where
     for option in advice.options:
         mean = sum(_played_out(t, option.action, seat) for t in fit) / len(fit)
         assert option.value == pytest.approx(mean)
+
+
+AMONG_EXPERTS = ("expert", "basic", "expert", "expert")
+
+
+def _uncorrected(players: tuple[str, ...]) -> ExpertBot:
+    """A coach told ``players`` that takes nothing off: the playouts' own values."""
+    raw = ExpertBot(players=players)
+    raw.overstated, raw.by_part = UNCORRECTED, dict.fromkeys(PARTS, 0.0)
+    return raw
+
+
+def test_the_numbers_per_kind_and_part_are_the_committed_fit():
+    """``OVERSTATED`` and ``BY_PART`` are ``kinds.json``'s, written by its script, each number
+    within its own 95% interval; each pairing's number is the other's kind's plus the mover's
+    (the same gap between two movers whoever the other), the auction's part 0."""
+    assert_committed(OVERSTATED, KINDS_FIT, "scripts/fit_rupees_kinds.py")
+    fit = json.loads(KINDS_FIT.read_text())
+    for mover in KINDS:
+        gaps = {OVERSTATED[mover][o] - OVERSTATED["expert"][o] for o in KINDS}
+        assert max(gaps) - min(gaps) <= 0.02  # each number rounded to ₹0.01
+    assert fit["by_part"] == BY_PART and set(BY_PART) == set(PARTS) and BY_PART["auction"] == 0
+    for part in PARTS:
+        assert fit["by_part_low"][part] <= BY_PART[part] <= fit["by_part_high"][part]
+
+
+def test_each_seat_knows_its_part_in_the_hand():
+    """The auction until there is a declarer; then the declarer, his partner (his team's
+    other seat; with ``call_partner``, the seat holding the called card) and the defenders."""
+    for state in _decisions(3):
+        view = state.view(state.current_player)
+        if state.declarer is None:
+            assert part_of(view) == "auction"
+        else:
+            theirs = "partner" if state.current_player in state.side_of(state.declarer) else ""
+            mine = "declarer" if state.current_player == state.declarer else theirs
+            assert part_of(view) == (mine or "defender")
+    called = [
+        s
+        for seed in range(6)
+        for s in _decisions(seed, call_partner=True)
+        if s.phase == "play" and s.called is not None
+    ]
+    parts = Counter()
+    for state in called:
+        seat = state.current_player
+        holds = state.called in state.hands[seat] or state.partner == seat
+        want = "declarer" if seat == state.declarer else "partner" if holds else "defender"
+        parts[part_of(state.view(seat))] += 1
+        assert part_of(state.view(seat)) == want
+    assert parts["partner"] and parts["defender"] and parts["declarer"]
+
+
+@pytest.mark.parametrize("phase", ["bid", "play"])
+def test_told_the_players_every_sampled_option_is_lowered_alike(phase):
+    """Told the players, every sampled value (a call's, a card's) is the playouts' less
+    ``OVERSTATED``'s mean over the other seats for the mover's kind and ``BY_PART`` for his
+    part (the same layouts, so the order stays), and the advice says by how much; not told,
+    nothing is taken off."""
+    state = next(s for s in _decisions(3) if s.phase == phase and len(s.legal_actions()) > 1)
+    seat, view = state.current_player, state.view(state.current_player)
+    coach, raw = ExpertBot(players=AMONG_EXPERTS), _uncorrected(AMONG_EXPERTS)
+    mine = OVERSTATED[AMONG_EXPERTS[seat]]
+    less = sum(mine[k] for s, k in enumerate(AMONG_EXPERTS) if s != seat) / 3
+    less += BY_PART[part_of(view)]
+    assert coach.over(view) == pytest.approx(less) and abs(less) >= 1_000
+    told, before = coach.advise(state), raw.advise(state)
+    assert not told.exact
+    assert [o.action for o in told.options] == [o.action for o in before.options]
+    for o, b in zip(told.options, before.options, strict=True):
+        assert o.value == pytest.approx(b.value - less)
+    assert f"by {expert._thousands(abs(less))}, so each option is" in told.more
+    assert ExpertBot().over(view) == 0.0 and "At this table" not in ExpertBot().advise(state).more
+
+
+def test_where_every_layout_is_played_out_nothing_is_taken_off():
+    """Told only basic bots and experts, in the last tricks every layout is played out and
+    the values are exact: the correction, fitted on sampled values, is not taken off, and the
+    advice says so."""
+    state = _position(
+        lambda s: (
+            s.current_player == s.declarer
+            and len(s.hands[s.declarer]) == 2
+            and len(s.legal_actions()) == 2
+        )
+    )
+    coach, raw = ExpertBot(players=AMONG_EXPERTS), _uncorrected(AMONG_EXPERTS)
+    assert abs(coach.over(state.view(state.current_player))) >= 1_000
+    told, before = coach.advise(state), raw.advise(state)
+    assert told.exact and told.options == before.options
+    assert EVERY_WAY in told.more and "At this table" not in told.more
 
 
 # ---------------------------------------------------------------- clear choices

@@ -16,9 +16,12 @@ import random
 from pathlib import Path
 from typing import Any
 
+from fits import UNCORRECTED
+
 import engine
 from engine import CHANCE
 from engine.review import coach, looked
+from engine.rupees.expert import PARTS
 
 PINNED = Path(__file__).with_name("rupees_values.json")
 TABLES = [({}, 3), ({"call_partner": True}, 4), ({"specials_any_time": True}, 5)]
@@ -50,6 +53,8 @@ def judged_now() -> list[list[Any]]:
     for options, seed in TABLES:
         for told in (None, PLAYERS):
             expert = coach("rupees", told)
+            expert.overstated = UNCORRECTED  # the playouts' values; the correction's own test
+            expert.by_part = dict.fromkeys(PARTS, 0.0)
             for n, state in enumerate(_positions(options, seed)):
                 advice = looked(expert, state) if n % 3 == 1 else expert.advise(state)
                 out.append(
