@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinds import main, told
+from kinds import every_layout, main, told
 
 from engine.bots import Overstated
 from engine.michigan.expert import KINDS_FIT, ExpertBot
@@ -35,14 +35,11 @@ from engine.michigan.expert import KINDS_FIT, ExpertBot
 SEEDS = 51_000_000
 
 
-def exact(advice: Any, action: Any) -> bool:
-    """Every layout played out: the value is exact, the correction leaves it alone."""
-    return bool(advice.exact)
-
-
 def decisions(seed: int, overstated: Overstated) -> list[dict[str, Any]]:
     """One mixed table's first deal (``kinds.told``), exact values left out."""
-    return told("michigan", seed, overstated, lambda players: ExpertBot(players=players), exact)
+    return told(
+        "michigan", seed, overstated, lambda players: ExpertBot(players=players), every_layout
+    )
 
 
 if __name__ == "__main__":

@@ -36,17 +36,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinds import main, told
+from kinds import every_layout, main, told
 
 from engine.bots import Overstated
 from engine.rupees.expert import KINDS_FIT, PARTS, ExpertBot, part_of
 
 SEEDS = 71_000_000
-
-
-def exact(advice: Any, action: Any) -> bool:
-    """Every layout played out: the value is exact, the correction leaves it alone."""
-    return bool(advice.exact)
 
 
 def decisions(seed: int, overstated: Overstated, by_part: dict[str, float]) -> list[dict[str, Any]]:
@@ -57,7 +52,7 @@ def decisions(seed: int, overstated: Overstated, by_part: dict[str, float]) -> l
         seed,
         overstated,
         lambda players: ExpertBot(players=players),
-        exact,
+        every_layout,
         lambda state, seat: part_of(state.view(seat)),
         by_part,
     )

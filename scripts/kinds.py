@@ -75,6 +75,12 @@ def told(
     return rows
 
 
+def every_layout(advice: Any, action: Any) -> bool:
+    """``told``'s ``exact`` for a coach whose values are exact where every layout was played
+    out (``advice.exact``): the correction leaves those alone (Michigan's, Rupees')."""
+    return bool(advice.exact)
+
+
 def as_table(coef: Any) -> dict[str, dict[str, float]]:
     """The 16 numbers as ``OVERSTATED[mover][other]``."""
     return {

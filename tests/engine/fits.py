@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from engine.bots import HUMAN, Overstated, fitted_kinds
 
@@ -23,3 +26,10 @@ def assert_committed(table: Overstated, path: Path, script: str) -> None:
         assert set(table[mover]) == set(KINDS)
         for other in KINDS:
             assert fit["low"][mover][other] <= table[mover][other] <= fit["high"][mover][other]
+
+
+def assert_lowered_alike(told: Any, before: Any, less: float) -> None:
+    """``told``'s options are ``before``'s in the same order, each value lowered by ``less``."""
+    assert [o.action for o in told.options] == [o.action for o in before.options]
+    for mine, theirs in zip(told.options, before.options, strict=True):
+        assert mine.value == pytest.approx(theirs.value - less)

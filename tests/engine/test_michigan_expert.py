@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
-from fits import UNCORRECTED, assert_committed
+from fits import UNCORRECTED, assert_committed, assert_lowered_alike
 
 import engine
 from engine import CHANCE, IllegalAction
@@ -335,9 +335,7 @@ def test_told_the_players_every_option_is_lowered_alike():
     less = sum(mine[k] for s, k in enumerate(players) if s != seat) / 3
     assert coach.over(seat) == pytest.approx(less) and abs(less) >= 0.05
     told, before = coach.advise(state), raw.advise(state)
-    assert [o.action for o in told.options] == [o.action for o in before.options]
-    for o, b in zip(told.options, before.options, strict=True):
-        assert o.value == pytest.approx(b.value - less)
+    assert_lowered_alike(told, before, less)
     assert f"by {abs(less):.1f} chips" in told.more
     assert ExpertBot().over(seat) == 0.0 and "At this table" not in ExpertBot().advise(state).more
 

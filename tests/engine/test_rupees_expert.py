@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fits import KINDS, UNCORRECTED, assert_committed
+from fits import KINDS, UNCORRECTED, assert_committed, assert_lowered_alike
 from test_rupees_rules import bid_to, deal, declare, play, swap
 
 import engine
@@ -379,9 +379,7 @@ def test_told_the_players_every_sampled_option_is_lowered_alike(phase):
     assert coach.over(view) == pytest.approx(less) and abs(less) >= 1_000
     told, before = coach.advise(state), raw.advise(state)
     assert not told.exact
-    assert [o.action for o in told.options] == [o.action for o in before.options]
-    for o, b in zip(told.options, before.options, strict=True):
-        assert o.value == pytest.approx(b.value - less)
+    assert_lowered_alike(told, before, less)
     assert f"by {expert._thousands(abs(less))}, so each option is" in told.more
     assert ExpertBot().over(view) == 0.0 and "At this table" not in ExpertBot().advise(state).more
 
