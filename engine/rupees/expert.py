@@ -1701,7 +1701,7 @@ def _thousands(amount: float) -> str:
 
 
 PARTS = ("auction", "declarer", "partner", "defender")
-"""The parts a seat plays in a hand (``part_of``), the one ``BY_PART`` counts from first."""
+"""The parts a seat plays in a hand (``part_of``); the first, the auction, is ``BY_PART``'s 0."""
 
 
 def part_of(view: RupeesView) -> str:
