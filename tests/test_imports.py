@@ -11,7 +11,10 @@ import os
 import subprocess
 import sys
 import textwrap
+from fnmatch import fnmatch
 from pathlib import Path
+
+import pytest
 
 import engine
 import tabletop_widgets
@@ -157,3 +160,15 @@ def test_no_engine_source_names_class_play():
         if "classplay" in path.read_text() or "tornado" in path.read_text()
     ]
     assert offenders == []
+
+
+def test_every_data_file_of_the_engine_is_installed_with_it():
+    """A non-editable install (Binder's postBuild runs ``pip install .``) carries only the files
+    ``package-data`` names: every JSON file under ``engine/`` (a fit an expert loads at import,
+    a practice bank) matches one of its patterns."""
+    tomllib = pytest.importorskip("tomllib")
+    setup = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = setup["package-data"]["engine"]
+    files = [p.relative_to(ROOT / "engine").as_posix() for p in (ROOT / "engine").rglob("*.json*")]
+    assert "rummy/kinds.json" in files
+    assert [f for f in files if not any(fnmatch(f, p) for p in patterns)] == []
