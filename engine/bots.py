@@ -71,9 +71,14 @@ EVERY_WAY = "Every way the cards can lie was played out, so the values are not c
 (``overstated_at``) is for sampled values and is not taken off exact ones."""
 
 
-def for_the_table(less: float, unit: str | Callable[[float], str], but: str = "") -> str:
+def for_the_table(
+    less: float, unit: str | Callable[[float], str], but: str = "", exact: bool = False
+) -> str:
     """The correction ``overstated_at`` makes, in words (``unit``: "chips", or how to write
-    an amount; ``but``: the options it leaves alone, "a drop", say)."""
+    an amount; ``but``: the options it leaves alone, "a drop", say; ``exact``: every layout
+    was played out, so none is made, ``EVERY_WAY``)."""
+    if exact:
+        return EVERY_WAY
 
     def written(amount: float) -> str:
         return unit(amount) if callable(unit) else f"{amount:.1f} {unit}"

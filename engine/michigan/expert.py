@@ -46,7 +46,6 @@ from typing import Any
 
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..bots import (
-    EVERY_WAY,
     AtRandom,
     Overstated,
     RandomBot,
@@ -89,7 +88,7 @@ OVERSTATED = fitted_kinds(KINDS_FIT)
 what the mover makes by the deal's end, by the mover's kind and each other seat's kind
 (``OVERSTATED[mover][other]``, the mean over the other seats taken; ``kinds.json`` keeps each
 number's 95% interval). It is taken off every option alike, so it changes the chips shown, not
-the order of the options; where every layout is played out (``EVERY_WAY``), not at all."""
+the order of the options; where every layout is played out (``engine.bots.EVERY_WAY``), not at all."""
 
 
 # ---------------------------------------------------------------- what the seat has seen
@@ -530,7 +529,7 @@ class ExpertBot(RandomBot):
             advice = _play(seen, view, legal, judge)
         more = f"{advice.more}, {played_as(self.players)}."
         if self.players is not None:
-            more += f" {EVERY_WAY if advice.exact else for_the_table(less, 'chips')}"
+            more += f" {for_the_table(less, 'chips', exact=advice.exact)}"
         return replace(advice, more=more)
 
 

@@ -59,7 +59,6 @@ import numpy.typing as npt
 from .. import bots as shared_bots
 from ..advice import LOSES_LEAST, Advice, Judged, judged_on_deals
 from ..bots import (
-    EVERY_WAY,
     HUMAN,
     NOISE,
     AtRandom,
@@ -1301,12 +1300,9 @@ class ExpertBot(shared_bots.RandomBot):
         values as they are), and the words for it; untold, as they are."""
         if self.players is None:
             return judged, ""
-        if exact:
-            return judged, f" {EVERY_WAY}"
-        less = self.over(view)
-        return [replace(j, value=j.value - less) for j in judged], (
-            f" {for_the_table(less, _thousands)}"
-        )
+        less = 0.0 if exact else self.over(view)
+        lowered = [replace(j, value=j.value - less) for j in judged] if less else judged
+        return lowered, f" {for_the_table(less, _thousands, exact=exact)}"
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
