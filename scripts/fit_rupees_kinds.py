@@ -21,8 +21,7 @@ the kinds alone one (the partner's) and nothing five. The committed fit, checked
 the standing's games (seeds 970,000,000 up, none in the fit): three of the 14 rows outside
 their intervals (against random players, against humans, the auction), where eleven were
 before; every decision −₹131 (−1,260 to +958), before +₹3,572 (``benchmarks/README.md``,
-round ten).
-Nothing is floored, so one pass is the fit.
+round ten). Nothing is floored, so one pass is the fit.
 
 Seeds 71,000,000 and up, apart from the standing benchmark's (970,000,000 up). Same arguments,
 same numbers. The committed table:

@@ -1,5 +1,5 @@
 """What the fit scripts of a coach's ``OVERSTATED`` share (``fit_rummy_kinds.py``,
-``fit_michigan_kinds.py``): collect the decisions of mixed tables with the coach told the
+``fit_michigan_kinds.py``, ``fit_rupees_kinds.py``): collect the decisions of mixed tables with the coach told the
 players, fit the value shown less what the mover made by least squares to a number per pairing
 of the mover's kind with another seat's kind (the mean over the other seats taken: 16
 numbers; or each pairing's the sum of a number for the other's kind and one for the mover's,

@@ -1,4 +1,4 @@
-"""What the tests of a coach's fitted ``OVERSTATED`` (rummy's, Michigan's) share."""
+"""What the tests of a coach's fitted ``OVERSTATED`` (rummy's, Michigan's, Rupees') share."""
 
 from __future__ import annotations
 
