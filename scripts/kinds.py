@@ -1,11 +1,11 @@
 """What the fit scripts of a coach's ``OVERSTATED`` share (``fit_rummy_kinds.py``,
-``fit_michigan_kinds.py``, ``fit_rupees_kinds.py``): collect the decisions of mixed tables with the coach told the
-players, fit the value shown less what the mover made by least squares to a number per pairing
-of the mover's kind with another seat's kind (the mean over the other seats taken: 16
-numbers; or each pairing's the sum of a number for the other's kind and one for the mover's,
-and one more per part the mover plays in the hand: ``fit_rupees_kinds.py``), in passes, and
-write the table with each number's 95% interval by resampling the games (the last pass's) as
-JSON.
+``fit_michigan_kinds.py``, ``fit_rupees_kinds.py``): collect the decisions of mixed tables
+with the coach told the players, fit the value shown less what the mover made by least squares
+to a number per pairing of the mover's kind with another seat's kind (the mean over the other
+seats taken: 16 numbers; or each pairing's the sum of a number for the other's kind and one
+for the mover's, and one more per part the mover plays in the hand: ``fit_rupees_kinds.py``),
+in passes, and write the table with each number's 95% interval by resampling the games (the
+last pass's) as JSON.
 
 A pass collects the games again with the table so far and adds the fit of what is still
 over-stated: where the values are floored (rummy's), taking a number off does not lower every

@@ -88,7 +88,8 @@ OVERSTATED = fitted_kinds(KINDS_FIT)
 what the mover makes by the deal's end, by the mover's kind and each other seat's kind
 (``OVERSTATED[mover][other]``, the mean over the other seats taken; ``kinds.json`` keeps each
 number's 95% interval). It is taken off every option alike, so it changes the chips shown, not
-the order of the options; where every layout is played out (``engine.bots.EVERY_WAY``), not at all."""
+the order of the options; where every layout is played out (``engine.bots.EVERY_WAY``), not
+at all."""
 
 
 # ---------------------------------------------------------------- what the seat has seen
