@@ -4,9 +4,9 @@ went on to make, at mixed tables.
 The coach of these three values each option by playing the deal out; told the players seated
 (as here, ``engine.review.coach``), Michigan's and Rupees' play each seat as its kind (a random
 bot at random, a human one move in four); rummy's values, lines fitted on basic bots' deals, are
-lowered by what they over-stated for the mover's kind among the others'
-(``engine.rummy.expert.OVERSTATED``, fitted on seeds 61,000,000 up). This checks what
-the values shown are worth to a student at a table of other kinds. Each table seats an
+lowered by what they over-stated for the mover's kind among the others', a draw's and a
+discard's apart (``engine.rummy.expert.OVERSTATED``, fitted on seeds 61,000,000 up). This
+checks what the values shown are worth to a student at a table of other kinds. Each table seats an
 expert, a basic, a random or a noisy bot (``calibration.py``'s kinds and tables: seat 0 any
 kind, the others all one kind at half the tables, else each any kind) and is played for one
 deal (Michigan, rummy) or one hand (Rupees).
@@ -21,7 +21,8 @@ Seeds 950,000,000 up (Michigan), 960,000,000 up (rummy), 970,000,000 up (Rupees)
 ``--first K``, from the K-th game on (fresh games: the usual ones are those the fits were
 checked on).
 
-With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play);
+With ``--phases``, each phase's part of the bias as well (issue 35: Rupees' auction or play;
+rummy's draws apart where a floor holds their value, "draw held");
 ``--roles``, Rupees' by the mover's part in the hand (the declarer, his partner, a defender; the
 auction's decisions apart); ``--no-fit-calls``: Rupees' layouts not fitted to the calls and
 trumps, as before issue 35 (``engine.rupees.expert.FIT_CALLS``, on by default since round five);
@@ -57,6 +58,8 @@ from calibration import (
 import engine
 from engine import CHANCE
 from engine.review import coach
+from engine.rummy.actions import Draw
+from engine.rummy.expert import HELD
 from engine.rupees import expert as rupees_expert
 
 SEEDS = {"michigan": 950_000_000, "rummy": 960_000_000, "rupees": 970_000_000}
@@ -163,11 +166,17 @@ def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
     return [
         (
             (advice.judged(a).value, made(game, then, end, s), seed, kinds[s], opponents(kinds, s)),
-            str(then.view(s).get("phase", "play")),
+            str(then.view(s).get("phase", "play")) + " held" * held(advice, a),
             role(then, s),
         )
         for s, advice, then, a in asked
     ]
+
+
+def held(advice: Any, action: Any) -> bool:
+    """Rummy: a draw whose value a floor holds (``engine.rummy.expert.HELD``: shown at a
+    drop's cost, not at what such hands made; ``--phases`` shows it apart)."""
+    return isinstance(action, Draw) and HELD in advice.more
 
 
 def by_part(found: list[tuple[Row, str]], unit: str, part: str = "phase") -> list[str]:
@@ -182,9 +191,10 @@ def by_part(found: list[tuple[Row, str]], unit: str, part: str = "phase") -> lis
         own = mean_interval_by_game([r for r, p in found if p == phase])
         share = mean_interval_by_game([r if p == phase else (0.0, 0.0, *r[2:]) for r, p in found])
         count = sum(p == phase for _, p in found)
+        f = ",.0f" if unit == "₹" else ".2f"
         lines.append(
-            f"| {phase} | {count:,} | {own[0]:+,.0f} ({own[1]:+,.0f} to {own[2]:+,.0f}) "
-            f"| {share[0]:+,.0f} ({share[1]:+,.0f} to {share[2]:+,.0f}) |"
+            f"| {phase} | {count:,} | {own[0]:+{f}} ({own[1]:+{f}} to {own[2]:+{f}}) "
+            f"| {share[0]:+{f}} ({share[1]:+{f}} to {share[2]:+{f}}) |"
         )
     return lines
 

@@ -48,10 +48,18 @@ Overstated = Mapping[str, Mapping[str, float]]
 (``table[mover][other]``): a fit's table (``OVERSTATED`` in rummy, Michigan and plates)."""
 
 
-def fitted_kinds(path: Path) -> dict[str, dict[str, float]]:
-    """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file)."""
+def fitted_kinds(path: Path, part: str | None = None) -> dict[str, dict[str, float]]:
+    """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file),
+    or its table for ``part`` (one fitted apart for each part)."""
     table = json.loads(path.read_text())["overstated"]
+    table = table if part is None else table[part]
     return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
+
+
+def fitted_parts(path: Path) -> dict[str, float]:
+    """A fit's ``by_part`` as its script wrote it (``"by_part"`` in a JSON file): what the
+    values over-state besides, by the mover's part (the first part's 0)."""
+    return {p: float(v) for p, v in json.loads(path.read_text())["by_part"].items()}
 
 
 def overstated_at(table: Overstated, players: Sequence[str] | None, seat: int) -> float:

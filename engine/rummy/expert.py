@@ -42,15 +42,15 @@ break clearly costly, +73 ± 31 and +85 ± 39 points, ``benchmarks/rummy_blunder
 
 Told the players seated (``ExpertBot.players``, as the coach tells it: each seat's
 ``engine.bots.kind_of``), every value but the exact ones (a drop, a wrong show) is lowered by
-what such values over-stated at tables of those kinds (``OVERSTATED``: the lines are basic
-players' hands, and a beginner's own later play loses more, weak opponents give away more);
-every option of a decision moves alike, so they keep their order: a hand played on is still
-never valued below a drop (floored as before; ties go to playing on), a hopeless first hand is
-still dropped, and a discard's correction stops short of taking the best hand kept to the
-``CAP`` a deal can cost (a wrong show's). So the expert's choices are
-those it makes untold, for every kind of mover but one that plays at random (``UNFLOORED``):
-his hand played on is valued as he plays it on, with no floor (he drops or plays on by chance,
-not when the hand goes bad), so for him a drop can be the best.
+what such values over-stated at tables of those kinds, a draw's and a discard's apart
+(``OVERSTATED``: the lines are basic players' hands, and a beginner's own later play loses
+more, weak opponents give away more); every option of a decision moves alike, so they keep
+their order: a hand played on is still never valued below a drop (floored as before; ties go
+to playing on), a hopeless first hand is still dropped, and a discard's correction stops
+short of taking the best hand kept to the ``CAP`` a deal can cost (a wrong show's). So the
+expert's choices are those it makes untold, for every kind of mover but one that plays at
+random (``UNFLOORED``): his hand played on is valued as he plays it on, with no floor (he drops
+or plays on by chance, not when the hand goes bad), so for him a drop can be the best.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
 the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from pathlib import Path
@@ -111,12 +111,18 @@ KINDS_FIT = Path(__file__).with_name("kinds.json")
 """The committed output of ``scripts/fit_rummy_kinds.py``: ``OVERSTATED`` and how it was fitted."""
 
 
-OVERSTATED = fitted_kinds(KINDS_FIT)
+PARTS = ("discard", "draw")
+"""The parts of a turn (the view's ``phase``), each corrected by a table of its own."""
+OVERSTATED = {part: fitted_kinds(KINDS_FIT, part) for part in PARTS}
 """When the expert is told the players seated: the points the model's value of an option (not
 a drop nor a wrong show, which are exact) over-states what the mover makes by the deal's end,
-by the mover's kind and each other seat's kind (``OVERSTATED[mover][other]``, the mean over the
-other seats taken), fitted at mixed tables (``scripts/fit_rummy_kinds.py``, ``kinds.json``).
-It is taken off every such option alike."""
+by the part of the turn, the mover's kind and each other seat's kind
+(``OVERSTATED[part][mover][other]``, the mean over the other seats taken), fitted at mixed
+tables (``scripts/fit_rummy_kinds.py``, ``kinds.json``). It is taken off every such option of a
+decision alike. The parts apart: a draw's values (the hand as it stands, or with the open
+card) and a discard's (each 13 kept) come from different lines, and with one table for both a
+random mover's draws were shown 6 to 20 points more than he made and his discards 12 to 40
+less (``benchmarks/README.md``, issue 35, round eleven)."""
 UNFLOORED = frozenset({"random"})
 """The kinds of mover whose hand played on is valued without the drops' floors (a first hand
 never below ``PLAYED_ON``, a later one never below a middle drop): the floors stand for a
@@ -124,6 +130,15 @@ mover who plays on by choice, and drops when that is worse; a random bot plays o
 chance, so for him they held up values he did not make (a random mover's draws shown +27 and
 +40 points a decision above what he made, ``benchmarks/README.md``, round five). Told such a
 mover, the expert's best may be a drop."""
+HELD = (
+    "Lowered for this table, playing this hand on would be worth less than a drop costs, so"
+    " it is shown at the floor a drop sets (the least the expert counts a hand played on: a"
+    " drop is a deal not won); here such hands made less than that."
+)
+"""Told the players, the words when a floor holds the draws' values (a hand played on never
+below a drop, the ``UNFLOORED`` kinds' apart): the correction does not move them, and the
+value shown is the drop's, not what such hands made (a noisy mover's draws among experts or
+basic bots: about 20 points less, ``benchmarks/README.md``, issue 35, round eleven)."""
 KEPT_APART = 1.0
 """Told the players, the correction keeps the expert's choice this many points clear of an
 exact option on the other side of it: a hopeless first hand stays below the drop (the
@@ -373,23 +388,26 @@ class ExpertBot(RandomBot):
         self.players = tuple(players) if players is not None else None
         """The kind of player at each seat (``engine.bots.kind_of``): the values are then
         for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
-        self.overstated: Overstated = OVERSTATED
+        self.overstated: Mapping[str, Overstated] = OVERSTATED
+        """What the values over-state at a table, by part of the turn (a fit script sets its
+        own)."""
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
 
-    def over(self, seat: int) -> float:
-        """The points the model over-states an option for ``seat`` at this table: the mean
-        over the other seats of ``overstated[seat's kind][their kind]`` (a kind it does not
-        know, a human's); 0 when it is not told the players."""
-        return overstated_at(self.overstated, self.players, seat)
+    def over(self, view: RummyView) -> float:
+        """The points the model over-states an option for the seat of ``view`` at this table:
+        the mean over the other seats of ``overstated[the part of the turn][seat's
+        kind][their kind]`` (a kind it does not know, a human's); 0 when it is not told the
+        players."""
+        return overstated_at(self.overstated[view["phase"]], self.players, view["seat"])
 
     def kind(self, seat: int) -> str:
         """The kind of player told at ``seat`` as the fit knows them (one it does not know: a
         human)."""
         assert self.players is not None
         kind = self.players[seat]
-        return kind if kind in self.overstated else HUMAN
+        return kind if kind in self.overstated[PARTS[0]] else HUMAN
 
     def advise(self, state: State[Any]) -> Advice:
         """Every legal action judged, best first, from the seat's view only."""
@@ -404,7 +422,7 @@ class ExpertBot(RandomBot):
                 f"the table has {seats} seats, the expert was told of "
                 f"{len(self.players)} players: {self.players}"
             )
-        less = self.over(seat)
+        less = self.over(view)
         floored = self.players is None or self.kind(seat) not in UNFLOORED
         turn = Turn(
             view,
@@ -419,11 +437,12 @@ class ExpertBot(RandomBot):
             self.players is not None,
             floored,
         )
-        judged, why = _draws(turn) if view["phase"] == "draw" else _discards(turn)
+        judged, why, held = _draws(turn) if view["phase"] == "draw" else _discards(turn)
         said, more = why(max(judged, key=lambda j: j.value))  # ties: the first given
         more = f"{more} {FITTED}" + (
             f" {for_the_table(less, 'points', 'a drop or a wrong show')}" if turn.told else ""
         )
+        more += f" {HELD}" if held and turn.told else ""
         return Advice(
             seat,
             tuple(judged),
@@ -465,8 +484,9 @@ class Turn:
         return e - Estimate(self.less if less is None else less)
 
 
-Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]]]
-"""The options judged, and why the best is best: one short sentence and the detail."""
+Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]], bool]
+"""The options judged, why the best is best (one short sentence and the detail), and whether a
+floor holds the draws' values (``HELD``)."""
 
 
 def _draws(t: Turn) -> Judge:
@@ -477,12 +497,15 @@ def _draws(t: Turn) -> Judge:
         if hopeless(t.hand, t.wild):
             first = Estimate(HOPELESS - t.less)
             dropped = -float(t.view["options"]["first_drop"]) - KEPT_APART
-            first = Estimate(min(first.value, dropped)) if t.told else first
+            held = t.told and dropped < first.value
+            first = Estimate(dropped) if held else first
         else:
             line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
+            held = t.floor(PLAYED_ON) > (line - Estimate(t.less)).value
             first = _floored(line - Estimate(t.less), t.floor(PLAYED_ON))
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
+        held = t.floor(-float(t.view["options"]["middle_drop"])) > stock.value
         shift = _floored(stock, t.floor(-float(t.view["options"]["middle_drop"]))) - stock
     stock += shift
     rows: list[tuple[Any, Estimate, str]] = []
@@ -541,7 +564,7 @@ def _draws(t: Turn) -> Judge:
             now.more(),
         )
 
-    return judged, why
+    return judged, why, held
 
 
 def _floored(played_on: Estimate, floor: float) -> Estimate:
@@ -592,7 +615,7 @@ def _discards(t: Turn) -> Judge:
         fits = "it fits none of your melds" if best.action.card in free else "it breaks a meld"
         return f"{fits}; {k.stay_loose()}", k.more()
 
-    return judged, why
+    return judged, why, False
 
 
 def _judged(rows: Sequence[tuple[Any, Estimate, str]]) -> list[Judged]:

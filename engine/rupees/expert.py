@@ -64,6 +64,7 @@ from ..bots import (
     AtRandom,
     Overstated,
     fitted_kinds,
+    fitted_parts,
     for_the_table,
     noise_at,
     overstated_at,
@@ -128,7 +129,7 @@ number the sum of one for the other's kind and one for the mover's, as ``BY_PART
 for his part: 16 numbers fitted freely on half of 800 games were each ±₹20,000 to ±₹30,000
 unsure; ``kinds.json`` keeps each number's 95% interval). Taken off every option alike, so it
 changes the ₹ shown, not their order."""
-BY_PART: dict[str, float] = json.loads(KINDS_FIT.read_text())["by_part"]
+BY_PART = fitted_parts(KINDS_FIT)
 """What the values over-state besides, by the mover's part in the hand (``part_of``): the
 partner's were shown less than his side made and the defenders' more, whoever sat
 (``scripts/fit_rupees_kinds.py``, with ``OVERSTATED``; the auction's 0)."""

@@ -19,9 +19,11 @@ from engine.bots import HUMAN, NoisyBot
 from engine.review import coach, looked, review
 from engine.rummy import Declare, Draw, Drop
 from engine.rummy.expert import (
+    HELD,
     KEPT_APART,
     KINDS_FIT,
     OVERSTATED,
+    PARTS,
     UNFLOORED,
     ExpertBot,
 )
@@ -57,18 +59,29 @@ def decisions(seed: int, count: int, kinds: tuple[str, ...]) -> list[engine.Stat
     return found
 
 
-def test_the_numbers_per_pairing_are_the_committed_fits():
-    assert_committed(OVERSTATED, KINDS_FIT, "scripts/fit_rummy_kinds.py")
+def test_the_numbers_per_part_of_the_turn_and_pairing_are_the_committed_fits():
+    assert tuple(OVERSTATED) == PARTS
+    for part in PARTS:
+        assert_committed(OVERSTATED[part], KINDS_FIT, "scripts/fit_rummy_kinds.py", part)
 
 
-def test_the_mover_is_weighed_against_the_mean_of_the_other_seats():
-    assert ExpertBot().over(0) == 0.0  # not told: the model's own values
-    two = ExpertBot(players=(HUMAN, "random"))
-    assert two.over(0) == OVERSTATED[HUMAN]["random"]
-    assert two.over(1) == OVERSTATED["random"][HUMAN]
+def test_the_mover_is_weighed_against_the_mean_of_the_other_seats_and_his_part():
+    """``over``: the mean of the mover's pairings with the other seats, in the table of the
+    part of the turn."""
+    found = {}
+    for s in positions(3, 30):
+        view = s.view(s.current_player)
+        found.setdefault((view["seat"], view["phase"]), view)
+    assert {phase for _, phase in found} == set(PARTS)
+    for (seat, phase), view in found.items():
+        assert ExpertBot().over(view) == 0.0  # not told: the model's own values
+        two = ExpertBot(players=(HUMAN, "random"))
+        table = OVERSTATED[phase]
+        assert two.over(view) == (table[HUMAN]["random"] if seat == 0 else table["random"][HUMAN])
+    view = found[0, "draw"]
     three = ExpertBot(players=("basic", "expert", "a student's strategy"))  # unknown: a human
-    mean = (OVERSTATED["basic"]["expert"] + OVERSTATED["basic"][HUMAN]) / 2
-    assert three.over(0) == pytest.approx(mean)
+    draws = OVERSTATED["draw"]["basic"]
+    assert three.over(view) == pytest.approx((draws["expert"] + draws[HUMAN]) / 2)
 
 
 def test_not_told_the_players_nothing_changes():
@@ -84,11 +97,11 @@ def test_not_told_the_players_nothing_changes():
 
 def test_told_the_values_move_by_the_pairings_number_and_exact_ones_stay():
     """Told a table of a human and a basic bot, every option but a drop or a wrong show is
-    worth the model's value less ``OVERSTATED[human][basic]`` (where no floor holds it: a
+    worth the model's value less ``OVERSTATED[discard][human][basic]`` (where no floor holds it: a
     discard's, unless that would take the best hand kept within ``KEPT_APART`` of a wrong
     show's ``CAP``), the options but the exact ones keep their order, and the best is the best
     untold."""
-    less = OVERSTATED[HUMAN]["basic"]
+    less = OVERSTATED["discard"][HUMAN]["basic"]
     moved = 0
     for s in positions(3, 30, ("expert", "expert")):
         players = (HUMAN, "basic") if s.current_player == 0 else ("basic", HUMAN)
@@ -121,15 +134,17 @@ def played_on(advice) -> list[object]:
 def test_the_expert_chooses_alike_told_any_players():
     """The correction changes the values shown, never the choice (of a mover who drops by
     choice, every kind but ``UNFLOORED``): at decisions of deals among bots of several kinds,
-    told the pairings with the largest and the smallest corrections (and two basic bots), the
-    best is the untold best."""
+    told the pairings with the largest and the smallest corrections in either part of the turn
+    (and two basic bots), the best is the untold best."""
     movers = [k for k in KINDS if k not in UNFLOORED]
-    pairings = sorted(itertools.product(movers, KINDS), key=lambda p: OVERSTATED[p[0]][p[1]])
-    told = [*pairings[:2], ("basic", "basic"), *pairings[-2:]]
+    told = {("basic", "basic")}
+    for table in OVERSTATED.values():
+        pairings = sorted(itertools.product(movers, KINDS), key=lambda p: table[p[0]][p[1]])
+        told |= {*pairings[:2], *pairings[-2:]}
     for seed, kinds in enumerate([("random", "random"), ("basic", "random"), ("expert", "basic")]):
         for s in positions(100 + seed, 10, kinds):
             best = ExpertBot().advise(s).best.action
-            for mover, other in told:
+            for mover, other in sorted(told):
                 players = (mover, other) if s.current_player == 0 else (other, mover)
                 assert coach("rummy", players).advise(s).best.action == best, (seed, players)
 
@@ -226,3 +241,24 @@ def test_a_beginner_against_a_basic_bot_is_shown_what_he_makes():
     assert abs(told) < half
     untold, half = found["not told"]
     assert untold > half
+
+
+def test_a_draw_held_at_the_drop_floor_says_so():
+    """Told the players, a later draw whose hand played on the correction would take below a
+    middle drop is shown at the drop's cost, and the advice says so (``HELD``: the value is
+    the floor's, not what such hands made); a draw above the floor, a discard, and advice told
+    nothing say nothing of the kind."""
+    seen = set()
+    for s in positions(3, 40, ("expert", "expert")):
+        seat, view = s.current_player, s.view(s.current_player)
+        assert HELD not in ExpertBot().advise(s).more
+        for mover, other in ((HUMAN, "expert"), ("basic", "basic")):
+            told = coach("rummy", (mover, other) if seat == 0 else (other, mover)).advise(s)
+            if view["phase"] == "discard":
+                assert HELD not in told.more
+            elif view["draws"][seat]:
+                floor = -view["options"]["middle_drop"]
+                held = HELD in told.more
+                assert held == (told.judged(Draw("stock")).value == floor)
+                seen.add(held)
+    assert seen == {True, False}

@@ -6,7 +6,6 @@ enumeration of the last tricks played out through the public rules; the clear pl
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import re
 import statistics
@@ -15,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from fits import KINDS, UNCORRECTED, assert_committed, assert_lowered_alike
+from fits import KINDS, UNCORRECTED, assert_committed, assert_lowered_alike, assert_parts_committed
 from test_rupees_rules import bid_to, deal, declare, play, swap
 
 import engine
@@ -328,13 +327,10 @@ def test_the_numbers_per_kind_and_part_are_the_committed_fit():
     within its own 95% interval; each pairing's number is the other's kind's plus the mover's
     (the same gap between two movers whoever the other), the auction's part 0."""
     assert_committed(OVERSTATED, KINDS_FIT, "scripts/fit_rupees_kinds.py")
-    fit = json.loads(KINDS_FIT.read_text())
+    assert_parts_committed(BY_PART, PARTS, KINDS_FIT)
     for mover in KINDS:
         gaps = {OVERSTATED[mover][o] - OVERSTATED["expert"][o] for o in KINDS}
         assert max(gaps) - min(gaps) <= 0.02  # each number rounded to ₹0.01
-    assert fit["by_part"] == BY_PART and set(BY_PART) == set(PARTS) and BY_PART["auction"] == 0
-    for part in PARTS:
-        assert fit["by_part_low"][part] <= BY_PART[part] <= fit["by_part_high"][part]
 
 
 def test_each_seat_knows_its_part_in_the_hand():

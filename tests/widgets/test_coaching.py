@@ -159,16 +159,17 @@ def test_a_student_who_follows_every_hint_is_never_marked_costly():
     assert r.mistakes == [] and all(d.agreed for d in r.decisions)
 
 
-def held_after_first(monkeypatch) -> threading.Event:
+def held_after_first(monkeypatch, first: threading.Event | None = None) -> threading.Event:
     """Hold the review's thread before it judges its second decision, until the returned
-    event is set."""
+    event is set (and before its first, until ``first`` is set, if given)."""
     go = threading.Event()
     real, calls = engine.review.settled, []
 
     def settled(*args, **kwargs):
         calls.append(1)
-        if len(calls) > 1:
-            assert go.wait(60), "the test never let the review go on"
+        gate = go if len(calls) > 1 else first
+        if gate is not None:
+            assert gate.wait(60), "the test never let the review go on"
         return real(*args, **kwargs)
 
     monkeypatch.setattr(engine.review, "settled", settled)
@@ -190,10 +191,12 @@ def test_the_review_shows_each_row_as_it_is_ready_and_the_kernel_goes_on(monkeyp
     table = TABLES["plates"](end, humans=(0,))
     c = coaching(table)
     whole = review(end, seats=[0], expert=engine.review.coach("plates", c.players()))
-    go = held_after_first(monkeypatch)
+    first = threading.Event()  # held before the first too: under load its thread may judge
+    go = held_after_first(monkeypatch, first)  # it before this one looks
     r = c.show_review()
     assert r is not None and r.decisions == () and r.pending == len(whole.decisions)
     assert c.panel.layout.display is None and c.filter.value == "all"
+    first.set()
     until(lambda: len(c.rows.children) == 1)
     assert "1 of " in c.summary.value and "so far" in c.summary.value
     assert c.line.value == f"Reviewing your decisions: 1 of {len(whole.decisions)}…"
