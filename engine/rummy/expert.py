@@ -133,12 +133,13 @@ mover, the expert's best may be a drop."""
 HELD = (
     "Lowered for this table, playing this hand on would be worth less than a drop costs, so"
     " it is shown at the floor a drop sets (the least the expert counts a hand played on: a"
-    " drop is a deal not won); here such hands made less than that."
+    " drop is a deal not won), not at what such hands made at this table."
 )
 """Told the players, the words when a floor holds the draws' values (a hand played on never
 below a drop, the ``UNFLOORED`` kinds' apart): the correction does not move them, and the
 value shown is the drop's, not what such hands made (a noisy mover's draws among experts or
-basic bots: about 20 points less, ``benchmarks/README.md``, issue 35, round eleven)."""
+basic bots, held two times in three: about 32 points less, ``benchmarks/README.md``, issue
+35, round eleven)."""
 KEPT_APART = 1.0
 """Told the players, the correction keeps the expert's choice this many points clear of an
 exact option on the other side of it: a hopeless first hand stays below the drop (the
