@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -19,6 +21,7 @@ else:  # only a marker for type checkers: at run time it changes nothing
         return lambda decorator: decorator
 
 
+from .advice import Judged
 from .core import State
 
 T = TypeVar("T")
@@ -48,18 +51,38 @@ Overstated = Mapping[str, Mapping[str, float]]
 (``table[mover][other]``): a fit's table (``OVERSTATED`` in rummy, Michigan and plates)."""
 
 
-def fitted_kinds(path: Path, part: str | None = None) -> dict[str, dict[str, float]]:
-    """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file),
-    or its table for ``part`` (one fitted apart for each part)."""
-    table = json.loads(path.read_text())["overstated"]
+def fitted_kinds(
+    path: Path, part: str | None = None, key: str = "overstated"
+) -> dict[str, dict[str, float]]:
+    """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file;
+    ``key``: its 95% interval's ``"low"`` or ``"high"`` ends), or its table for ``part`` (one
+    fitted apart for each part)."""
+    table = json.loads(path.read_text())[key]
     table = table if part is None else table[part]
     return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
 
 
-def fitted_parts(path: Path) -> dict[str, float]:
-    """A fit's ``by_part`` as its script wrote it (``"by_part"`` in a JSON file): what the
-    values over-state besides, by the mover's part (the first part's 0)."""
-    return {p: float(v) for p, v in json.loads(path.read_text())["by_part"].items()}
+def fitted_parts(path: Path, key: str = "by_part") -> dict[str, float]:
+    """A fit's ``by_part`` as its script wrote it (``"by_part"`` in a JSON file; ``key``: its
+    95% interval's ``"by_part_low"`` or ``"by_part_high"`` ends): what the values over-state
+    besides, by the mover's part (the first part's 0)."""
+    return {p: float(v) for p, v in json.loads(path.read_text())[key].items()}
+
+
+def fitted_unsure(path: Path, part: str | None = None) -> dict[str, dict[str, float]]:
+    """Half the width of the 95% interval of each number of a fit's table (``fitted_kinds``,
+    from its low and high ends)."""
+    low, high = fitted_kinds(path, part, "low"), fitted_kinds(path, part, "high")
+    return {m: {o: (high[m][o] - low[m][o]) / 2 for o in high[m]} for m in high}
+
+
+def lowered(judged: Sequence[Judged], less: float, unsure: float) -> list[Judged]:
+    """Each option lowered by a correction ``less`` that is itself a fit, its 95% interval
+    ±``unsure``: each value's interval widened by it (the two in quadrature), the losses
+    between the options as they were (every option moves alike)."""
+    return [
+        replace(j, value=j.value - less, interval=math.hypot(j.interval, unsure)) for j in judged
+    ]
 
 
 def overstated_at(table: Overstated, players: Sequence[str] | None, seat: int) -> float:

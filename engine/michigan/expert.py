@@ -50,7 +50,9 @@ from ..bots import (
     Overstated,
     RandomBot,
     fitted_kinds,
+    fitted_unsure,
     for_the_table,
+    lowered,
     noise_at,
     overstated_at,
     played_as,
@@ -90,6 +92,9 @@ what the mover makes by the deal's end, by the mover's kind and each other seat'
 number's 95% interval). It is taken off every option alike, so it changes the chips shown, not
 the order of the options; where every layout is played out (``engine.bots.EVERY_WAY``), not
 at all."""
+UNSURE = fitted_unsure(KINDS_FIT)
+"""Half the width of each ``OVERSTATED`` number's 95% interval: a value lowered by one is
+as unsure as its playouts and the number together (``engine.bots.lowered``)."""
 
 
 # ---------------------------------------------------------------- what the seat has seen
@@ -480,6 +485,11 @@ class ExpertBot(RandomBot):
         (``engine.bots.overstated_at``); 0 when the expert is not told the players."""
         return overstated_at(self.overstated, self.players, seat)
 
+    def over_interval(self, seat: int) -> float:
+        """Half the width of the 95% interval of ``over(seat)``: the mean of its numbers'
+        (taken together, as though they moved as one)."""
+        return overstated_at(UNSURE, self.players, seat)
+
     def choose(self, state: State[Any]) -> Any:
         legal = state.legal_actions()
         return legal[0] if len(legal) == 1 else self.advise(state).best.action
@@ -521,6 +531,7 @@ class ExpertBot(RandomBot):
             noise=noise,
             sure=sure,
             less=less,
+            unsure=self.over_interval(seat),
         )
         if view["phase"] == "exchange":
             advice = _exchange(seen, view, judge)
@@ -644,6 +655,7 @@ def _judge(
     sure: frozenset[int],
     noise: tuple[float, ...] | None = None,
     less: float = 0.0,
+    unsure: float = 0.0,
 ) -> Judgement:
     """Each action judged over the same layouts (``judged_on_deals``): the chips its option
     wins or loses to the end of the deal (less the chips of an offer, if it stands), the share
@@ -652,7 +664,8 @@ def _judge(
     chance of a random move (``DealPlayout.table``), drawn from a stream seeded by the layout
     and its place among them; the layouts are then sampled, never all taken as exact.
     ``sure``: the seats that go out when they surely can (``DealPlayout.sure``). ``less``:
-    taken off every value (``OVERSTATED``) unless every layout was played out: then the values
+    taken off every value (``OVERSTATED``, its interval ±``unsure``: ``engine.bots.lowered``)
+    unless every layout was played out: then the values
     are left as they are (as rummy's exact drops are; the correction, fitted on sampled values,
     made them under-state what was made: −0.78 chips a decision, uncorrected −0.42, 162
     decisions of the standing's 720 games, issue 35 round ten)."""
@@ -690,7 +703,7 @@ def _judge(
     race = 0 if every else usual  # every layout: each option on every one, exact
     judged = judged_on_deals(actions, layouts, outcome, detail, keep, first=race, every=every)
     if less and not every:
-        judged = [replace(j, value=j.value - less) for j in judged]
+        judged = lowered(judged, less, unsure)
     return judged, len(layouts), every
 
 

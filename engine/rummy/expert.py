@@ -73,6 +73,7 @@ from engine.bots import (
     Overstated,
     RandomBot,
     fitted_kinds,
+    fitted_unsure,
     for_the_table,
     overstated_at,
 )
@@ -123,6 +124,9 @@ decision alike. The parts apart: a draw's values (the hand as it stands, or with
 card) and a discard's (each 13 kept) come from different lines, and with one table for both a
 random mover's draws were shown 6 to 20 points more than he made and his discards 12 to 40
 less (``benchmarks/README.md``, issue 35, round eleven)."""
+UNSURE = {part: fitted_unsure(KINDS_FIT, part) for part in PARTS}
+"""Half the width of each ``OVERSTATED`` number's 95% interval (``kinds.json``'s low and high
+ends): told the players, a value carries its correction's uncertainty as well as its line's."""
 UNFLOORED = frozenset({"random"})
 """The kinds of mover whose hand played on is valued without the drops' floors (a first hand
 never below ``PLAYED_ON``, a later one never below a middle drop): the floors stand for a
@@ -179,10 +183,13 @@ FIT: dict[str, tuple[tuple[float, ...], ...]] = {
         (-1.81, -0.0102, -0.259, -0.232, -0.298, -6.5, 0.0, 10.8),
     ),
     "first": ((5.82, 0.125), (0.125, 0.00272)),
+    "table": ((1.0,),),
 }
 """The covariance of each line's coefficients ((worth, per point, per draw); the first hand's
 (worth, per point)) in the fit of ``benchmarks/rummy_drop.py`` over ``FIT_DEALS`` deals,
-clustered by deal: the lines above come from such fits, so their values are that uncertain."""
+clustered by deal: the lines above come from such fits, so their values are that uncertain.
+Told the players, the correction taken off is a fit too: its line, ``"table"``, has one
+coefficient of variance 1, weighted by the correction's own spread (``Turn.correction``)."""
 
 
 @dataclass(frozen=True)
@@ -390,11 +397,17 @@ class ExpertBot(RandomBot):
         """The kind of player at each seat (``engine.bots.kind_of``): the values are then
         for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
         self.overstated: Mapping[str, Overstated] = OVERSTATED
+        self.unsure: Mapping[str, Overstated] = UNSURE
         """What the values over-state at a table, by part of the turn (a fit script sets its
         own)."""
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action
+
+    def over_interval(self, view: RummyView) -> float:
+        """Half the width of the 95% interval of ``over(view)``: the mean of its numbers' (as
+        ``UNSURE`` keeps them; taken together, as though they moved as one)."""
+        return overstated_at(self.unsure[view["phase"]], self.players, view["seat"])
 
     def over(self, view: RummyView) -> float:
         """The points the model over-states an option for the seat of ``view`` at this table:
@@ -435,6 +448,7 @@ class ExpertBot(RandomBot):
             sum(status == "in" for status in view["status"]),
             view["draws"][seat],
             less,
+            self.over_interval(view),
             self.players is not None,
             floored,
         )
@@ -471,6 +485,7 @@ class Turn:
     players: int
     draws: int
     less: float = 0.0
+    less_interval: float = 0.0
     told: bool = False
     floored: bool = True
 
@@ -482,7 +497,15 @@ class Turn:
     def played_on(self, e: Estimate, less: float | None = None) -> Estimate:
         """A hand played on, for the players seated: ``less`` (default: the turn's) taken
         off."""
-        return e - Estimate(self.less if less is None else less)
+        return e - self.correction(self.less if less is None else less)
+
+    def correction(self, less: float) -> Estimate:
+        """``less`` (all or part of the turn's) as an estimate: the table's fit is as unsure
+        of it as ``less_interval`` says of the whole (in proportion, of a part)."""
+        if not self.less_interval or not self.less:
+            return Estimate(less)
+        weight = self.less_interval * less / self.less / t95(FIT_DEALS)
+        return Estimate(less, (("table", (weight,)),))
 
 
 Judge = tuple[list[Judged], Callable[[Judged], tuple[str, str]], bool]
@@ -496,14 +519,14 @@ def _draws(t: Turn) -> Judge:
     if t.draws == 0:  # a first hand is worth what such hands settle at, measured
         base, per_point = FIRST_HAND
         if hopeless(t.hand, t.wild):
-            first = Estimate(HOPELESS - t.less)
+            first = Estimate(HOPELESS) - t.correction(t.less)
             dropped = -float(t.view["options"]["first_drop"]) - KEPT_APART
             held = t.told and dropped < first.value
             first = Estimate(dropped) if held else first
         else:
             line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
-            held = t.floor(PLAYED_ON) > (line - Estimate(t.less)).value
-            first = _floored(line - Estimate(t.less), t.floor(PLAYED_ON))
+            held = t.floor(PLAYED_ON) > (line - t.correction(t.less)).value
+            first = _floored(line - t.correction(t.less), t.floor(PLAYED_ON))
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
         held = t.floor(-float(t.view["options"]["middle_drop"])) > stock.value

@@ -49,7 +49,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -65,7 +65,9 @@ from ..bots import (
     Overstated,
     fitted_kinds,
     fitted_parts,
+    fitted_unsure,
     for_the_table,
+    lowered,
     noise_at,
     overstated_at,
     played_as,
@@ -133,6 +135,13 @@ BY_PART = fitted_parts(KINDS_FIT)
 """What the values over-state besides, by the mover's part in the hand (``part_of``): the
 partner's were shown less than his side made and the defenders' more, whoever sat
 (``scripts/fit_rupees_kinds.py``, with ``OVERSTATED``; the auction's 0)."""
+UNSURE = fitted_unsure(KINDS_FIT)
+"""Half the width of each ``OVERSTATED`` number's 95% interval (``over_interval``)."""
+BY_PART_UNSURE = {
+    part: (high - fitted_parts(KINDS_FIT, "by_part_low")[part]) / 2
+    for part, high in fitted_parts(KINDS_FIT, "by_part_high").items()
+}
+"""And of each ``BY_PART`` number's."""
 
 
 # ---------------------------------------------------------------- a determinised hand
@@ -1294,16 +1303,23 @@ class ExpertBot(shared_bots.RandomBot):
         kinds = overstated_at(self.overstated, self.players, view["seat"])
         return kinds + self.by_part[part_of(view)]
 
+    def over_interval(self, view: RupeesView) -> float:
+        """Half the width of the 95% interval of ``over(view)``: its kinds' numbers' mean (as
+        though they moved as one) and its part's, in quadrature."""
+        kinds = overstated_at(UNSURE, self.players, view["seat"])
+        return math.hypot(kinds, BY_PART_UNSURE[part_of(view)])
+
     def _for_the_table(
         self, view: RupeesView, judged: list[Judged], exact: bool
     ) -> tuple[list[Judged], str]:
-        """``judged`` lowered by ``over(view)``, unless exact (every layout played out, the
-        values as they are), and the words for it; untold, as they are."""
+        """``judged`` lowered by ``over(view)`` (``engine.bots.lowered``), unless exact (every
+        layout played out, the values as they are), and the words for it; untold, as they
+        are."""
         if self.players is None:
             return judged, ""
         less = 0.0 if exact else self.over(view)
-        lowered = [replace(j, value=j.value - less) for j in judged] if less else judged
-        return lowered, f" {for_the_table(less, _thousands, exact=exact)}"
+        moved = lowered(judged, less, self.over_interval(view)) if less else judged
+        return moved, f" {for_the_table(less, _thousands, exact=exact)}"
 
     def choose(self, state: State[Any]) -> Any:
         return self.advise(state).best.action

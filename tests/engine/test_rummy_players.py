@@ -8,6 +8,7 @@ table's bias."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 import statistics
 
@@ -25,6 +26,7 @@ from engine.rummy.expert import (
     OVERSTATED,
     PARTS,
     UNFLOORED,
+    UNSURE,
     ExpertBot,
 )
 from engine.rummy.melds import CAP
@@ -262,3 +264,28 @@ def test_a_draw_held_at_the_drop_floor_says_so():
                 assert held == (told.judged(Draw("stock")).value == floor)
                 seen.add(held)
     assert seen == {True, False}
+
+
+def test_told_a_value_carries_the_uncertainty_of_its_correction():
+    """Told the players, a value the correction moves is as unsure as its line and the
+    correction together (``UNSURE``: half the width of the pairing's 95% interval, the two
+    added in quadrature); a loss against an exact drop carries the correction's uncertainty
+    too, and a loss between two options the correction moves alike does not."""
+    checked = dropped = 0
+    for s in positions(3, 30, ("expert", "expert")):
+        seat, phase = s.current_player, s.view(s.current_player)["phase"]
+        players = (HUMAN, "basic") if seat == 0 else ("basic", HUMAN)
+        less, unsure = OVERSTATED[phase][HUMAN]["basic"], UNSURE[phase][HUMAN]["basic"]
+        before, told = ExpertBot().advise(s), coach("rummy", players).advise(s)
+        if told.best.value != pytest.approx(before.best.value - less):
+            continue  # held by a floor, or a discard's correction cut short
+        assert told.best.interval == pytest.approx(math.hypot(before.best.interval, unsure))
+        for b in before.options:
+            t = told.judged(b.action)
+            if b.action == Drop():
+                assert t.loss_interval == pytest.approx(math.hypot(b.loss_interval, unsure))
+                dropped += 1
+            elif t.value == pytest.approx(b.value - less):
+                assert t.loss_interval == pytest.approx(b.loss_interval)
+                checked += 1
+    assert checked > 30 and dropped > 0

@@ -5,6 +5,7 @@ plumbing; the calibration itself is the benchmark's."""
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from dataclasses import replace
@@ -292,7 +293,8 @@ def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options)
     sure outs an expert takes (``DealPlayout.sure``), so its table has an expert move, and
     every other seat basic (an expert opponent takes his sure outs too, round nine); told the
     players, the sampled values are lowered by ``OVERSTATED`` (Michigan's since round nine,
-    Rupees' since round ten), added back here."""
+    Rupees' since round ten), added back here, and their intervals widened by its own
+    (``engine.bots.lowered``, round eleven)."""
     pinned = {"michigan": [3.69, 3.135, 3.04], "rupees": [85_833.33, 110_166.67, 185_000.0]}
     for state, value in zip(decisions(game, 1, 3, **options), pinned[game], strict=True):
         before = engine.make_bot(game, "expert").advise(state)
@@ -304,12 +306,15 @@ def test_a_table_of_basic_players_and_experts_is_valued_as_before(game, options)
         for players in [None, *tables]:
             expert = coach(game, players)
             told = expert.advise(state)
-            over = expert.over(mover if game == "michigan" else state.view(mover))
+            seen = mover if game == "michigan" else state.view(mover)
+            over = expert.over(seen)
             less = 0.0 if told.exact else over
-            assert (over != 0) == (players is not None)
+            unsure = expert.over_interval(seen) if less else 0.0  # the fit's own
+            assert (over != 0) == (players is not None) and (unsure > 0) == (less != 0)
             for mine, theirs in zip(told.options, before.options, strict=True):
                 assert mine.value + less == pytest.approx(theirs.value, abs=1e-9)
-                assert replace(mine, value=theirs.value) == theirs
+                assert mine.interval == pytest.approx(math.hypot(theirs.interval, unsure))
+                assert replace(mine, value=theirs.value, interval=theirs.interval) == theirs
             assert told.exact == before.exact
 
 
