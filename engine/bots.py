@@ -51,13 +51,19 @@ Overstated = Mapping[str, Mapping[str, float]]
 (``table[mover][other]``): a fit's table (``OVERSTATED`` in rummy, Michigan and plates)."""
 
 
+@functools.cache
+def _fit(path: Path) -> dict[str, Any]:
+    """A fit script's output, read once (each of its tables and ends is taken from it)."""
+    return dict(json.loads(path.read_text()))
+
+
 def fitted_kinds(
     path: Path, part: str | None = None, key: str = "overstated"
 ) -> dict[str, dict[str, float]]:
     """A fit's ``Overstated`` table as its script wrote it (``"overstated"`` in a JSON file;
     ``key``: its 95% interval's ``"low"`` or ``"high"`` ends), or its table for ``part`` (one
     fitted apart for each part)."""
-    table = json.loads(path.read_text())[key]
+    table = _fit(path)[key]
     table = table if part is None else table[part]
     return {m: {o: float(v) for o, v in row.items()} for m, row in table.items()}
 
@@ -66,7 +72,7 @@ def fitted_parts(path: Path, key: str = "by_part") -> dict[str, float]:
     """A fit's ``by_part`` as its script wrote it (``"by_part"`` in a JSON file; ``key``: its
     95% interval's ``"by_part_low"`` or ``"by_part_high"`` ends): what the values over-state
     besides, by the mover's part (the first part's 0)."""
-    return {p: float(v) for p, v in json.loads(path.read_text())[key].items()}
+    return {p: float(v) for p, v in _fit(path)[key].items()}
 
 
 def fitted_unsure(path: Path, part: str | None = None) -> dict[str, dict[str, float]]:

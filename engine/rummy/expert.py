@@ -397,7 +397,6 @@ class ExpertBot(RandomBot):
         """The kind of player at each seat (``engine.bots.kind_of``): the values are then
         for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
         self.overstated: Mapping[str, Overstated] = OVERSTATED
-        self.unsure: Mapping[str, Overstated] = UNSURE
         """What the values over-state at a table, by part of the turn (a fit script sets its
         own)."""
 
@@ -407,7 +406,7 @@ class ExpertBot(RandomBot):
     def over_interval(self, view: RummyView) -> float:
         """Half the width of the 95% interval of ``over(view)``: the mean of its numbers' (as
         ``UNSURE`` keeps them; taken together, as though they moved as one)."""
-        return overstated_at(self.unsure[view["phase"]], self.players, view["seat"])
+        return overstated_at(UNSURE[view["phase"]], self.players, view["seat"])
 
     def over(self, view: RummyView) -> float:
         """The points the model over-states an option for the seat of ``view`` at this table:
@@ -525,12 +524,14 @@ def _draws(t: Turn) -> Judge:
             first = Estimate(dropped) if held else first
         else:
             line = Estimate(base - per_point * now.loose, (("first", (1.0, -now.loose)),))
-            held = t.floor(PLAYED_ON) > (line - t.correction(t.less)).value
-            first = _floored(line - t.correction(t.less), t.floor(PLAYED_ON))
+            played = line - t.correction(t.less)
+            held = t.floor(PLAYED_ON) > played.value
+            first = _floored(played, t.floor(PLAYED_ON))
         shift = first - stock
     else:  # later, playing on is never valued below a middle drop (dropping measured worse)
-        held = t.floor(-float(t.view["options"]["middle_drop"])) > stock.value
-        shift = _floored(stock, t.floor(-float(t.view["options"]["middle_drop"]))) - stock
+        floor = t.floor(-float(t.view["options"]["middle_drop"]))
+        held = floor > stock.value
+        shift = _floored(stock, floor) - stock
     stock += shift
     rows: list[tuple[Any, Estimate, str]] = []
     opened: list[Any] = []

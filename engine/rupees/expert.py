@@ -137,10 +137,8 @@ partner's were shown less than his side made and the defenders' more, whoever sa
 (``scripts/fit_rupees_kinds.py``, with ``OVERSTATED``; the auction's 0)."""
 UNSURE = fitted_unsure(KINDS_FIT)
 """Half the width of each ``OVERSTATED`` number's 95% interval (``over_interval``)."""
-BY_PART_UNSURE = {
-    part: (high - fitted_parts(KINDS_FIT, "by_part_low")[part]) / 2
-    for part, high in fitted_parts(KINDS_FIT, "by_part_high").items()
-}
+_LOW, _HIGH = fitted_parts(KINDS_FIT, "by_part_low"), fitted_parts(KINDS_FIT, "by_part_high")
+BY_PART_UNSURE = {part: (_HIGH[part] - _LOW[part]) / 2 for part in _HIGH}
 """And of each ``BY_PART`` number's."""
 
 
