@@ -58,8 +58,7 @@ from calibration import (
 import engine
 from engine import CHANCE
 from engine.review import coach
-from engine.rummy.actions import Draw
-from engine.rummy.expert import HELD
+from engine.rummy.expert import held
 from engine.rupees import expert as rupees_expert
 
 SEEDS = {"michigan": 950_000_000, "rummy": 960_000_000, "rupees": 970_000_000}
@@ -171,12 +170,6 @@ def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
         )
         for s, advice, then, a in asked
     ]
-
-
-def held(advice: Any, action: Any) -> bool:
-    """Rummy: a draw whose value a floor holds (``engine.rummy.expert.HELD``: shown at a
-    drop's cost, not at what such hands made; ``--phases`` shows it apart)."""
-    return isinstance(action, Draw) and HELD in advice.more
 
 
 def by_part(found: list[tuple[Row, str]], unit: str, part: str = "phase") -> list[str]:

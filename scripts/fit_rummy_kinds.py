@@ -48,8 +48,8 @@ from typing import Any
 from kinds import main, told
 
 from engine.bots import Overstated
-from engine.rummy.actions import Declare, Draw, Drop
-from engine.rummy.expert import HELD, KINDS_FIT, PARTS, ExpertBot
+from engine.rummy.actions import Declare, Drop
+from engine.rummy.expert import KINDS_FIT, PARTS, ExpertBot, held
 
 SEEDS = 61_000_000
 
@@ -60,7 +60,7 @@ def exact(advice: Any, action: Any) -> bool:
     return (
         isinstance(action, Drop)
         or (isinstance(action, Declare) and advice.judged(action).detail == "a wrong show")
-        or (isinstance(action, Draw) and HELD in advice.more)
+        or held(advice, action)
     )
 
 

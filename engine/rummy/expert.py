@@ -144,6 +144,14 @@ below a drop, the ``UNFLOORED`` kinds' apart): the correction does not move them
 value shown is the drop's, not what such hands made (a noisy mover's draws among experts or
 basic bots, held two times in three: about 32 points less, ``benchmarks/README.md``, issue
 35, round eleven)."""
+
+
+def held(advice: Advice, action: Any) -> bool:
+    """Whether ``action`` is a draw whose value a floor holds in ``advice`` (its words say
+    ``HELD``): shown at a drop's cost, not moved by the correction."""
+    return isinstance(action, Draw) and HELD in advice.more
+
+
 KEPT_APART = 1.0
 """Told the players, the correction keeps the expert's choice this many points clear of an
 exact option on the other side of it: a hopeless first hand stays below the drop (the
