@@ -6,7 +6,10 @@ The coach of these three values each option by playing the deal out; told the pl
 bot at random, a human one move in four); rummy's values, lines fitted on basic bots' deals, are
 lowered by what they over-stated for the mover's kind among the others', a draw's and a
 discard's apart (``engine.rummy.expert.OVERSTATED``, fitted on seeds 61,000,000 up). This
-checks what the values shown are worth to a student at a table of other kinds. Each table seats an
+checks what the values shown are worth to a student at a table of other kinds. Rummy's coach
+values a human's own play as the Hints play it (``engine.rummy.expert.YOU``): its noisy movers'
+decisions are a beginner's, reported apart (``assumed``), and a human who plays the Hints is
+valued as an expert mover is. Each table seats an
 expert, a basic, a random or a noisy bot (``calibration.py``'s kinds and tables: seat 0 any
 kind, the others all one kind at half the tables, else each any kind) and is played for one
 deal (Michigan, rummy) or one hand (Rupees).
@@ -172,6 +175,17 @@ def table_rows(game: str, seed: int, known: bool = True) -> list[Part]:
     ]
 
 
+def assumed(game: str, found: list[Part]) -> tuple[list[Part], list[Row]]:
+    """The decisions of players as the coach assumes them, and apart the rows of those it does
+    not: in rummy a human's own play is valued as the Hints play it (``YOU``), which a noisy
+    mover does not (his decisions are a beginner's; as an opponent he is still the human the
+    coach assumes). A human who plays the Hints is valued as an expert mover is (the same row
+    and floors), so the expert movers' rows are hers."""
+    if game != "rummy":
+        return found, []
+    return [f for f in found if f[0][3] != "noisy"], [f[0] for f in found if f[0][3] == "noisy"]
+
+
 def by_part(found: list[tuple[Row, str]], unit: str, part: str = "phase") -> list[str]:
     """Lines: each part's (phase's, role's) bias a decision of its own, and its share of every
     decision's bias (its decisions' bias over all decisions: the shares add up to the whole),
@@ -217,11 +231,20 @@ def main() -> None:
             phased, game, n, args.jobs, not args.players_unknown, args.first
         )
         found, cpu = timed(work)
+        found, beginners = assumed(game, found)
         report, more = plates_report([row for row, *_ in found])
         result[game] = report | {"cpu_seconds": round(cpu, 1)}
         unit = {"michigan": "chips", "rummy": "points", "rupees": "₹"}[game]
         head = more[0].replace("plates: calls", f"{game}: decisions").replace("$", unit)
         lines += ["", head, *more[1:]]
+        if beginners:
+            bias, low, high = mean_interval_by_game(beginners)
+            report["beginner"] = {"decisions": len(beginners), "bias": round(bias, 2)}
+            report["beginner"] |= {"bias_low": round(low, 2), "bias_high": round(high, 2)}
+            lines.append(
+                f"A beginner's own decisions (a noisy mover, valued as one who plays the Hints): "
+                f"{len(beginners):,}, bias {bias:+.2f} ({low:+.2f} to {high:+.2f}) {unit}"
+            )
         if args.phases:
             lines += ["", *by_part([(row, phase) for row, phase, _ in found], unit)]
         if args.roles:

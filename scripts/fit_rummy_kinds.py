@@ -3,16 +3,17 @@ the points the expert's value of a move still over-states what the mover makes b
 end, by the part of the turn (a draw, a discard), the mover's kind and the kinds of the others
 seated, when the expert is told the players.
 
-Games at mixed two-player tables (each seat an expert, a basic, a random or a noisy bot, drawn
-by the game's seed as ``benchmarks/standing.py`` draws them; the noisy bot is the coach's
-``"human"``), one deal each: at every decision with a choice, the value the told expert shows
-for the move played and the points the mover made by the deal's end (the settlement). A drop
-and a wrong show are left out (their values are exact), and so is a draw whose value a floor
-holds (``HELD``): the correction leaves them alone. The shown less made of each decision is
-fitted by least squares to a number per part of the turn and pairing of the mover's kind with
-another seat's kind, the mean over the other seats taken (two tables of 16: ``kinds.py``'s
-``apart``). With one table for both parts, a random mover's draws were shown 6 to 20 points
-a decision more than he made and his discards 12 to 40 less (``benchmarks/README.md``, issue
+Games at mixed two-player tables (each seat an expert, a basic, a random or a noisy bot, drawn by
+the game's seed as ``benchmarks/standing.py`` draws them; the noisy bot is the coach's ``"human"``,
+valued here as the beginner he is: ``ExpertBot.you``, so the table's human row is a beginner's,
+which the coach uses for no one's own play), one deal each: at every decision with a choice, the
+value the told expert shows for the move played and the points the mover made by the deal's end
+(the settlement). A drop and a wrong show are left out (their values are exact), and so is a draw
+whose value a floor holds (``HELD``): the correction leaves them alone. The shown less made of each
+decision is fitted by least squares to a number per part of the turn and pairing of the mover's
+kind with another seat's kind, the mean over the other seats taken (two tables of 16:
+``kinds.py``'s ``apart``). With one table for both parts, a random mover's draws were shown 6 to 20
+points a decision more than he made and his discards 12 to 40 less (``benchmarks/README.md``, issue
 35, round eleven).
 
 (The collection and the fit: ``scripts/kinds.py``, which Michigan's fit shares.) The told
@@ -47,7 +48,7 @@ from typing import Any
 
 from kinds import main, told
 
-from engine.bots import Overstated
+from engine.bots import HUMAN, Overstated
 from engine.rummy.actions import Declare, Drop
 from engine.rummy.expert import KINDS_FIT, PARTS, ExpertBot, held
 
@@ -71,7 +72,7 @@ def decisions(seed: int, overstated: Mapping[str, Overstated]) -> list[dict[str,
         "rummy",
         seed,
         overstated,
-        lambda players: ExpertBot(players=players),
+        lambda players: ExpertBot(players=players, you=HUMAN),
         exact,
         lambda state, seat: state.view(seat)["phase"],
     )

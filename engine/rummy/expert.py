@@ -50,7 +50,9 @@ to playing on), a hopeless first hand is still dropped, and a discard's correcti
 short of taking the best hand kept to the ``CAP`` a deal can cost (a wrong show's). So the
 expert's choices are those it makes untold, for every kind of mover but one that plays at
 random (``UNFLOORED``): his hand played on is valued as he plays it on, with no floor (he drops
-or plays on by chance, not when the hand goes bad), so for him a drop can be the best.
+or plays on by chance, not when the hand goes bad), so for him a drop can be the best. A human
+at the seat advised is valued as one who plays the Hints from here (``YOU``: the expert's
+row), and says so (``HINTS_PLAYED``); a human at another seat, as a beginner.
 
 How sure: the lines are fitted, so each value carries the uncertainty of the fit (``FIT``:
 the covariance of each line's coefficients in a fit of 2,000 deals, clustered by deal), and so
@@ -127,6 +129,16 @@ less (``benchmarks/README.md``, issue 35, round eleven)."""
 UNSURE = {part: fitted_unsure(KINDS_FIT, part) for part in PARTS}
 """Half the width of each ``OVERSTATED`` number's 95% interval (``kinds.json``'s low and high
 ends): told the players, a value carries its correction's uncertainty as well as its line's."""
+YOU = "expert"
+"""Told a human at the seat it advises (a student, or a player it does not know), the kind the
+coach values her own play from here as: the Hints' (the expert's ``OVERSTATED`` row), not a
+beginner's (``HUMAN``'s row, one move in four at random, which the fit keeps: ``ExpertBot.you``).
+Valued as a beginner plays on, a hand among experts or basic bots was worth less than a drop
+at two draws in three (every first hand against experts), so the coach would have told a
+student to leave nearly every deal, and a student who took it at its word would not be playing
+on as a beginner; held at the drop's floor instead, such draws were shown 32 points more than a
+beginner made (``benchmarks/README.md``, issue 35, rounds eleven and twelve). Every other
+human at the table is still taken for a beginner."""
 UNFLOORED = frozenset({"random"})
 """The kinds of mover whose hand played on is valued without the drops' floors (a first hand
 never below ``PLAYED_ON``, a later one never below a middle drop): the floors stand for a
@@ -144,6 +156,13 @@ below a drop, the ``UNFLOORED`` kinds' apart): the correction does not move them
 value shown is the drop's, not what such hands made (a noisy mover's draws among experts or
 basic bots, held two times in three: about 32 points less, ``benchmarks/README.md``, issue
 35, round eleven)."""
+
+
+HINTS_PLAYED = (
+    "Your own play from here is valued as the Hints play it: a beginner who plays otherwise"
+    " makes less."
+)
+"""Told a human at the seat advised, the words that say how her own play is valued (``YOU``)."""
 
 
 def held(advice: Advice, action: Any) -> bool:
@@ -399,11 +418,14 @@ class ExpertBot(RandomBot):
 
     level = "expert"
 
-    def __init__(self, seed: int = 0, players: Sequence[str] | None = None) -> None:
+    def __init__(self, seed: int = 0, players: Sequence[str] | None = None, you: str = YOU) -> None:
         super().__init__(seed)
         self.players = tuple(players) if players is not None else None
         """The kind of player at each seat (``engine.bots.kind_of``): the values are then
         for them (``OVERSTATED``); None: for basic players, as the lines were fitted."""
+        self.you = you
+        """The kind a human's own play from here is valued as, at the seat advised (``YOU``;
+        the fit script's ``HUMAN``: a beginner's, as he plays)."""
         self.overstated: Mapping[str, Overstated] = OVERSTATED
         """What the values over-state at a table, by part of the turn (a fit script sets its
         own)."""
@@ -414,14 +436,23 @@ class ExpertBot(RandomBot):
     def over_interval(self, view: RummyView) -> float:
         """Half the width of the 95% interval of ``over(view)``: the mean of its numbers' (as
         ``UNSURE`` keeps them; taken together, as though they moved as one)."""
-        return overstated_at(UNSURE[view["phase"]], self.players, view["seat"])
+        return overstated_at(UNSURE[view["phase"]], self.told(view["seat"]), view["seat"])
 
     def over(self, view: RummyView) -> float:
         """The points the model over-states an option for the seat of ``view`` at this table:
         the mean over the other seats of ``overstated[the part of the turn][seat's
         kind][their kind]`` (a kind it does not know, a human's); 0 when it is not told the
         players."""
-        return overstated_at(self.overstated[view["phase"]], self.players, view["seat"])
+        return overstated_at(self.overstated[view["phase"]], self.told(view["seat"]), view["seat"])
+
+    def told(self, seat: int) -> tuple[str, ...] | None:
+        """The players as the values for ``seat`` take them: each seat's kind (``kind``), a
+        human's own at ``seat`` taken as ``you``; None when not told."""
+        if self.players is None:
+            return None
+        kinds = [self.kind(s) for s in range(len(self.players))]
+        kinds[seat] = self.you if kinds[seat] == HUMAN else kinds[seat]
+        return tuple(kinds)
 
     def kind(self, seat: int) -> str:
         """The kind of player told at ``seat`` as the fit knows them (one it does not know: a
@@ -444,7 +475,8 @@ class ExpertBot(RandomBot):
                 f"{len(self.players)} players: {self.players}"
             )
         less = self.over(view)
-        floored = self.players is None or self.kind(seat) not in UNFLOORED
+        told = self.told(seat)
+        floored = told is None or told[seat] not in UNFLOORED
         turn = Turn(
             view,
             state.legal_actions(),
@@ -465,6 +497,7 @@ class ExpertBot(RandomBot):
             f" {for_the_table(less, 'points', 'a drop or a wrong show')}" if turn.told else ""
         )
         more += f" {HELD}" if held and turn.told else ""
+        more += f" {HINTS_PLAYED}" if told and told[seat] != self.kind(seat) else ""
         return Advice(
             seat,
             tuple(judged),
