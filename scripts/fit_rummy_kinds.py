@@ -28,14 +28,17 @@ With ``--start`` (an earlier output of this script), the passes begin from that 
 (``start``): more passes on more deals, without collecting the earlier passes again.
 
 Seeds 61,000,000 and up, apart from the standing benchmark's (960,000,000 up). Same arguments,
-same numbers. The committed tables (issue 35, round eleven) start from round six's one table
+same numbers. The committed tables (issue 35, round twelve) start from round six's one table
 (three passes on 2,000 deals, a fourth and a fifth on 4,000, as ``kinds.json``'s ``start``
-records), with three passes apart on the 4,000 and a fourth on twice the deals:
+records), with three passes apart on the 4,000, a fourth on twice the deals (round eleven)
+and a fifth on 16,000:
 
     git show 33f7961:engine/rummy/kinds.json > round6.json
     nice -n 10 python scripts/fit_rummy_kinds.py --start round6.json --games 4000 --passes 3 \
         --out apart.json
-    nice -n 10 python scripts/fit_rummy_kinds.py --start apart.json --games 8000 --passes 1
+    nice -n 10 python scripts/fit_rummy_kinds.py --start apart.json --games 8000 --passes 1 \
+        --out eight.json
+    nice -n 10 python scripts/fit_rummy_kinds.py --start eight.json --games 16000 --passes 1
 
     nice -n 10 python scripts/fit_rummy_kinds.py [--games 2000] [--passes 3] [--jobs 1]
         [--start FIT.json] [--cache benchmarks/.cache] [--out engine/rummy/kinds.json]
