@@ -84,9 +84,10 @@ def test_the_mover_is_weighed_against_the_mean_of_the_other_seats_and_his_part()
         table = OVERSTATED[phase]
         assert two.over(view) == (table[YOU]["random"] if seat == 0 else table["random"][HUMAN])
         beginner = ExpertBot(players=(HUMAN, "random"), you=HUMAN)
-        assert beginner.over(view) == table[HUMAN if seat == 0 else "random"][
-            "random" if seat == 0 else HUMAN
-        ]
+        assert (
+            beginner.over(view)
+            == table[HUMAN if seat == 0 else "random"]["random" if seat == 0 else HUMAN]
+        )
     view = found[0, "draw"]
     three = ExpertBot(players=("basic", "expert", "a student's strategy"))  # unknown: a human
     draws = OVERSTATED["draw"]["basic"]
