@@ -82,6 +82,13 @@ def fitted_unsure(path: Path, part: str | None = None) -> dict[str, dict[str, fl
     return {m: {o: (high[m][o] - low[m][o]) / 2 for o in high[m]} for m in high}
 
 
+def fitted_parts_unsure(path: Path) -> dict[str, float]:
+    """Half the width of the 95% interval of each number of a fit's ``by_part``
+    (``fitted_parts``, from its low and high ends)."""
+    low, high = fitted_parts(path, "by_part_low"), fitted_parts(path, "by_part_high")
+    return {p: (high[p] - low[p]) / 2 for p in high}
+
+
 def lowered(judged: Sequence[Judged], less: float, unsure: float) -> list[Judged]:
     """Each option lowered by a correction ``less`` that is itself a fit, its 95% interval
     ±``unsure``: each value's interval widened by it (the two in quadrature), the losses

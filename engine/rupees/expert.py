@@ -65,6 +65,7 @@ from ..bots import (
     Overstated,
     fitted_kinds,
     fitted_parts,
+    fitted_parts_unsure,
     fitted_unsure,
     for_the_table,
     lowered,
@@ -137,8 +138,7 @@ partner's were shown less than his side made and the defenders' more, whoever sa
 (``scripts/fit_rupees_kinds.py``, with ``OVERSTATED``; the auction's 0)."""
 UNSURE = fitted_unsure(KINDS_FIT)
 """Half the width of each ``OVERSTATED`` number's 95% interval (``over_interval``)."""
-_LOW, _HIGH = fitted_parts(KINDS_FIT, "by_part_low"), fitted_parts(KINDS_FIT, "by_part_high")
-BY_PART_UNSURE = {part: (_HIGH[part] - _LOW[part]) / 2 for part in _HIGH}
+BY_PART_UNSURE = fitted_parts_unsure(KINDS_FIT)
 """And of each ``BY_PART`` number's."""
 
 
